@@ -1,0 +1,168 @@
+//! What a document is read as, detected from its name and content.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How a document is split into parts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Kind {
+    /// Parts are headings; fenced code is not a heading.
+    Markdown,
+    /// Parts are top-level keys or items, read in the one-line-per-value form.
+    Json,
+    /// Parts are files, sub-parts hunks.
+    Diff,
+    /// Parts are runs of lines.
+    Text,
+}
+
+impl Kind {
+    /// Every kind, in the order `--kind` lists them.
+    pub const ALL: [Kind; 4] = [Kind::Markdown, Kind::Json, Kind::Diff, Kind::Text];
+
+    /// Returns the kind's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Markdown => "markdown",
+            Kind::Json => "json",
+            Kind::Diff => "diff",
+            Kind::Text => "text",
+        }
+    }
+
+    /// Returns the kind a file name says, if its extension is known.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        let (_, ext) = file.rsplit_once('.')?;
+        match ext.to_ascii_lowercase().as_str() {
+            "md" | "markdown" | "mdx" | "mkd" => Some(Kind::Markdown),
+            "json" | "geojson" | "ipynb" | "jsonld" => Some(Kind::Json),
+            "diff" | "patch" => Some(Kind::Diff),
+            "txt" | "log" | "text" => Some(Kind::Text),
+            _ => None,
+        }
+    }
+
+    /// Returns the kind the start of a document looks like.
+    ///
+    /// `head` is the document's first bytes (64 KiB is plenty); `complete` says whether it is the whole
+    /// document, so that a JSON value can be checked to the end.
+    pub fn sniff(head: &[u8], complete: bool) -> Kind {
+        let text = match std::str::from_utf8(head) {
+            Ok(text) => text,
+            Err(err) => std::str::from_utf8(&head[..err.valid_up_to()]).unwrap_or_default(),
+        };
+        let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+        if trimmed.starts_with('{') || trimmed.starts_with('[') {
+            let looks_json = if complete {
+                super::json::validate(text.as_bytes()).is_ok()
+            } else {
+                super::json::validate_prefix(text.as_bytes())
+            };
+            if looks_json {
+                return Kind::Json;
+            }
+        }
+        if looks_like_diff(text) {
+            return Kind::Diff;
+        }
+        if looks_like_markdown(text) {
+            return Kind::Markdown;
+        }
+        Kind::Text
+    }
+
+    /// Returns the kind of a document: the name's, else the content's.
+    pub fn detect(name: Option<&str>, head: &[u8], complete: bool) -> Kind {
+        name.and_then(Kind::from_name).unwrap_or_else(|| Kind::sniff(head, complete))
+    }
+}
+
+fn looks_like_diff(text: &str) -> bool {
+    let mut minus = false;
+    let mut plus = false;
+    for line in text.lines().take(2000) {
+        if line.starts_with("diff --git ") {
+            return true;
+        }
+        if line.starts_with("--- ") {
+            minus = true;
+        } else if minus && line.starts_with("+++ ") {
+            plus = true;
+        } else if plus && line.starts_with("@@ -") {
+            return true;
+        } else {
+            minus = false;
+            plus = false;
+        }
+    }
+    false
+}
+
+fn looks_like_markdown(text: &str) -> bool {
+    text.lines()
+        .take(2000)
+        .any(|line| super::markdown::atx_heading(line.as_bytes()).is_some() || super::markdown::fence(line.as_bytes()).is_some())
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error of parsing a kind name that oz0 does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown kind `{0}`: expected one of markdown, json, diff, text")]
+pub struct UnknownKind(pub String);
+
+impl FromStr for Kind {
+    type Err = UnknownKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "markdown" | "md" => Ok(Kind::Markdown),
+            "json" => Ok(Kind::Json),
+            "diff" | "patch" => Ok(Kind::Diff),
+            "text" | "txt" | "plain" => Ok(Kind::Text),
+            _ => Err(UnknownKind(s.to_owned())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_decide_first() {
+        assert_eq!(Kind::detect(Some("docs/README.md"), b"plain", true), Kind::Markdown);
+        assert_eq!(Kind::detect(Some("a.patch"), b"# not a heading", true), Kind::Diff);
+        assert_eq!(Kind::detect(Some("data.JSON"), b"", true), Kind::Json);
+        assert_eq!(Kind::detect(Some("server.log"), b"# x", true), Kind::Text);
+    }
+
+    #[test]
+    fn content_decides_without_a_known_name() {
+        assert_eq!(Kind::sniff(b"{\"a\": [1, 2]}", true), Kind::Json);
+        assert_eq!(Kind::sniff(b"  [1, 2", false), Kind::Json);
+        assert_eq!(Kind::sniff(b"[1, 2", true), Kind::Text);
+        assert_eq!(Kind::sniff(b"[link](x) is not json", true), Kind::Text);
+        assert_eq!(Kind::sniff(b"diff --git a/x b/x\n", true), Kind::Diff);
+        assert_eq!(Kind::sniff(b"--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n", true), Kind::Diff);
+        assert_eq!(Kind::sniff(b"intro\n\n## Install\n", true), Kind::Markdown);
+        assert_eq!(Kind::sniff(b"```\ncode\n```\n", true), Kind::Markdown);
+        assert_eq!(Kind::sniff(b"2026-01-01 INFO started\n", true), Kind::Text);
+    }
+
+    #[test]
+    fn parses_names_and_aliases() {
+        assert_eq!("md".parse::<Kind>(), Ok(Kind::Markdown));
+        assert_eq!("Patch".parse::<Kind>(), Ok(Kind::Diff));
+        assert!("yaml".parse::<Kind>().is_err());
+    }
+}

@@ -1,0 +1,219 @@
+//! The outline of a document, for its stub and its summary: a line a part with its lines and weight.
+
+use std::fmt::Write as _;
+
+use super::index::{Index, Part};
+use super::source::{Source, whole_chars};
+use super::{Kind, Limits, diff, json, markdown, text, weigh};
+
+/// How many bytes of a part are read to find its first sentence.
+const SENTENCE_BYTES: u64 = 2048;
+
+/// Returns the first line of a stub or summary: what the document is and how big.
+pub(crate) fn header(index: &Index, name: Option<&str>) -> String {
+    let name = name.unwrap_or("document");
+    let parts = match index.parts.len() {
+        1 => "1 part".to_owned(),
+        n => format!("{n} parts"),
+    };
+    format!(
+        "{name}: {}, {} tokens, {} lines, {} bytes, {parts}\n",
+        index.kind(),
+        index.weight,
+        index.lines,
+        index.bytes
+    )
+}
+
+/// Returns a part's line of the outline, with its first sentence when one is given.
+fn part_line(kind: Kind, part: &Part, sentence: Option<&str>) -> String {
+    let mut line = String::new();
+    if kind == Kind::Markdown && part.level > 0 {
+        for _ in 0..part.level {
+            line.push('#');
+        }
+        line.push(' ');
+    } else {
+        for _ in 0..part.depth {
+            line.push_str("  ");
+        }
+    }
+    line.push_str(&part.label);
+    line.push_str(" (");
+    if !part.detail.is_empty() {
+        line.push_str(&part.detail);
+        line.push_str(", ");
+    }
+    if kind != Kind::Text {
+        let _ = write!(line, "{}, ", super::lines_phrase(part.lines));
+    }
+    let _ = write!(line, "{} tokens)", part.weight);
+    if let Some(sentence) = sentence {
+        line.push_str(": ");
+        line.push_str(sentence);
+    }
+    line.push('\n');
+    line
+}
+
+/// Returns a part's first sentence, cut from its own text.
+fn sentence<S: Source + ?Sized>(kind: Kind, part: &Part, source: &S) -> Result<Option<String>, S::Error> {
+    let (from, to) = match kind {
+        Kind::Markdown => (part.body, part.own_end),
+        Kind::Diff if part.level == 1 => return Ok(None),
+        _ => (part.start, part.end),
+    };
+    let bytes = source.read(from..to.min(from + SENTENCE_BYTES))?;
+    let text = whole_chars(&bytes);
+    Ok(match kind {
+        Kind::Markdown => markdown::first_sentence(&text),
+        Kind::Diff => diff::first_change(&text),
+        Kind::Json => json::preview(&text),
+        _ => text::first_sentence(&text),
+    })
+}
+
+/// Tracks what a text being built weighs, line by line.
+struct Tally {
+    text: String,
+    chars: u64,
+    tokens: u64,
+}
+
+impl Tally {
+    fn new(first: String) -> Self {
+        let chars = first.chars().count() as u64;
+        let tokens = weigh(&first);
+        Self { text: first, chars, tokens }
+    }
+
+    /// Returns whether `line` fits after what is there, by the weights of the lines alone.
+    fn room_for(&self, line: &str, limits: &Limits, reserve: (u64, u64)) -> bool {
+        self.chars + line.chars().count() as u64 + reserve.0 <= limits.chars
+            && self.tokens + weigh(line) + reserve.1 <= limits.tokens
+    }
+
+    fn push(&mut self, line: &str) {
+        self.chars += line.chars().count() as u64;
+        self.tokens += weigh(line);
+        self.text.push_str(line);
+    }
+}
+
+/// Returns the summary (the outline with each part's first sentence) when all of it fits `limits`.
+pub(crate) fn summary<S: Source + ?Sized>(
+    index: &Index,
+    source: &S,
+    name: Option<&str>,
+    limits: &Limits,
+) -> Result<Option<String>, S::Error> {
+    let kind = index.kind();
+    let mut tally = Tally::new(header(index, name));
+    for part in &index.parts {
+        let sentence = sentence(kind, part, source)?;
+        let line = part_line(kind, part, sentence.as_deref());
+        if !tally.room_for(&line, limits, (0, 0)) {
+            return Ok(None);
+        }
+        tally.push(&line);
+    }
+    Ok(limits.admits(&tally.text).then_some(tally.text))
+}
+
+/// The stub, and what its outline left out.
+#[derive(Debug)]
+pub(crate) struct Stub {
+    pub text: String,
+    /// The parts the outline does not show, when it was cut.
+    pub cut: Option<Cut>,
+}
+
+/// What a cut outline left out.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cut {
+    /// Parts not shown.
+    pub hidden: usize,
+    /// The deepest level shown, when deeper ones were left out.
+    pub depth: Option<u8>,
+}
+
+/// Returns the stub: the header and as much of the outline as fits, shallow levels first.
+///
+/// When every part does not fit, deeper parts are left out first; when the top level alone does not fit,
+/// its last parts are. A line at the end counts what was cut. When even the header does not fit it is cut
+/// to the limits, so the stub always fits.
+pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
+    let kind = index.kind();
+    let header = header(index, name);
+    if !limits.admits(&header) {
+        return Stub { text: limits.cut(&header), cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }) };
+    }
+    let depth = deepest_fitting(index, &header, limits);
+    let shown_depth = depth.unwrap_or(0);
+    let mut tally = Tally::new(header);
+    let reserve = (64, 24);
+    let mut shown = 0usize;
+    let mut stopped = false;
+    for part in index.parts.iter().filter(|p| p.depth <= shown_depth) {
+        let line = part_line(kind, part, None);
+        if !tally.room_for(&line, limits, if depth.is_some() { (0, 0) } else { reserve }) {
+            stopped = true;
+            break;
+        }
+        tally.push(&line);
+        shown += 1;
+    }
+    let hidden = index.parts.len() - shown;
+    let cut = (hidden > 0).then_some(Cut { hidden, depth: depth.filter(|_| !stopped) });
+    if let Some(cut) = cut {
+        let line = match cut.depth {
+            Some(_) => format!("… {hidden} deeper parts not shown\n"),
+            None => format!("… {hidden} more parts not shown\n"),
+        };
+        if tally.room_for(&line, limits, (0, 0)) {
+            tally.push(&line);
+        }
+    }
+    // The weights of lines alone can differ from the weight of the whole by a little; drop lines from
+    // the end until the whole fits.
+    let mut text = tally.text;
+    while !limits.admits(&text) {
+        let keep = text[..text.len() - 1].rfind('\n').map_or(0, |i| i + 1);
+        if keep == 0 {
+            text = limits.cut(&text);
+            break;
+        }
+        text.truncate(keep);
+    }
+    Stub { text, cut }
+}
+
+/// Returns the deepest level at which every part at or above it fits after `header`; `None` when the
+/// top level alone does not fit.
+fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
+    let kind = index.kind();
+    let max_depth = index.parts.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
+    let mut chars = vec![0u64; max_depth + 1];
+    let mut tokens = vec![0u64; max_depth + 1];
+    let base = (header.chars().count() as u64, weigh(header));
+    for part in &index.parts {
+        let line = part_line(kind, part, None);
+        let d = part.depth as usize;
+        chars[d] += line.chars().count() as u64;
+        tokens[d] += weigh(&line);
+        if d == 0 && (base.0 + chars[0] > limits.chars || base.1 + tokens[0] > limits.tokens) {
+            return None;
+        }
+    }
+    let (mut c, mut t) = base;
+    let mut deepest = None;
+    for d in 0..=max_depth {
+        c += chars[d];
+        t += tokens[d];
+        if c > limits.chars || t > limits.tokens {
+            break;
+        }
+        deepest = Some(d as u8);
+    }
+    deepest
+}

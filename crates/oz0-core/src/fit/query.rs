@@ -1,0 +1,262 @@
+//! What a section query names: a heading or heading path, a path, a hunk, a key, an item, a JSON pointer
+//! or a line range.
+
+use super::index::{Index, Part};
+use super::source::{Source, whole_chars};
+use super::{Kind, json};
+
+/// The lines a query names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Selection {
+    /// First and last line, 1-based and inclusive.
+    pub lines: (u64, u64),
+    /// The byte range.
+    pub start: u64,
+    /// The end of the byte range, exclusive; `None` when the range runs past what may be read.
+    pub end: Option<u64>,
+    /// What it is, for the fit note: "the section 'Install'".
+    pub what: String,
+    /// The weight the index measured, when the selection is a part.
+    pub weight: Option<u64>,
+    /// The other parts the query matched too.
+    pub others: Vec<usize>,
+}
+
+/// What a query named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Resolved {
+    Found(Selection),
+    /// Nothing: the nearest parts' labels.
+    Missing(Vec<String>),
+}
+
+/// Resolves `query` against a document; reads no more than `max_bytes` to find a line range.
+pub(crate) fn resolve<S: Source + ?Sized>(
+    index: &Index,
+    source: &S,
+    query: &str,
+    max_bytes: u64,
+) -> Result<Resolved, S::Error> {
+    let query = query.trim();
+    let kind = index.kind();
+    if kind == Kind::Json && query.starts_with('/') {
+        let text = source.read(0..index.bytes)?;
+        let text = whole_chars(&text);
+        return match json::pointer_lines(&text, query) {
+            Some(lines) => {
+                let what = format!("the value at {query}");
+                line_range(index, source, lines, what, max_bytes).map(Resolved::Found)
+            }
+            None => Ok(Resolved::Missing(nearest(index, query))),
+        };
+    }
+    let matches = match_parts(index, query);
+    if let Some((&first, rest)) = matches.split_first() {
+        let part = &index.parts[first];
+        return Ok(Resolved::Found(Selection {
+            lines: part.lines,
+            start: part.start,
+            end: Some(part.end),
+            what: describe(index, first),
+            weight: Some(part.weight),
+            others: rest.to_vec(),
+        }));
+    }
+    if let Some(lines) = parse_range(query) {
+        if lines.0 == 0 || lines.0 > lines.1 || lines.0 > index.lines {
+            return Ok(Resolved::Missing(nearest(index, query)));
+        }
+        let lines = (lines.0, lines.1.min(index.lines));
+        let what = String::new();
+        return line_range(index, source, lines, what, max_bytes).map(Resolved::Found);
+    }
+    Ok(Resolved::Missing(nearest(index, query)))
+}
+
+/// Returns a line range `120-180` (or one line, `120`).
+fn parse_range(query: &str) -> Option<(u64, u64)> {
+    match query.split_once('-') {
+        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
+        None => {
+            let n = query.parse().ok()?;
+            Some((n, n))
+        }
+    }
+}
+
+/// Returns the parts a query names, in document order.
+fn match_parts(index: &Index, query: &str) -> Vec<usize> {
+    let kind = index.kind();
+    let wanted = normalize(query);
+    let parts = &index.parts;
+    let by_label = |want: &str| -> Vec<usize> {
+        parts.iter().enumerate().filter(|(_, p)| label_matches(kind, p, want)).map(|(i, _)| i).collect()
+    };
+    let exact = by_label(&wanted);
+    if !exact.is_empty() {
+        return exact;
+    }
+    match kind {
+        Kind::Markdown if query.contains('>') => {
+            let path: Vec<String> = query.split('>').map(normalize).collect();
+            let Some((last, ancestors)) = path.split_last() else { return Vec::new() };
+            by_label(last)
+                .into_iter()
+                .filter(|&i| {
+                    // The ancestors must appear, in order, among the part's enclosing parts.
+                    let mut chain = Vec::new();
+                    let mut at = parts[i].parent;
+                    while let Some(p) = at {
+                        chain.push(p);
+                        at = parts[p].parent;
+                    }
+                    let mut want = ancestors.iter().rev().peekable();
+                    for p in chain {
+                        if want.peek().is_some_and(|w| label_matches(kind, &parts[p], w)) {
+                            want.next();
+                        }
+                    }
+                    want.peek().is_none()
+                })
+                .collect()
+        }
+        Kind::Diff => {
+            if let Some((path, n)) = query.rsplit_once('#')
+                && let Ok(n) = n.trim().parse::<usize>()
+            {
+                let path = normalize(path);
+                let Some(file) = parts.iter().position(|p| p.level == 1 && path_matches(&p.label, &path)) else {
+                    return Vec::new();
+                };
+                return parts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.parent == Some(file))
+                    .nth(n.wrapping_sub(1))
+                    .map(|(i, _)| vec![i])
+                    .unwrap_or_default();
+            }
+            parts.iter().enumerate().filter(|(_, p)| p.level == 1 && path_matches(&p.label, &wanted)).map(|(i, _)| i).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn label_matches(kind: Kind, part: &Part, wanted: &str) -> bool {
+    match kind {
+        Kind::Json if part.label.starts_with('"') => normalize(&json::unquote(&part.label)) == wanted || normalize(&part.label) == wanted,
+        Kind::Diff if part.level == 1 => normalize(&part.label) == wanted,
+        Kind::Diff => false,
+        _ => normalize(&part.label) == wanted,
+    }
+}
+
+/// Returns whether a diff's path ends with the path asked for, whole components only.
+fn path_matches(label: &str, wanted: &str) -> bool {
+    let label = normalize(label);
+    label == wanted || label.ends_with(&format!("/{wanted}"))
+}
+
+/// Returns a label or query as compared: without `#` marks, case and extra white space.
+fn normalize(text: &str) -> String {
+    let text = text.trim().trim_start_matches('#').trim();
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+fn describe(index: &Index, id: usize) -> String {
+    let part = &index.parts[id];
+    match index.kind() {
+        Kind::Markdown => format!("the section '{}'", part.label),
+        Kind::Json if part.label.starts_with('[') => format!("the item {}", part.label),
+        Kind::Json => format!("the key {}", part.label),
+        Kind::Diff if part.level == 1 => format!("the file '{}'", part.label),
+        Kind::Diff => {
+            let file = part.parent.map(|p| index.parts[p].label.as_str()).unwrap_or_default();
+            let hunk = part.label.split(' ').next().unwrap_or_default();
+            format!("hunk {hunk} of '{file}'")
+        }
+        _ => "a run of lines".to_owned(),
+    }
+}
+
+/// Returns a part's heading path, `Guide > Install > Linux`.
+pub(crate) fn heading_path(index: &Index, id: usize) -> String {
+    let mut path = vec![index.parts[id].label.as_str()];
+    let mut at = index.parts[id].parent;
+    while let Some(p) = at {
+        path.push(&index.parts[p].label);
+        at = index.parts[p].parent;
+    }
+    path.reverse();
+    path.join(" > ")
+}
+
+/// Returns the nearest parts' labels to a query that named nothing, at most three.
+pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
+    let wanted = normalize(query.rsplit('>').next().unwrap_or(query));
+    let mut scored: Vec<(f64, &str)> = Vec::new();
+    for part in &index.parts {
+        if part.label.is_empty() || part.label.starts_with('(') {
+            continue;
+        }
+        let label = normalize(&part.label);
+        let mut score = strsim::jaro_winkler(&wanted, &label);
+        if !wanted.is_empty() && (label.contains(&wanted) || wanted.contains(&label)) {
+            score = score.max(0.9);
+        }
+        if score >= 0.7 && !scored.iter().any(|(_, l)| *l == part.label) {
+            scored.push((score, &part.label));
+        }
+    }
+    // Stable: equal scores keep document order.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut names: Vec<String> = scored.into_iter().take(3).map(|(_, l)| l.to_owned()).collect();
+    if names.is_empty() {
+        names = index.parts.iter().filter(|p| p.depth == 0 && !p.label.is_empty()).take(3).map(|p| p.label.clone()).collect();
+    }
+    names
+}
+
+/// Finds the bytes of lines `a` to `b`, reading from the nearest part that begins before them.
+fn line_range<S: Source + ?Sized>(
+    index: &Index,
+    source: &S,
+    (a, b): (u64, u64),
+    what: String,
+    max_bytes: u64,
+) -> Result<Selection, S::Error> {
+    let before = index.parts.partition_point(|p| p.lines.0 <= a);
+    let (mut offset, mut line) = match before.checked_sub(1).map(|i| &index.parts[i]) {
+        Some(part) => (part.start, part.lines.0),
+        None => (0, 1),
+    };
+    const CHUNK: u64 = 64 * 1024;
+    let mut start = (line == a).then_some(offset);
+    let mut end = None;
+    'read: while offset < index.bytes {
+        let chunk = source.read(offset..(offset + CHUNK).min(index.bytes))?;
+        if chunk.is_empty() {
+            break;
+        }
+        for nl in memchr::memchr_iter(b'\n', &chunk) {
+            let next = offset + nl as u64 + 1;
+            if line == b {
+                end = Some(next);
+                break 'read;
+            }
+            line += 1;
+            if line == a {
+                start = Some(next);
+            }
+        }
+        offset += chunk.len() as u64;
+        if start.is_some_and(|s| offset - s > max_bytes) {
+            break;
+        }
+    }
+    let start = start.unwrap_or(index.bytes);
+    if end.is_none() && offset >= index.bytes {
+        end = Some(index.bytes);
+    }
+    Ok(Selection { lines: (a, b), start, end, what, weight: None, others: Vec::new() })
+}

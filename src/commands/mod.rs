@@ -1,0 +1,15 @@
+//! One file a command; each parses its arguments, calls the core once or twice, and renders.
+
+pub mod fit;
+pub mod util;
+
+use crate::cli::{Cli, Command};
+use crate::error::CommandError;
+
+/// Runs the command the command line names.
+pub fn run(cli: Cli) -> Result<(), CommandError> {
+    match cli.command {
+        Command::Fit(args) => fit::run(&args),
+        Command::Util(command) => util::run(command),
+    }
+}

@@ -1,0 +1,23 @@
+//! `oz0 util`: what packagers need, generated from the command line's own definition.
+
+pub mod completion;
+pub mod man;
+
+use clap::Subcommand;
+
+use crate::error::CommandError;
+
+/// Generate completions and man pages.
+#[derive(Debug, Subcommand)]
+pub enum UtilCommand {
+    Completion(completion::UtilCompletionArgs),
+    Man(man::UtilManArgs),
+}
+
+/// Runs an `oz0 util` command.
+pub fn run(command: UtilCommand) -> Result<(), CommandError> {
+    match command {
+        UtilCommand::Completion(args) => completion::run(&args),
+        UtilCommand::Man(args) => man::run(&args),
+    }
+}
