@@ -1,1 +1,36 @@
-fn main() {}
+//! Development tasks of oz0.
+//!
+//! - `train-estimate [--tune]`: trains the token estimate's table from the corpus and writes
+//!   `crates/oz0-core/src/fit/cl100k.table`.
+//! - `estimate-report`: prints the estimate's held-out error per category and its speed against
+//!   exact cl100k counters.
+//! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
+
+mod corpus;
+mod exact;
+mod train;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("train-estimate") => train::run(
+            &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
+            args.iter().any(|a| a == "--tune"),
+        ),
+        _ => {
+            eprintln!(
+                "usage: cargo xtask <train-estimate [--tune] | estimate-report | synth-corpus>"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,6 +1,94 @@
 //! The platform's token estimate: `count` and `weigh`.
 //!
-//! Placeholder until the learned table lands: four bytes a token.
+//! Each byte is scored with the probability that a cl100k token starts at it, looked up in a
+//! learned table by the byte before it, the byte itself and the class of the byte after it (one
+//! lookup a byte). The scores are summed in fixed point, so the figures are exact integers that do
+//! not depend on how the text was cut into chunks. White-space characters past the 64th of a run
+//! are scored by cl100k's own per-byte rates for long runs (a token per 128 spaces, 32 newlines,
+//! 16 tabs), which no byte context can see.
+//!
+//! The table, `cl100k.table`, is trained from exact token boundaries over the corpus by
+//! `cargo run -p xtask --release -- train-estimate`.
+
+use std::sync::LazyLock;
+
+/// White-space characters of a run that the table scores; the ones after them are scored by the
+/// long-run rates. `weigh` also weighs runs longer than this differently.
+const RUN: u64 = 64;
+/// Bits of the fixed-point scores: a probability of one is `1 << SHIFT`.
+const SHIFT: u32 = 16;
+/// Bits of a context key: the byte before, the byte, and two bits of the class of the next byte.
+const KEY_BITS: u32 = 18;
+const KEYS: usize = 1 << KEY_BITS;
+const KEY_MASK: usize = KEYS - 1;
+/// The longest stretch fed through the fast path at once. A white-space run inside a stretch is
+/// then at most 64 characters long, so the fast path never needs to track runs.
+const STRETCH: usize = 64;
+
+/// The trained table, decoded once.
+struct Table {
+    /// The class (0 to 3) of each byte when it follows the scored one.
+    next: [u8; 256],
+    /// The class of the end of the text.
+    end: u8,
+    /// The byte taken to stand before the text.
+    start: u8,
+    /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
+    rates: [u16; 256],
+    /// The fixed-point probability of a token start, by context key.
+    probs: Box<[u16; KEYS]>,
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
+
+impl Table {
+    /// Decodes the table written by the trainer; see `xtask/src/train.rs` for its layout.
+    ///
+    /// A table of the wrong shape decodes to one that scores nothing, which the unit tests catch.
+    fn decode(bytes: &[u8]) -> Self {
+        let mut table = Table {
+            next: [0; 256],
+            end: 0,
+            start: b'\n',
+            rates: [0; 256],
+            probs: vec![0u16; KEYS]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| Box::new([0; KEYS])),
+        };
+        let header_len = 8 + 256 + 8;
+        if bytes.len() != header_len + 2 * KEYS || &bytes[..6] != b"oz0e\x01\x04" {
+            return table;
+        }
+        table.end = bytes[6] & 3;
+        table.start = bytes[7];
+        for (class, &b) in table.next.iter_mut().zip(&bytes[8..264]) {
+            *class = b & 3;
+        }
+        let rate = |i: usize| u16::from_le_bytes([bytes[264 + 2 * i], bytes[265 + 2 * i]]);
+        for b in [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '] {
+            table.rates[usize::from(b)] = match b {
+                b' ' => rate(0),
+                b'\n' => rate(1),
+                b'\t' => rate(2),
+                _ => rate(3),
+            };
+        }
+        for (p, pair) in table
+            .probs
+            .iter_mut()
+            .zip(bytes[header_len..].chunks_exact(2))
+        {
+            *p = u16::from_le_bytes([pair[0], pair[1]]);
+        }
+        table
+    }
+
+    fn score(&self, prev: u8, cur: u8, class: u8) -> u64 {
+        let key = (usize::from(prev) << 10) | (usize::from(cur) << 2) | usize::from(class);
+        u64::from(self.probs[key & KEY_MASK])
+    }
+}
 
 /// Returns the estimated number of cl100k tokens in `text`.
 pub fn count(text: &str) -> u64 {
@@ -19,10 +107,38 @@ pub fn weigh(text: &str) -> u64 {
 
 /// Measures a text fed in chunks of bytes; chunks may split a UTF-8 character.
 ///
-/// Feeding a text in any chunking gives the same figures as `count` and `weigh` of the whole.
+/// Feeding a text in any chunking gives the same figures as `count` and `weigh` of the whole, and
+/// asking for them costs the same at any point of a long stream.
 #[derive(Debug, Clone, Default)]
 pub struct Meter {
-    bytes: u64,
+    /// Whether any byte was fed.
+    started: bool,
+    /// The byte before `cur`.
+    prev: u8,
+    /// The last byte fed, not yet scored: its score waits for the class of the byte after it.
+    cur: u8,
+    /// Fixed-point sum of the scores of every byte before `cur`.
+    sum: u64,
+    /// Whether `cur` ends a character (complete, or cut short by invalid UTF-8).
+    cur_ends_char: bool,
+    /// Whether that character is white space.
+    cur_char_space: bool,
+    /// Whether `cur` is scored by its long-run rate rather than the table.
+    cur_rated: bool,
+    /// Continuation bytes that the character being decoded still needs.
+    need: u8,
+    /// The code point decoded so far.
+    code: u32,
+    /// Scores of the bytes of the character being decoded that are already scored.
+    char_score: u64,
+    /// White-space characters in the current run.
+    run_chars: u64,
+    /// Scores of the bytes of the run's completed characters.
+    run_score: u64,
+    /// Scores of the closed runs longer than `RUN` characters, which `weight` replaces.
+    long_score: u64,
+    /// Tokens that `weight` gives those runs instead.
+    long_weight: u64,
 }
 
 impl Meter {
@@ -32,17 +148,404 @@ impl Meter {
     }
 
     /// Adds `bytes` to the text measured.
-    pub fn feed(&mut self, bytes: &[u8]) {
-        self.bytes += bytes.len() as u64;
+    pub fn feed(&mut self, mut bytes: &[u8]) {
+        let table = &*TABLE;
+        while let Some((&first, rest)) = bytes.split_first() {
+            if self.clean()
+                && let Some(n) = stretch_end(bytes)
+            {
+                self.fast(table, &bytes[..n]);
+                bytes = &bytes[n..];
+            } else {
+                self.step(table, first);
+                bytes = rest;
+            }
+        }
     }
 
     /// Returns `count` of everything fed so far, as if the text ended here.
     pub fn count(&self) -> u64 {
-        self.bytes.div_ceil(4)
+        let Some(end) = self.end_score() else {
+            return 0;
+        };
+        round(self.sum + end).max(1)
     }
 
     /// Returns `weigh` of everything fed so far, as if the text ended here.
     pub fn weight(&self) -> u64 {
-        self.bytes.div_ceil(4)
+        let Some(end) = self.end_score() else {
+            return 0;
+        };
+        let (mut long_score, mut long_weight) = (self.long_score, self.long_weight);
+        if self.run_chars > RUN {
+            // The run is still open: it holds the last character when that one is white space.
+            long_score += self.run_score;
+            if self.cur_ends_char && self.cur_char_space {
+                long_score += self.char_score + end;
+            }
+            long_weight += self.run_chars.div_ceil(4);
+        }
+        (round(self.sum + end - long_score) + long_weight).max(1)
+    }
+
+    /// Returns the score of the last byte fed, as the last byte of the text, or `None` when
+    /// nothing was fed.
+    fn end_score(&self) -> Option<u64> {
+        if !self.started {
+            return None;
+        }
+        let table = &*TABLE;
+        Some(if self.cur_rated {
+            u64::from(table.rates[usize::from(self.cur)])
+        } else {
+            table.score(self.prev, self.cur, table.end)
+        })
+    }
+
+    /// Returns whether the meter is between characters, outside any white-space run, so that the
+    /// fast path, which tracks neither, may take over.
+    fn clean(&self) -> bool {
+        self.started
+            && self.cur_ends_char
+            && !self.cur_char_space
+            && self.run_chars == 0
+            && self.char_score == 0
+    }
+
+    /// Scores a stretch of bytes that starts clean and ends with a character that is not white
+    /// space, one table lookup a byte.
+    fn fast(&mut self, table: &Table, bytes: &[u8]) {
+        let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
+        let mut sum = 0u64;
+        for &b in bytes {
+            let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
+            sum += u64::from(table.probs[key & KEY_MASK]);
+            prev = cur;
+            cur = usize::from(b);
+        }
+        self.sum += sum;
+        // The stretch ends with a character that is not white space, so the state stays clean.
+        self.prev = prev as u8;
+        self.cur = cur as u8;
+    }
+
+    /// Feeds one byte, tracking characters and white-space runs.
+    fn step(&mut self, table: &Table, b: u8) {
+        if self.started {
+            let score = if self.cur_rated {
+                u64::from(table.rates[usize::from(self.cur)])
+            } else {
+                table.score(self.prev, self.cur, table.next[usize::from(b)])
+            };
+            self.sum += score;
+            self.char_score += score;
+            if self.cur_ends_char {
+                if self.cur_char_space {
+                    self.run_score += self.char_score;
+                }
+                self.char_score = 0;
+            }
+            self.prev = self.cur;
+        } else {
+            self.started = true;
+            self.prev = table.start;
+        }
+        self.cur = b;
+        self.decode(b);
+    }
+
+    /// Advances the UTF-8 decoder by one byte. Invalid bytes and cut characters count as
+    /// characters that are not white space.
+    fn decode(&mut self, b: u8) {
+        let continuation = (0x80..0xC0).contains(&b);
+        if self.need > 0 && !continuation {
+            // The character being decoded was cut short; its bytes are already scored.
+            self.need = 0;
+            self.char_score = 0;
+            self.close_run();
+        }
+        let complete = if self.need > 0 {
+            self.code = (self.code << 6) | u32::from(b & 0x3F);
+            self.need -= 1;
+            (self.need == 0).then_some(self.code)
+        } else {
+            match b {
+                0xC2..=0xDF => self.begin(b & 0x1F, 1),
+                0xE0..=0xEF => self.begin(b & 0x0F, 2),
+                0xF0..=0xF4 => self.begin(b & 0x07, 3),
+                // ASCII, a stray continuation byte or an invalid byte: a character of its own,
+                // white space only when ASCII.
+                _ => Some(if b < 0x80 { u32::from(b) } else { 0xFFFD }),
+            }
+        };
+        match complete {
+            Some(code) => {
+                let space = char::from_u32(code).is_some_and(char::is_whitespace);
+                self.cur_ends_char = true;
+                self.cur_char_space = space;
+                self.cur_rated = space && b < 0x80 && self.run_chars >= RUN;
+                if space {
+                    self.run_chars += 1;
+                } else {
+                    self.char_score = 0;
+                    self.close_run();
+                }
+            }
+            None => {
+                self.cur_ends_char = false;
+                self.cur_char_space = false;
+                self.cur_rated = false;
+            }
+        }
+    }
+
+    fn begin(&mut self, bits: u8, need: u8) -> Option<u32> {
+        self.code = u32::from(bits);
+        self.need = need;
+        None
+    }
+
+    fn close_run(&mut self) {
+        if self.run_chars > RUN {
+            self.long_score += self.run_score;
+            self.long_weight += self.run_chars.div_ceil(4);
+        }
+        self.run_chars = 0;
+        self.run_score = 0;
+    }
+}
+
+/// Returns how many of the first bytes of `bytes` the fast path may take from a clean state: a
+/// stretch of at most 64 bytes that ends with a character that is not white space, or `None`.
+///
+/// The stretch ends either at an ASCII byte that is not white space, or at a continuation byte
+/// followed by a byte that starts a character, where that continuation byte cannot be the last of
+/// a white-space character (which all end in 0x80 to 0x8A, 0x9F, 0xA0, 0xA8, 0xA9 or 0xAF).
+fn stretch_end(bytes: &[u8]) -> Option<usize> {
+    let limit = bytes.len().min(STRETCH);
+    (1..=limit).rev().find(|&n| {
+        let last = bytes[n - 1];
+        match last {
+            0x09..=0x0D | b' ' => false,
+            0x00..=0x7F => true,
+            0x80..=0xBF => {
+                !matches!(last, 0x80..=0x8A | 0x9F | 0xA0 | 0xA8 | 0xA9 | 0xAF)
+                    && bytes
+                        .get(n)
+                        .is_some_and(|&next| !(0x80..0xC0).contains(&next))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Rounds a fixed-point sum to whole tokens.
+fn round(sum: u64) -> u64 {
+    (sum + (1 << (SHIFT - 1))) >> SHIFT
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Scores bytes one at a time through the careful path only.
+    fn slow(bytes: &[u8]) -> Meter {
+        let mut meter = Meter::new();
+        for &b in bytes {
+            meter.step(&TABLE, b);
+        }
+        meter
+    }
+
+    /// Computes `count` and `weigh` of a string straight from their definitions.
+    fn reference(text: &str) -> (u64, u64) {
+        let table = &*TABLE;
+        let bytes = text.as_bytes();
+        let (mut sum, mut long_score, mut long_weight) = (0u64, 0u64, 0u64);
+        let (mut run_chars, mut run_score) = (0u64, 0u64);
+        let mut prev = table.start;
+        for (at, ch) in text.char_indices() {
+            let space = ch.is_whitespace();
+            if !space {
+                if run_chars > RUN {
+                    long_score += run_score;
+                    long_weight += run_chars.div_ceil(4);
+                }
+                run_chars = 0;
+                run_score = 0;
+            }
+            let rated = space && ch.is_ascii() && run_chars >= RUN;
+            let mut char_score = 0;
+            for i in at..at + ch.len_utf8() {
+                let class = bytes
+                    .get(i + 1)
+                    .map_or(table.end, |&b| table.next[usize::from(b)]);
+                let score = if rated {
+                    u64::from(table.rates[usize::from(bytes[i])])
+                } else {
+                    table.score(prev, bytes[i], class)
+                };
+                char_score += score;
+                prev = bytes[i];
+            }
+            sum += char_score;
+            if space {
+                run_chars += 1;
+                run_score += char_score;
+            }
+        }
+        if run_chars > RUN {
+            long_score += run_score;
+            long_weight += run_chars.div_ceil(4);
+        }
+        if text.is_empty() {
+            return (0, 0);
+        }
+        (
+            round(sum).max(1),
+            (round(sum - long_score) + long_weight).max(1),
+        )
+    }
+
+    /// Texts rich in what the meter must get right: runs of white space of every kind and
+    /// length, multi-byte characters, and plain words.
+    fn text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            "[a-zA-Z0-9 .,;(){}\"'_-]{1,40}",
+            "[ \t\n\r]{1,90}",
+            "[\u{a0}\u{2000}\u{3000}\u{85} ]{1,80}",
+            "[а-яА-Я ]{1,30}",
+            "[一-龥ぁ-ん、。]{1,30}",
+            "[😀-🙏🚀-🛿]{1,5}",
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|p| p.concat())
+    }
+
+    #[test]
+    fn the_table_decodes() {
+        assert!(TABLE.probs.iter().any(|&p| p > 0));
+        assert_eq!(TABLE.rates[usize::from(b' ')], 512);
+        assert_eq!(TABLE.rates[usize::from(b'\n')], 2048);
+        assert_eq!(TABLE.rates[usize::from(b'\t')], 4096);
+    }
+
+    #[test]
+    fn a_table_of_the_wrong_shape_scores_nothing() {
+        let table = Table::decode(b"not a table");
+        assert!(table.probs.iter().all(|&p| p == 0));
+    }
+
+    #[test]
+    fn the_empty_text_is_nothing() {
+        assert_eq!(count(""), 0);
+        assert_eq!(weigh(""), 0);
+        let mut meter = Meter::new();
+        meter.feed(b"");
+        assert_eq!((meter.count(), meter.weight()), (0, 0));
+    }
+
+    #[test]
+    fn any_text_is_at_least_one_token() {
+        for text in [" ", "a", "\n", "é", "😀"] {
+            assert!(count(text) >= 1, "{text:?}");
+            assert!(weigh(text) >= 1, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn plain_english_is_about_a_token_a_word() {
+        let text = "The quick brown fox jumps over the lazy dog. ".repeat(20);
+        let n = count(&text);
+        // cl100k gives exactly 10 tokens to each sentence.
+        assert!((190..=210).contains(&n), "{n}");
+    }
+
+    #[test]
+    fn a_long_run_of_white_space_weighs_a_quarter_of_its_length() {
+        let run = " ".repeat(400);
+        let text = format!("a{run}b");
+        assert_eq!(weigh(&text), count("ab") + 100);
+        // As counted, a long run of spaces costs about a token in 128.
+        assert!(count(&text) < 10, "{}", count(&text));
+        let tabs = format!("x{}y", "\t".repeat(65));
+        let rest = weigh(&tabs) - 17;
+        assert!(rest <= 2, "{rest}");
+        assert_eq!(weigh(&tabs), reference(&tabs).1);
+    }
+
+    #[test]
+    fn a_run_of_64_white_space_characters_is_not_long() {
+        let text = format!("a{}b", " ".repeat(64));
+        assert_eq!(weigh(&text), count(&text));
+        let text = format!("a{}b", " ".repeat(65));
+        assert!(weigh(&text) > count(&text));
+    }
+
+    #[test]
+    fn white_space_outside_ascii_makes_runs_too() {
+        let text = format!("a{}b", "\u{3000}\u{a0}".repeat(40));
+        assert_eq!(weigh(&text), count("ab") + 20);
+    }
+
+    #[test]
+    fn a_run_at_the_end_weighs_as_it_would_in_the_middle() {
+        let text = format!("a{}", "\n".repeat(100));
+        assert_eq!(weigh(&text), reference(&text).1);
+        let rest = weigh(&text) - 25;
+        assert!(rest <= 2, "{rest}");
+    }
+
+    #[test]
+    fn the_figures_are_deterministic() {
+        let text = "fn main() {\n    println!(\"héllo, 世界 🌍\");\n}\n".repeat(50);
+        let first = (count(&text), weigh(&text));
+        for _ in 0..3 {
+            assert_eq!((count(&text), weigh(&text)), first);
+        }
+        assert_eq!(first, reference(&text));
+    }
+
+    proptest! {
+        #[test]
+        fn count_and_weigh_follow_their_definitions(text in text()) {
+            prop_assert_eq!((count(&text), weigh(&text)), reference(&text));
+        }
+
+        #[test]
+        fn any_chunking_gives_the_same_figures(
+            text in text(),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
+        ) {
+            let bytes = text.as_bytes();
+            let mut at: Vec<usize> = cuts.iter().map(|c| c.index(bytes.len() + 1)).collect();
+            at.sort_unstable();
+            let mut meter = Meter::new();
+            let mut from = 0;
+            for to in at {
+                meter.feed(&bytes[from..to]);
+                from = to;
+                // Figures asked for mid-stream are those of the text so far.
+                let so_far = slow(&bytes[..to]);
+                prop_assert_eq!((meter.count(), meter.weight()), (so_far.count(), so_far.weight()));
+            }
+            meter.feed(&bytes[from..]);
+            prop_assert_eq!((meter.count(), meter.weight()), (count(&text), weigh(&text)));
+        }
+
+        #[test]
+        fn bytes_that_are_not_utf8_measure_the_same_in_any_chunking(
+            bytes in prop::collection::vec(
+                prop_oneof![any::<u8>(), Just(b' '), Just(0x80u8), Just(0xE3u8)], 0..300),
+            cut in any::<prop::sample::Index>(),
+        ) {
+            let whole = slow(&bytes);
+            let mut meter = Meter::new();
+            let cut = cut.index(bytes.len() + 1);
+            meter.feed(&bytes[..cut]);
+            meter.feed(&bytes[cut..]);
+            prop_assert_eq!((meter.count(), meter.weight()), (whole.count(), whole.weight()));
+        }
     }
 }

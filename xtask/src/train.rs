@@ -1,0 +1,371 @@
+//! Training the token estimate's table from exact cl100k token boundaries.
+//!
+//! The estimate scores each byte with the probability that a cl100k token starts there, looked up
+//! by the byte before it, the byte itself and the class of the byte after it. This program counts,
+//! over the training documents, how often each such context starts a token, smooths the rare
+//! contexts towards coarser ones, and writes the table that `oz0-core` includes.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::corpus::{self, Doc};
+use crate::exact;
+
+/// White-space characters of a run scored by the table; the ones after them are scored by
+/// cl100k's own per-byte rates for long runs. Matches `RUN` in `estimate.rs`.
+pub const RUN: usize = 64;
+/// The number of classes of the byte after the scored one. Matches `estimate.rs`.
+pub const CLASSES: usize = 4;
+/// The class of the end of the text, as the byte after the last one.
+pub const END: u8 = 2;
+/// Fixed-point scale of the table: a probability of one is `SCALE`.
+pub const SCALE: f64 = 65536.0;
+/// The byte taken to stand before the text, so that its first byte reads like one that starts a
+/// line.
+pub const START: u8 = b'\n';
+const KEYS: usize = 256 * 256 * CLASSES;
+
+/// Returns the class of a byte when it follows the scored one: word characters (ASCII letters,
+/// digits and the first bytes of other characters), a space, a line end or control or the end of
+/// the text, and punctuation with the continuation bytes of UTF-8.
+pub fn next_class(b: u8) -> u8 {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | 0xC0..=0xFF => 0,
+        b' ' => 1,
+        0x00..=0x1F | 0x7F => 2,
+        _ => 3,
+    }
+}
+
+/// Returns a coarse class of the byte before the scored one, for contexts too rare to trust.
+fn prev_class(b: u8) -> usize {
+    match b {
+        b'a'..=b'z' => 0,
+        b'A'..=b'Z' => 1,
+        b'0'..=b'9' => 2,
+        b' ' => 3,
+        b'\n' => 4,
+        b'\t' => 5,
+        0x00..=0x1F | 0x7F => 6,
+        b'(' | b'[' | b'{' | b'<' => 7,
+        b')' | b']' | b'}' | b'>' => 8,
+        b'\'' | b'"' | b'`' => 9,
+        0x21..=0x7E => 10,
+        0x80..=0xBF => 11,
+        0xC2..=0xDF => 12,
+        0xE0..=0xEF => 13,
+        0xF0..=0xF4 => 14,
+        _ => 15,
+    }
+}
+
+fn key(prev: u8, cur: u8, class: u8) -> usize {
+    ((usize::from(prev) << 8 | usize::from(cur)) * CLASSES) + usize::from(class)
+}
+
+/// What scores one byte: the table at a key, or the long-run rate of a white-space byte.
+enum Score {
+    Table(usize),
+    Rate(u8),
+}
+
+/// Calls `visit` with how each byte of `text` is scored, in order, as `estimate.rs` scores it.
+fn scores(text: &str, mut visit: impl FnMut(usize, Score)) {
+    let bytes = text.as_bytes();
+    let mut run = 0usize;
+    let mut prev = START;
+    for (at, ch) in text.char_indices() {
+        let rated = ch.is_whitespace() && ch.is_ascii() && run >= RUN;
+        if ch.is_whitespace() {
+            run += 1;
+        } else {
+            run = 0;
+        }
+        for i in at..at + ch.len_utf8() {
+            let cur = bytes[i];
+            if rated {
+                visit(i, Score::Rate(cur));
+            } else {
+                let class = bytes.get(i + 1).map_or(END, |&b| next_class(b));
+                visit(i, Score::Table(key(prev, cur, class)));
+            }
+            prev = cur;
+        }
+    }
+}
+
+/// Per-byte rates of white-space bytes in long runs, measured on the exact tokenizer.
+fn rates() -> [u16; 4] {
+    let rate = |s: &str| {
+        let short = exact::count(&format!("a{}a", s.repeat(4096)));
+        let long = exact::count(&format!("a{}a", s.repeat(8192)));
+        let per_byte = (long - short) as f64 / (4096.0 * s.len() as f64);
+        (per_byte * SCALE).round() as u16
+    };
+    [rate(" "), rate("\n"), rate("\t"), rate("\r")]
+}
+
+fn rate_of(rates: &[u16; 4], b: u8) -> u16 {
+    match b {
+        b' ' => rates[0],
+        b'\n' => rates[1],
+        b'\t' => rates[2],
+        _ => rates[3],
+    }
+}
+
+/// Counts of contexts seen and of tokens started in them.
+struct Counts {
+    seen: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+fn count_contexts(docs: &[&Doc]) -> Counts {
+    let mut counts = Counts {
+        seen: vec![0; KEYS],
+        starts: vec![0; KEYS],
+    };
+    for doc in docs {
+        let starts = exact::starts(&doc.text);
+        scores(&doc.text, |at, score| {
+            if let Score::Table(k) = score {
+                counts.seen[k] += 1;
+                counts.starts[k] += u32::from(starts[at]);
+            }
+        });
+    }
+    counts
+}
+
+/// Smoothing strengths of the backoff levels, in pseudo-observations.
+#[derive(Clone, Copy, Debug)]
+pub struct Smoothing {
+    pub byte: f64,
+    pub coarse: f64,
+    pub full: f64,
+}
+
+/// Returns the probability of a token start for every key, each context's own rate pulled towards
+/// that of its coarser context in proportion to how rarely it was seen.
+fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
+    let total_seen: u64 = counts.seen.iter().map(|&n| u64::from(n)).sum();
+    let total_starts: u64 = counts.starts.iter().map(|&n| u64::from(n)).sum();
+    let global = (total_starts as f64 + 1.0) / (total_seen as f64 + 2.0);
+
+    // By the scored byte alone, then with the class of the next byte, then with the coarse class
+    // of the byte before.
+    let mut by_cur = vec![(0u64, 0u64); 256];
+    let mut by_cur_next = vec![(0u64, 0u64); 256 * CLASSES];
+    let mut by_coarse = vec![(0u64, 0u64); 16 * 256 * CLASSES];
+    for k in 0..KEYS {
+        let (n, st) = (u64::from(counts.seen[k]), u64::from(counts.starts[k]));
+        if n == 0 {
+            continue;
+        }
+        let class = k % CLASSES;
+        let cur = (k / CLASSES) & 0xFF;
+        let prev = k / CLASSES >> 8;
+        let cn = cur * CLASSES + class;
+        let add = |slot: &mut (u64, u64)| {
+            slot.0 += n;
+            slot.1 += st;
+        };
+        add(&mut by_cur[cur]);
+        add(&mut by_cur_next[cn]);
+        add(&mut by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn]);
+    }
+    let smooth = |(n, st): (u64, u64), strength: f64, prior: f64| {
+        (st as f64 + strength * prior) / (n as f64 + strength)
+    };
+    let mut probs = vec![0.0; KEYS];
+    for (k, p) in probs.iter_mut().enumerate() {
+        let class = k % CLASSES;
+        let cur = (k / CLASSES) & 0xFF;
+        let prev = k / CLASSES >> 8;
+        let cn = cur * CLASSES + class;
+        let p0 = smooth(by_cur[cur], 1.0, global);
+        let p1 = smooth(by_cur_next[cn], s.byte, p0);
+        let p2 = smooth(
+            by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn],
+            s.coarse,
+            p1,
+        );
+        *p = smooth(
+            (u64::from(counts.seen[k]), u64::from(counts.starts[k])),
+            s.full,
+            p2,
+        );
+    }
+    probs
+}
+
+/// The table as `estimate.rs` reads it.
+pub struct Table {
+    pub next: [u8; 256],
+    pub rates: [u16; 4],
+    pub probs: Vec<u16>,
+}
+
+impl Table {
+    fn new(probs: &[f64], rates: [u16; 4]) -> Self {
+        let mut next = [0u8; 256];
+        for (b, class) in next.iter_mut().enumerate() {
+            *class = next_class(b as u8);
+        }
+        let probs = probs
+            .iter()
+            .map(|&p| (p * SCALE).round().clamp(0.0, 65535.0) as u16)
+            .collect();
+        Self { next, rates, probs }
+    }
+
+    /// Returns the estimate of `text`, computed the way `estimate.rs` computes `count`.
+    pub fn count(&self, text: &str) -> u64 {
+        let mut sum = 0u64;
+        scores(text, |_, score| {
+            sum += u64::from(match score {
+                Score::Table(k) => self.probs[k],
+                Score::Rate(b) => rate_of(&self.rates, b),
+            });
+        });
+        let count = (sum + (1 << 15)) >> 16;
+        if text.is_empty() { 0 } else { count.max(1) }
+    }
+
+    /// Encodes the table: a header (`oz0e`, version, number of classes, class of the end), the
+    /// class of each byte as the next one, the long-run rates and the probabilities, all little
+    /// endian.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(8 + 256 + 8 + 2 * self.probs.len());
+        out.extend_from_slice(b"oz0e");
+        out.extend_from_slice(&[1, CLASSES as u8, END, START]);
+        out.extend_from_slice(&self.next);
+        for r in self.rates {
+            out.extend_from_slice(&r.to_le_bytes());
+        }
+        for p in &self.probs {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+        out
+    }
+}
+
+/// Per-category mean absolute and signed relative errors of an estimate over `docs`.
+pub struct Errors {
+    pub rows: Vec<(String, usize, f64, f64)>,
+    pub overall_abs: f64,
+    pub overall_bias: f64,
+}
+
+/// Measures `estimate` against the exact counts over `docs`.
+pub fn errors(docs: &[&Doc], estimate: impl Fn(&str) -> u64) -> Errors {
+    let mut rows: Vec<(String, usize, f64, f64)> = Vec::new();
+    let (mut all_abs, mut all_bias) = (0.0, 0.0);
+    for doc in docs {
+        let exact = exact::count(&doc.text) as f64;
+        let err = (estimate(&doc.text) as f64 - exact) / exact.max(1.0);
+        all_abs += err.abs();
+        all_bias += err;
+        match rows.iter_mut().find(|r| r.0 == doc.category) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += err.abs();
+                r.3 += err;
+            }
+            None => rows.push((doc.category.clone(), 1, err.abs(), err)),
+        }
+    }
+    for r in &mut rows {
+        r.2 /= r.1 as f64;
+        r.3 /= r.1 as f64;
+    }
+    let n = docs.len().max(1) as f64;
+    Errors {
+        rows,
+        overall_abs: all_abs / n,
+        overall_bias: all_bias / n,
+    }
+}
+
+impl std::fmt::Display for Errors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{:<10} {:>5} {:>8} {:>8}",
+            "category", "docs", "mae %", "bias %"
+        )?;
+        for (cat, n, abs, bias) in &self.rows {
+            writeln!(
+                f,
+                "{cat:<10} {n:>5} {:>8.2} {:>8.2}",
+                abs * 100.0,
+                bias * 100.0
+            )?;
+        }
+        let n: usize = self.rows.iter().map(|r| r.1).sum();
+        write!(
+            f,
+            "{:<10} {n:>5} {:>8.2} {:>8.2}",
+            "overall",
+            self.overall_abs * 100.0,
+            self.overall_bias * 100.0
+        )
+    }
+}
+
+/// The smoothing chosen by `train-estimate --tune` on the validation split of the training
+/// documents.
+pub const SMOOTHING: Smoothing = Smoothing {
+    byte: 4.0,
+    coarse: 4.0,
+    full: 4.0,
+};
+
+/// Trains the table on the training documents and writes it to `out`; with `tune`, first compares
+/// smoothings on a validation part of the training documents and prints the errors.
+pub fn run(out: &Path, tune: bool) -> Result<()> {
+    let docs = corpus::load(&corpus::root())?;
+    if docs.is_empty() {
+        bail!("the corpus is empty");
+    }
+    let train: Vec<&Doc> = docs.iter().filter(|d| !d.held_out()).collect();
+    let rates = rates();
+    if tune {
+        // A fifth of the training documents, chosen by position, validate the smoothing.
+        let fit: Vec<&Doc> = train
+            .iter()
+            .step_by(1)
+            .enumerate()
+            .filter(|(i, _)| i % 5 != 2)
+            .map(|(_, d)| *d)
+            .collect();
+        let check: Vec<&Doc> = train
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 5 == 2)
+            .map(|(_, d)| *d)
+            .collect();
+        let counts = count_contexts(&fit);
+        for strength in [1.0, 2.0, 4.0, 8.0, 16.0] {
+            let s = Smoothing {
+                byte: strength,
+                coarse: strength,
+                full: strength,
+            };
+            let table = Table::new(&probabilities(&counts, s), rates);
+            let e = errors(&check, |t| table.count(t));
+            println!("{s:?}\n{e}\n");
+        }
+    }
+    let counts = count_contexts(&train);
+    let table = Table::new(&probabilities(&counts, SMOOTHING), rates);
+    let held: Vec<&Doc> = docs.iter().filter(|d| d.held_out()).collect();
+    println!(
+        "held out, as trained:\n{}",
+        errors(&held, |t| table.count(t))
+    );
+    std::fs::write(out, table.encode()).with_context(|| format!("writing {}", out.display()))?;
+    println!("wrote {} ({} bytes)", out.display(), table.encode().len());
+    Ok(())
+}
