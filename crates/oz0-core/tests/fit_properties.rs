@@ -1,0 +1,140 @@
+//! The invariants of fitting, over generated documents and requests.
+
+use oz0_core::fit::{self, CAP, CAP_CHARS, Indexer, Kind, Request, View, chars_of, fit_document, weigh};
+use proptest::prelude::*;
+
+/// Lines that make documents of every kind: headings, fences, diff headers, JSON, prose, wide characters.
+fn line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1..=4usize, "[A-Za-z ]{0,12}").prop_map(|(level, text)| format!("{} {text}", "#".repeat(level))),
+        Just("```".to_owned()),
+        Just(String::new()),
+        Just("---".to_owned()),
+        Just("diff --git a/x.rs b/x.rs".to_owned()),
+        Just("--- a/x.rs".to_owned()),
+        Just("+++ b/x.rs".to_owned()),
+        Just("@@ -1,2 +1,2 @@".to_owned()),
+        "[-+ ][a-z]{0,10}",
+        "[a-zA-Z0-9 .,!?]{0,80}",
+        "[\\PC]{0,30}",
+        Just("安装很简单。然后运行。🦀".to_owned()),
+        Just(" ".repeat(100)),
+    ]
+}
+
+fn document() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::collection::vec(line(), 0..60).prop_map(|lines| lines.join("\n")),
+        1 => prop::collection::vec(("[a-z]{1,6}", "[a-z ]{0,20}"), 0..20).prop_map(|pairs| {
+            let members: Vec<String> = pairs.iter().map(|(k, v)| format!("{k:?}: [{v:?}, 1, {{\"x\": null}}]")).collect();
+            format!("{{{}}}", members.join(","))
+        }),
+    ]
+}
+
+fn view() -> impl Strategy<Value = Option<View>> {
+    prop_oneof![Just(None), Just(Some(View::Full)), Just(Some(View::Section)), Just(Some(View::Summary)), Just(Some(View::Stub))]
+}
+
+fn query() -> impl Strategy<Value = Option<String>> {
+    prop_oneof![
+        Just(None),
+        "[A-Za-z ]{0,8}".prop_map(Some),
+        (1..40u64, 0..40u64).prop_map(|(a, n)| Some(format!("{a}-{}", a + n))),
+        Just(Some("x.rs#1".to_owned())),
+        Just(Some("[0]".to_owned())),
+        Just(Some("/a/0".to_owned())),
+    ]
+}
+
+fn kind() -> impl Strategy<Value = Option<Kind>> {
+    prop_oneof![Just(None), Just(Some(Kind::Markdown)), Just(Some(Kind::Json)), Just(Some(Kind::Diff)), Just(Some(Kind::Text))]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn answers_keep_their_bounds_and_never_grow_the_view(
+        doc in document(),
+        view in view(),
+        budget in prop::option::of(1..3000u64),
+        query in query(),
+        chars in prop::option::of(1..5000u64),
+        kind in kind(),
+    ) {
+        let request = Request { view, budget, query: query.as_deref(), chars, kind, name: None };
+        let f = fit_document(&doc, &request);
+        let tokens = budget.map_or(CAP, |b| b.min(CAP));
+        let max_chars = [budget.map(chars_of), chars, Some(CAP_CHARS)].into_iter().flatten().min().unwrap_or(CAP_CHARS);
+        prop_assert!(weigh(&f.text) <= tokens, "tokens {} > {tokens}", weigh(&f.text));
+        prop_assert!(f.text.chars().count() as u64 <= max_chars);
+        prop_assert_eq!(f.note.tokens, weigh(&f.text));
+        let top = view.unwrap_or(View::Full);
+        prop_assert!(f.note.view <= top, "{:?} is bigger than {:?}", f.note.view, top);
+        prop_assert_eq!(f.note.truncated, f.note.bound.is_some());
+        prop_assert_eq!(f.note.omitted.is_none(), f.note.view == View::Full);
+        // Same input, same bytes out.
+        prop_assert_eq!(fit_document(&doc, &request), f);
+    }
+
+    #[test]
+    fn the_stub_always_comes_back(doc in document(), budget in 1..200u64) {
+        let f = fit_document(&doc, &Request { view: Some(View::Stub), budget: Some(budget), ..Request::default() });
+        prop_assert_eq!(f.note.view, View::Stub);
+        prop_assert!(weigh(&f.text) <= budget);
+    }
+
+    #[test]
+    fn full_and_section_text_is_cut_from_the_document_at_character_boundaries(
+        doc in document(),
+        query in query(),
+        budget in prop::option::of(1..3000u64),
+    ) {
+        let f = fit_document(&doc, &Request { query: query.as_deref(), budget, kind: Some(Kind::Markdown), ..Request::default() });
+        if matches!(f.note.view, View::Full | View::Section) {
+            prop_assert!(doc.contains(&f.text));
+        }
+    }
+
+    #[test]
+    fn a_section_is_whole_parts(doc in prop::collection::vec(line(), 1..60).prop_map(|l| l.join("\n") + "\n"), pick in 0usize..60) {
+        let (_, index) = fit::index_text(&doc, Kind::Markdown);
+        prop_assume!(!index.parts.is_empty());
+        let part = &index.parts[pick % index.parts.len()];
+        prop_assume!(!part.label.is_empty() && !part.label.starts_with('('));
+        let f = fit_document(&doc, &Request { query: Some(&part.label), kind: Some(Kind::Markdown), ..Request::default() });
+        prop_assume!(f.note.view == View::Section);
+        // The section is some part's bytes, exactly: from its heading to where the part ends.
+        let owner = index.parts.iter().find(|p| doc.get(p.start as usize..p.end as usize) == Some(f.text.as_str()));
+        prop_assert!(owner.is_some(), "no part is {:?}", f.text);
+    }
+
+    #[test]
+    fn any_chunking_indexes_alike(doc in document(), cuts in prop::collection::vec(0usize..400, 0..8), kind in prop_oneof![Just(Kind::Markdown), Just(Kind::Diff), Just(Kind::Text)]) {
+        let whole = fit::index_text(&doc, kind).1;
+        let bytes = doc.as_bytes();
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+        cuts.sort_unstable();
+        let mut indexer = Indexer::new(kind);
+        let mut from = 0;
+        for cut in cuts.into_iter().chain([bytes.len()]) {
+            // Chunks may split a character: the indexer completes it with the next chunk.
+            prop_assert!(indexer.feed(&bytes[from..cut]).is_ok());
+            from = cut;
+        }
+        prop_assert_eq!(indexer.finish().unwrap(), whole);
+    }
+
+    #[test]
+    fn invalid_utf8_is_found_at_its_offset(prefix in "[a-z\n]{0,50}", suffix in "[a-z]{0,10}", split in 0usize..60) {
+        let mut bytes = prefix.clone().into_bytes();
+        bytes.push(0xff);
+        bytes.extend_from_slice(suffix.as_bytes());
+        let split = split.min(bytes.len());
+        let mut indexer = Indexer::new(Kind::Text);
+        let first = indexer.feed(&bytes[..split]);
+        let result = first.and_then(|()| indexer.feed(&bytes[split..])).and_then(|()| Ok(()));
+        prop_assert_eq!(result.unwrap_err().offset, prefix.len() as u64);
+    }
+}
