@@ -8,6 +8,7 @@
 
 mod corpus;
 mod exact;
+mod synth;
 mod train;
 
 use std::process::ExitCode;
@@ -19,6 +20,7 @@ fn main() -> ExitCode {
             &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
             args.iter().any(|a| a == "--tune"),
         ),
+        Some("synth-corpus") => synth::run(),
         _ => {
             eprintln!(
                 "usage: cargo xtask <train-estimate [--tune] | estimate-report | synth-corpus>"
