@@ -313,7 +313,7 @@ fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
         let file = open_file(path)?;
         let total = file.metadata().map(|m| m.len()).unwrap_or(0);
         let bar = if total >= PROGRESS_FROM { ui::bytes_progress(total, "reading") } else { indicatif::ProgressBar::hidden() };
-        let index = fit::index_reader(&file, kind, &[], |read| bar.set_position(read));
+        let index = fit::index_reader(&file, kind, |read| bar.set_position(read));
         bar.finish_and_clear();
         let index = index.map_err(|err| match err {
             ReadError::Utf8(bad) => not_utf8(input, bad.offset),
@@ -394,7 +394,7 @@ fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
             reader.read_to_end(&mut bytes).map_err(|err| read_error(input, err))?;
             fit::index_text(&String::from_utf8_lossy(&bytes), Kind::Text).1
         } else {
-            fit::index_reader(reader, Kind::Text, &[], |_| {}).map_err(|err| match err {
+            fit::index_reader(reader, Kind::Text, |_| {}).map_err(|err| match err {
                 ReadError::Utf8(bad) => not_utf8(input, bad.offset),
                 ReadError::Io(err) => read_error(input, err),
                 _ => CommandError::operational(format!("could not read '{}'", input.display())),

@@ -102,8 +102,9 @@ proptest! {
         let (_, index) = fit::index_text(&doc, Kind::Markdown);
         prop_assume!(!index.parts.is_empty());
         let part = &index.parts[pick % index.parts.len()];
-        prop_assume!(!part.label.is_empty() && !part.label.starts_with('('));
-        let f = fit_document(&doc, &Request { query: Some(&part.label), kind: Some(Kind::Markdown), ..Request::default() });
+        let label = index.label(part);
+        prop_assume!(!label.is_empty() && !label.starts_with('('));
+        let f = fit_document(&doc, &Request { query: Some(label), kind: Some(Kind::Markdown), ..Request::default() });
         prop_assume!(f.note.view == View::Section);
         // The section is some part's bytes, exactly: from its heading to where the part ends.
         let owner = index.parts.iter().find(|p| doc.get(p.start as usize..p.end as usize) == Some(f.text.as_str()));
@@ -124,6 +125,13 @@ proptest! {
             from = cut;
         }
         prop_assert_eq!(indexer.finish().unwrap(), whole);
+    }
+
+    #[test]
+    fn measuring_on_a_second_thread_gives_the_same_index(doc in document(), chunk in 1usize..64, kind in prop_oneof![Just(Kind::Markdown), Just(Kind::Diff), Just(Kind::Text)]) {
+        let whole = fit::index_text(&doc, kind).1;
+        let threaded = fit::index_reader_in_chunks(doc.as_bytes(), kind, chunk, |_| {}).unwrap();
+        prop_assert_eq!(threaded, whole);
     }
 
     #[test]

@@ -34,8 +34,7 @@ impl Split for DiffSplitter {
         if let Some(rest) = text.strip_prefix("diff --git ") {
             self.close(marks);
             let path = rest.rsplit_once(" b/").map_or(rest, |(_, b)| b).to_owned();
-            let id = marks.marks.len();
-            marks.push(At::Here, 1, path, Body::NextLine);
+            let id = marks.push(At::Here, 1, &path, Body::NextLine);
             self.file = Some((id, 0, 0));
             self.git_header = true;
         } else if let Some(rest) = text.strip_prefix("--- ") {
@@ -48,13 +47,12 @@ impl Split for DiffSplitter {
                 path.clone_from(old);
             }
             if self.git_header {
-                if let Some(mark) = self.file.and_then(|(id, ..)| marks.marks.get_mut(id)) {
-                    mark.label = path;
+                if let Some((id, ..)) = self.file {
+                    marks.set_label(id, &path);
                 }
             } else if minus_path.is_some() {
                 self.close(marks);
-                let id = marks.marks.len();
-                marks.push(At::Prev, 1, path, Body::NextLine);
+                let id = marks.push(At::Prev, 1, &path, Body::NextLine);
                 self.file = Some((id, 0, 0));
             }
         } else if let Some(header) = text.strip_prefix("@@ -") {
@@ -62,9 +60,8 @@ impl Split for DiffSplitter {
             let (old, new) = hunk_lengths(header);
             self.left = (old, new);
             self.hunks += 1;
-            let id = marks.marks.len();
             let label = format!("#{} {}", self.hunks, cut(&text, 120));
-            marks.push(At::Here, 2, label, Body::NextLine);
+            let id = marks.push(At::Here, 2, &label, Body::NextLine);
             self.hunk = Some((id, 0, 0));
         }
     }
@@ -85,20 +82,16 @@ impl DiffSplitter {
     }
 
     fn close_hunk(&mut self, marks: &mut Marks) {
-        if let Some((id, plus, minus)) = self.hunk.take()
-            && let Some(mark) = marks.marks.get_mut(id)
-        {
-            mark.detail = format!("+{plus} -{minus}");
+        if let Some((id, plus, minus)) = self.hunk.take() {
+            marks.set_detail(id, &format!("+{plus} -{minus}"));
         }
     }
 
     fn close(&mut self, marks: &mut Marks) {
         self.close_hunk(marks);
-        if let Some((id, plus, minus)) = self.file.take()
-            && let Some(mark) = marks.marks.get_mut(id)
-        {
+        if let Some((id, plus, minus)) = self.file.take() {
             let hunks = if self.hunks == 1 { "1 hunk".to_owned() } else { format!("{} hunks", self.hunks) };
-            mark.detail = format!("+{plus} -{minus} in {hunks}");
+            marks.set_detail(id, &format!("+{plus} -{minus} in {hunks}"));
         }
         self.git_header = false;
         self.hunks = 0;

@@ -13,16 +13,14 @@ use super::{Kind, Meter};
 pub(crate) const LINE_PREFIX: usize = 1024;
 
 /// A part of a document: a section, a top-level key or item, a file or hunk of a diff, a run of lines.
+///
+/// Parts are kept compact, their labels in one buffer of the `Index`, since a large document has millions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Part {
     /// How deep the part nests: 0 for a top-level part.
     pub depth: u8,
     /// The kind's own level: a heading's number of `#`, 1 for a diff's file and 2 for its hunk.
     pub level: u8,
-    /// The heading, key, item, path or hunk header.
-    pub label: String,
-    /// What else the outline says of the part, such as a diff's `+3 -1`.
-    pub detail: String,
     /// The first and last line, 1-based and inclusive.
     pub lines: (u64, u64),
     /// The byte range, its sub-parts included.
@@ -31,13 +29,23 @@ pub struct Part {
     pub end: u64,
     /// Where the part's own text begins, after its heading.
     pub body: u64,
-    /// Where the part's own text ends: at its first sub-part, or at its end.
-    pub own_end: u64,
     /// The weight in tokens, its sub-parts included.
     pub weight: u64,
-    /// The index of the enclosing part.
-    pub parent: Option<usize>,
+    /// Where the label and then the detail stand in the index's buffer.
+    label_at: usize,
+    label_len: u32,
+    detail_len: u32,
+    parent: u32,
 }
+
+impl Part {
+    /// Returns the index of the enclosing part.
+    pub fn parent(&self) -> Option<usize> {
+        (self.parent != NO_PARENT).then_some(self.parent as usize)
+    }
+}
+
+const NO_PARENT: u32 = u32::MAX;
 
 /// What one pass found in a document.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -46,6 +54,8 @@ pub struct Index {
     pub kind: Option<Kind>,
     /// The parts, in document order.
     pub parts: Vec<Part>,
+    /// The parts' labels and details, one after another.
+    labels: String,
     /// The document's size in bytes.
     pub bytes: u64,
     /// The document's size in characters (Unicode scalar values).
@@ -62,6 +72,25 @@ impl Index {
     /// Returns the kind the document was read as.
     pub fn kind(&self) -> Kind {
         self.kind.unwrap_or(Kind::Text)
+    }
+
+    /// Returns a part's label: its heading, key, item, path or hunk header.
+    pub fn label(&self, part: &Part) -> &str {
+        self.labels.get(part.label_at..part.label_at + part.label_len as usize).unwrap_or_default()
+    }
+
+    /// Returns what else the outline says of a part, such as a diff's `+3 -1`.
+    pub fn detail(&self, part: &Part) -> &str {
+        let at = part.label_at + part.label_len as usize;
+        self.labels.get(at..at + part.detail_len as usize).unwrap_or_default()
+    }
+
+    /// Returns where the part `id`'s own text ends: at its first sub-part, or at its end.
+    pub fn own_end(&self, id: usize) -> u64 {
+        match self.parts.get(id + 1) {
+            Some(next) if next.parent() == Some(id) => next.start,
+            _ => self.parts.get(id).map_or(0, |p| p.end),
+        }
     }
 }
 
@@ -91,23 +120,7 @@ pub(crate) enum Body {
     NextLine,
 }
 
-/// A point in the document where a part begins, or where parts end without a new one (`gap`).
-#[derive(Debug, Clone)]
-pub(crate) struct Mark {
-    pub level: u8,
-    pub label: String,
-    pub detail: String,
-    pub line: u64,
-    pub offset: u64,
-    pub weight: u64,
-    pub body: u64,
-    /// Ends every open part and begins none, such as a JSON document's closing bracket.
-    pub gap: bool,
-    /// Ends at the next mark whatever its level, such as the text before a document's first heading.
-    pub leaf: bool,
-}
-
-/// The line a splitter is shown, with where it and the line before it begin.
+/// The line a splitter is shown.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Line<'a> {
     /// The line's first bytes (up to `LINE_PREFIX`), without its line ending.
@@ -116,37 +129,194 @@ pub(crate) struct Line<'a> {
     pub no: u64,
 }
 
-/// The marks found so far, and where the current and the previous line begin.
-#[derive(Debug, Default)]
+/// Builds the parts as splitters find where they begin: each part ends where the next part of its level
+/// or above begins.
+#[derive(Debug)]
 pub(crate) struct Marks {
-    pub marks: Vec<Mark>,
-    here: (u64, u64),
-    prev: (u64, u64),
+    parts: Vec<Part>,
+    labels: String,
+    /// Open parts, innermost last.
+    open: Vec<usize>,
+    /// A part that ends at the next mark whatever its level, such as the text before the first heading.
+    leaf: Option<usize>,
+    /// Where the current and the previous line begin.
+    here: u64,
+    prev: u64,
     next_line: u64,
     line_no: u64,
+    /// The offsets where parts begin or end, in order: the points whose weight the parts need.
+    requests: Vec<u64>,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Self {
+            parts: Vec::new(),
+            labels: String::new(),
+            open: Vec::new(),
+            leaf: None,
+            here: 0,
+            prev: 0,
+            next_line: 0,
+            line_no: 1,
+            requests: Vec::new(),
+        }
+    }
 }
 
 impl Marks {
-    /// Adds a part that begins at `at`.
-    pub fn push(&mut self, at: At, level: u8, label: String, body: Body) -> &mut Mark {
-        let ((offset, weight), line) = match at {
-            At::Here => (self.here, self.line_no),
-            At::Prev => (self.prev, self.line_no.saturating_sub(1).max(1)),
-        };
-        let body = match body {
-            Body::ThisLine => offset,
-            Body::NextLine => self.next_line,
-        };
-        self.marks.push(Mark { level, label, detail: String::new(), line, offset, weight, body, gap: false, leaf: false });
-        let last = self.marks.len() - 1;
-        &mut self.marks[last]
+    /// Begins a part at `at`; it ends where the next part of its level or above begins.
+    pub fn push(&mut self, at: At, level: u8, label: &str, body: Body) -> usize {
+        self.begin(at, level, label, body, false)
+    }
+
+    /// Begins a part that ends at the next part of any level.
+    pub fn push_leaf(&mut self, at: At, label: &str, body: Body) -> usize {
+        self.begin(at, 0, label, body, true)
     }
 
     /// Ends every open part at the line just read.
     pub fn gap(&mut self) {
-        self.push(At::Here, 0, String::new(), Body::ThisLine).gap = true;
+        let at = self.point(At::Here);
+        self.close_leaf(at);
+        while let Some(id) = self.open.pop() {
+            self.close(id, at);
+        }
     }
 
+    /// Takes back the last part begun, while nothing has begun after it.
+    pub fn pop_last(&mut self) {
+        let Some(last) = self.parts.len().checked_sub(1) else { return };
+        if self.leaf == Some(last) {
+            self.leaf = None;
+        } else if self.open.last() == Some(&last) {
+            self.open.pop();
+        } else {
+            return;
+        }
+        self.labels.truncate(self.parts[last].label_at);
+        self.parts.pop();
+    }
+
+    /// Changes the label of part `id`.
+    pub fn set_label(&mut self, id: usize, label: &str) {
+        if let Some(part) = self.parts.get_mut(id) {
+            part.label_at = self.labels.len();
+            part.label_len = len32(label);
+            part.detail_len = 0;
+            self.labels.push_str(&label[..part.label_len as usize]);
+        }
+    }
+
+    /// Sets what else the outline says of part `id`.
+    pub fn set_detail(&mut self, id: usize, detail: &str) {
+        let Some(part) = self.parts.get(id) else { return };
+        let label = self.labels[part.label_at..part.label_at + part.label_len as usize].to_owned();
+        self.set_label(id, &label);
+        let part = &mut self.parts[id];
+        part.detail_len = len32(detail);
+        self.labels.push_str(&detail[..part.detail_len as usize]);
+    }
+
+    /// Returns the offset and line number of the start of the line `at` names, and asks for its weight.
+    fn point(&mut self, at: At) -> (u64, u64) {
+        let point = match at {
+            At::Here => (self.here, self.line_no),
+            At::Prev => (self.prev, self.line_no.saturating_sub(1).max(1)),
+        };
+        if self.requests.last() != Some(&point.0) {
+            self.requests.push(point.0);
+        }
+        point
+    }
+
+    fn begin(&mut self, at: At, level: u8, label: &str, body: Body, leaf: bool) -> usize {
+        let point = self.point(at);
+        self.close_leaf(point);
+        while let Some(&top) = self.open.last() {
+            if self.parts[top].level >= level {
+                self.close(top, point);
+                self.open.pop();
+            } else {
+                break;
+            }
+        }
+        let parent = self.open.last().map_or(NO_PARENT, |&p| p as u32);
+        let label_at = self.labels.len();
+        let label_len = len32(label);
+        self.labels.push_str(&label[..label_len as usize]);
+        self.parts.push(Part {
+            depth: self.open.len().min(u8::MAX as usize) as u8,
+            level,
+            lines: (point.1, point.1),
+            start: point.0,
+            end: point.0,
+            body: match body {
+                Body::ThisLine => point.0,
+                Body::NextLine => self.next_line,
+            },
+            // Measured once the weights at every requested point are known.
+            weight: 0,
+            label_at,
+            label_len,
+            detail_len: 0,
+            parent,
+        });
+        let id = self.parts.len() - 1;
+        if leaf {
+            self.leaf = Some(id);
+        } else {
+            self.open.push(id);
+        }
+        id
+    }
+
+    fn close_leaf(&mut self, at: (u64, u64)) {
+        if let Some(leaf) = self.leaf.take() {
+            self.close(leaf, at);
+        }
+    }
+
+    fn close(&mut self, id: usize, (offset, line): (u64, u64)) {
+        let part = &mut self.parts[id];
+        part.end = offset;
+        part.lines.1 = line.saturating_sub(1).max(part.lines.0);
+    }
+
+    /// Ends every part at the end of the document and returns them with their labels, each part
+    /// weighed by `weights`: the weight at points, in order, which hold every point requested.
+    fn finish(mut self, end: (u64, u64), kind: Kind, weights: &[(u64, u64)], total: u64) -> (Vec<Part>, String) {
+        self.close_leaf(end);
+        while let Some(id) = self.open.pop() {
+            self.close(id, end);
+        }
+        let weight_at = |offset: u64| {
+            let i = weights.partition_point(|&(at, _)| at < offset);
+            match weights.get(i) {
+                Some(&(at, weight)) if at == offset => weight,
+                _ => total,
+            }
+        };
+        for part in &mut self.parts {
+            part.weight = weight_at(part.end).saturating_sub(weight_at(part.start));
+        }
+        if kind == Kind::Text {
+            for id in 0..self.parts.len() {
+                let (a, b) = self.parts[id].lines;
+                self.set_label(id, &format!("lines {a}-{b}"));
+            }
+        }
+        (self.parts, self.labels)
+    }
+}
+
+/// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX` at a character boundary.
+fn len32(text: &str) -> u32 {
+    let mut len = text.len().min(u32::MAX as usize);
+    while !text.is_char_boundary(len) {
+        len -= 1;
+    }
+    len as u32
 }
 
 /// What splits a document of one kind into parts, a line at a time.
@@ -178,16 +348,20 @@ impl Splitter {
 }
 
 /// Builds a document's `Index` from its bytes, fed in chunks of any size.
+///
+/// The indexer finds the parts and measures them as it goes. `index_reader` instead measures on a second
+/// thread, with the same figures; the indexer then only finds the parts (`structure_only`).
 #[derive(Debug)]
 pub struct Indexer {
     kind: Kind,
     splitter: Splitter,
-    meter: Meter,
     marks: Marks,
+    /// Measures as the parts are found; `None` when another thread measures.
+    inline: Option<Inline>,
     /// Bytes seen.
     offset: u64,
     chars: u64,
-    /// The current line's first bytes and its length so far.
+    /// The first bytes of a line that an earlier chunk began, and its length so far.
     line: Vec<u8>,
     line_len: u64,
     /// The bytes of a character split by the end of the last chunk.
@@ -195,21 +369,40 @@ pub struct Indexer {
     invalid: Option<InvalidUtf8>,
 }
 
+/// A meter that follows the indexer line by line, and what it measured at the points asked for.
+#[derive(Debug, Default)]
+struct Inline {
+    meter: Meter,
+    /// The meter as it was where the current line and the one before it begin.
+    here: Meter,
+    prev: Meter,
+    weights: Vec<u64>,
+}
+
 impl Indexer {
     /// Returns an indexer for a document of `kind`.
     pub fn new(kind: Kind) -> Self {
+        Self::build(kind, Some(Inline::default()))
+    }
+
+    /// Returns an indexer that finds parts and leaves measuring to a `Weigher` fed the same bytes and
+    /// the points `take_requests` hands out.
+    pub(crate) fn structure_only(kind: Kind) -> Self {
+        Self::build(kind, None)
+    }
+
+    fn build(kind: Kind, inline: Option<Inline>) -> Self {
         let splitter = match kind {
             Kind::Markdown => Splitter::Markdown(MarkdownSplitter::default()),
             Kind::Json => Splitter::Json(JsonSplitter::default()),
             Kind::Diff => Splitter::Diff(DiffSplitter::default()),
             Kind::Text => Splitter::Text(TextSplitter::default()),
         };
-        let marks = Marks { line_no: 1, ..Marks::default() };
         Self {
             kind,
             splitter,
-            meter: Meter::new(),
-            marks,
+            marks: Marks::default(),
+            inline,
             offset: 0,
             chars: 0,
             line: Vec::with_capacity(LINE_PREFIX),
@@ -233,12 +426,38 @@ impl Indexer {
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest) {
             let (line, tail) = rest.split_at(nl + 1);
-            self.take(line);
-            self.end_line();
+            if let Some(inline) = &mut self.inline {
+                inline.meter.feed(line);
+            }
+            self.offset += line.len() as u64;
+            if self.line_len == 0 {
+                // The whole line is in this chunk: the splitter reads it where it is.
+                self.end_line(Some(&line[..line.len().min(LINE_PREFIX)]));
+            } else {
+                self.keep(line);
+                self.end_line(None);
+            }
             rest = tail;
         }
-        self.take(rest);
+        if !rest.is_empty() {
+            if let Some(inline) = &mut self.inline {
+                inline.meter.feed(rest);
+            }
+            self.offset += rest.len() as u64;
+            self.keep(rest);
+        }
         Ok(())
+    }
+
+    /// Returns the points whose weight the parts need, found so far, from the `from`-th on.
+    pub(crate) fn requests(&self, from: usize) -> &[u64] {
+        self.marks.requests.get(from..).unwrap_or_default()
+    }
+
+    /// Returns the points that may still be asked for among the bytes read: where the last complete line
+    /// and the line after it begin. Every later point is at or after the first of them.
+    pub(crate) fn open_points(&self) -> [u64; 2] {
+        [self.marks.prev, self.marks.here]
     }
 
     /// Completes the index.
@@ -247,30 +466,51 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
+        self.end()?;
+        let Some(inline) = self.inline.take() else {
+            return self.complete(&[], Totals::default());
+        };
+        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count() };
+        let mut weights: Vec<(u64, u64)> = self.marks.requests.iter().copied().zip(inline.weights).collect();
+        weights.dedup_by_key(|&mut (at, _)| at);
+        self.complete(&weights, totals)
+    }
+
+    /// Completes the index of a `structure_only` indexer with what its weigher measured.
+    pub(crate) fn finish_with(mut self, weights: &[(u64, u64)], totals: Totals) -> Result<Index, InvalidUtf8> {
+        self.end()?;
+        self.complete(weights, totals)
+    }
+
+    /// Reads the end of the document: its last line, when it has no line ending.
+    fn end(&mut self) -> Result<(), InvalidUtf8> {
         if let Some(invalid) = self.invalid {
             return Err(invalid);
         }
         if !self.partial.is_empty() {
             return Err(InvalidUtf8 { offset: self.offset - self.partial.len() as u64 });
         }
-        let mut lines = self.marks.line_no - 1;
         if self.line_len > 0 {
-            lines += 1;
-            self.end_line();
+            self.end_line(None);
         }
         self.splitter.as_split().finish(&mut self.marks);
-        let weight = self.meter.weight();
-        let mut index = Index {
+        self.answer_inline();
+        Ok(())
+    }
+
+    fn complete(self, weights: &[(u64, u64)], totals: Totals) -> Result<Index, InvalidUtf8> {
+        let lines = self.marks.line_no - 1;
+        let (parts, labels) = self.marks.finish((self.offset, lines + 1), self.kind, weights, totals.weight);
+        Ok(Index {
             kind: Some(self.kind),
-            parts: Vec::new(),
+            parts,
+            labels,
             bytes: self.offset,
             chars: self.chars,
             lines,
-            weight,
-            count: self.meter.count(),
-        };
-        index.parts = build_parts(self.marks.marks, &index, self.kind);
-        Ok(index)
+            weight: totals.weight,
+            count: totals.count,
+        })
     }
 
     fn check_utf8(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
@@ -308,23 +548,19 @@ impl Indexer {
         Err(invalid)
     }
 
-    /// Adds bytes of the current line.
-    fn take(&mut self, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
+    /// Keeps the first bytes of a line that a chunk splits.
+    fn keep(&mut self, bytes: &[u8]) {
         if self.line.len() < LINE_PREFIX {
             let room = LINE_PREFIX - self.line.len();
             self.line.extend_from_slice(&bytes[..room.min(bytes.len())]);
         }
-        self.meter.feed(bytes);
-        self.offset += bytes.len() as u64;
         self.line_len += bytes.len() as u64;
     }
 
-    /// Shows the splitter the line just completed and starts the next.
-    fn end_line(&mut self) {
-        let mut text = self.line.as_slice();
+    /// Shows the splitter the line just completed (`text`, or the bytes kept of it) and starts the next.
+    fn end_line(&mut self, text: Option<&[u8]>) {
+        let kept = std::mem::take(&mut self.line);
+        let mut text = text.unwrap_or(&kept);
         if let Some(stripped) = text.strip_suffix(b"\n") {
             text = stripped;
         }
@@ -334,11 +570,70 @@ impl Indexer {
         self.marks.next_line = self.offset;
         let line = Line { text, no: self.marks.line_no };
         self.splitter.as_split().line(line, &mut self.marks);
+        self.answer_inline();
         self.marks.prev = self.marks.here;
-        self.marks.here = (self.offset, self.meter.weight());
+        self.marks.here = self.offset;
+        if let Some(inline) = &mut self.inline {
+            inline.prev = std::mem::replace(&mut inline.here, inline.meter.clone());
+        }
         self.marks.line_no += 1;
+        self.line = kept;
         self.line.clear();
         self.line_len = 0;
+    }
+
+    /// Measures the points the splitter asked for, from the meters kept at the last two line starts.
+    fn answer_inline(&mut self) {
+        let Some(inline) = &mut self.inline else { return };
+        while let Some(&point) = self.marks.requests.get(inline.weights.len()) {
+            let meter = if point == self.marks.here {
+                &inline.here
+            } else if point == self.marks.prev {
+                &inline.prev
+            } else {
+                &inline.meter
+            };
+            inline.weights.push(meter.weight());
+        }
+    }
+}
+
+/// A whole document's weight and estimated tokens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Totals {
+    pub weight: u64,
+    pub count: u64,
+}
+
+/// Measures a document fed in chunks, answering the weight at each point asked for.
+#[derive(Debug, Default)]
+pub(crate) struct Weigher {
+    meter: Meter,
+    offset: u64,
+    weights: Vec<(u64, u64)>,
+}
+
+impl Weigher {
+    /// Measures the next chunk, recording the weight at each of `points` (in order, none before what
+    /// was fed already) that falls within it or at its end.
+    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) {
+        let mut rest = chunk;
+        for &point in points {
+            let take = point.saturating_sub(self.offset).min(rest.len() as u64) as usize;
+            let (now, later) = rest.split_at(take);
+            self.meter.feed(now);
+            self.offset += take as u64;
+            rest = later;
+            self.weights.push((self.offset, self.meter.weight()));
+        }
+        self.meter.feed(rest);
+        self.offset += rest.len() as u64;
+    }
+
+    /// Returns the weights recorded, by point, and the whole document's totals.
+    pub fn finish(self) -> (Vec<(u64, u64)>, Totals) {
+        let totals = Totals { weight: self.meter.weight(), count: self.meter.count() };
+        (self.weights, totals)
     }
 }
 
@@ -349,79 +644,4 @@ fn utf8_len(first: u8) -> usize {
         0xc0..=0xdf => 2,
         _ => 1,
     }
-}
-
-/// Turns the marks of one pass into nested parts, each ending where the next part of its level or
-/// above begins.
-fn build_parts(marks: Vec<Mark>, index: &Index, kind: Kind) -> Vec<Part> {
-    let end = (index.bytes, index.weight, index.lines + 1);
-    let mut parts: Vec<Part> = Vec::with_capacity(marks.len());
-    // Open parts, innermost last, by index into `parts`.
-    let mut open: Vec<usize> = Vec::new();
-    let close = |part: &mut Part, at: (u64, u64, u64)| {
-        part.end = at.0;
-        part.weight = at.1.saturating_sub(part.weight);
-        part.lines.1 = at.2.saturating_sub(1).max(part.lines.0);
-        if part.own_end > at.0 || part.own_end == u64::MAX {
-            part.own_end = at.0;
-        }
-    };
-    let mut leaf_open: Option<usize> = None;
-    for mark in marks {
-        let at = (mark.offset, mark.weight, mark.line);
-        if let Some(leaf) = leaf_open.take() {
-            close(&mut parts[leaf], at);
-        }
-        if let Some(&inner) = open.last() {
-            // The part that was innermost so far ends its own text here.
-            if parts[inner].own_end == u64::MAX {
-                parts[inner].own_end = mark.offset;
-            }
-        }
-        while let Some(&top) = open.last() {
-            if mark.gap || parts[top].level >= mark.level {
-                close(&mut parts[top], at);
-                open.pop();
-            } else {
-                break;
-            }
-        }
-        if mark.gap {
-            continue;
-        }
-        let depth = open.len().min(u8::MAX as usize) as u8;
-        let parent = open.last().copied();
-        parts.push(Part {
-            depth,
-            level: mark.level,
-            label: mark.label,
-            detail: mark.detail,
-            lines: (mark.line, mark.line),
-            start: mark.offset,
-            end: mark.offset,
-            body: mark.body,
-            own_end: u64::MAX,
-            // Holds the weight at the start until the part is closed.
-            weight: mark.weight,
-            parent,
-        });
-        let id = parts.len() - 1;
-        if mark.leaf {
-            leaf_open = Some(id);
-        } else {
-            open.push(id);
-        }
-    }
-    if let Some(leaf) = leaf_open {
-        close(&mut parts[leaf], end);
-    }
-    for id in open {
-        close(&mut parts[id], end);
-    }
-    if kind == Kind::Text {
-        for part in &mut parts {
-            part.label = format!("lines {}-{}", part.lines.0, part.lines.1);
-        }
-    }
-    parts
 }

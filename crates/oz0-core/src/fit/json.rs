@@ -352,7 +352,7 @@ impl Split for JsonSplitter {
                 self.items += 1;
                 format!("[{}]", self.items - 1)
             };
-            marks.push(At::Here, 1, label, Body::ThisLine);
+            marks.push(At::Here, 1, &label, Body::ThisLine);
         }
     }
 }

@@ -101,7 +101,7 @@ impl Split for MarkdownSplitter {
             self.front_matter = FrontMatter::Done;
             if text.trim_ascii_end() == b"---" {
                 self.front_matter = FrontMatter::Inside;
-                marks.push(At::Here, 0, "(front matter)".into(), Body::NextLine).leaf = true;
+                marks.push_leaf(At::Here, "(front matter)", Body::NextLine);
                 self.begun = true;
                 return;
             }
@@ -130,17 +130,17 @@ impl Split for MarkdownSplitter {
         if let Some((level, heading)) = atx_heading(text) {
             self.begun = true;
             self.preamble_line = None;
-            marks.push(At::Here, level, label(heading), Body::NextLine);
+            marks.push(At::Here, level, &label(heading), Body::NextLine);
             return;
         }
         if let (Some(level), Some(heading)) = (setext_underline(text), prev_text) {
             if self.preamble_line == Some(line.no - 1) {
                 // The preamble's only line turned out to be this heading's text.
-                marks.marks.pop();
+                marks.pop_last();
             }
             self.preamble_line = None;
             self.begun = true;
-            marks.push(At::Prev, level, heading, Body::NextLine);
+            marks.push(At::Prev, level, &heading, Body::NextLine);
             return;
         }
         if paragraph_text(text) {
@@ -156,7 +156,7 @@ impl MarkdownSplitter {
         if !self.begun && !line.text.trim_ascii().is_empty() {
             self.begun = true;
             self.preamble_line = Some(line.no);
-            marks.push(At::Here, 0, "(preamble)".into(), Body::ThisLine).leaf = true;
+            marks.push_leaf(At::Here, "(preamble)", Body::ThisLine);
         }
     }
 }

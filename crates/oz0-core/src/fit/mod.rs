@@ -303,7 +303,10 @@ impl<'a> Tale<'a> {
     fn examples(&self) -> String {
         let parts = &self.index.parts;
         // A part smaller than the whole makes the better example: a top heading often spans everything.
-        let labelled = |p: &&Part| !p.label.is_empty() && !p.label.starts_with('(') && self.index.kind() != Kind::Text;
+        let labelled = |p: &&Part| {
+            let label = self.index.label(p);
+            !label.is_empty() && !label.starts_with('(') && self.index.kind() != Kind::Text
+        };
         let named = parts
             .iter()
             .filter(labelled)
@@ -314,7 +317,8 @@ impl<'a> Tale<'a> {
             .map_or_else(|| format!("1-{}", self.index.lines.clamp(1, 40)), |p| format!("{}-{}", p.lines.0, p.lines.1));
         match named {
             Some(part) => {
-                let label = if self.index.kind() == Kind::Json { json::unquote(&part.label) } else { part.label.clone() };
+                let label = self.index.label(part);
+                let label = if self.index.kind() == Kind::Json { json::unquote(label) } else { label.to_owned() };
                 format!("a query such as '{label}' or a line range such as '{range}'")
             }
             None => format!("a line range such as '{range}'"),
@@ -347,7 +351,7 @@ impl<'a> Tale<'a> {
                         let name = if self.index.kind() == Kind::Markdown {
                             query::heading_path(self.index, other)
                         } else {
-                            part.label.clone()
+                            self.index.label(part).to_owned()
                         };
                         let more = match selection.others.len() {
                             1 => "Another part matches too".to_owned(),
@@ -472,25 +476,78 @@ pub enum ReadError {
 /// Indexes a document read from `reader` in one pass, in bounded memory; `progress` is told the bytes
 /// read so far after each chunk.
 ///
+/// One thread reads and finds the parts while a second measures, with the same figures as `Indexer`.
+///
 /// # Errors
 ///
 /// Returns the reader's error, or where the document stops being UTF-8.
-pub fn index_reader(mut reader: impl Read, kind: Kind, head: &[u8], mut progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    const CHUNK: usize = 1 << 20;
-    let mut indexer = Indexer::new(kind);
-    indexer.feed(head)?;
-    let mut read = head.len() as u64;
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = match reader.read(&mut buf) {
+pub fn index_reader(reader: impl Read, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+    index_reader_in_chunks(reader, kind, 4 << 20, progress)
+}
+
+/// `index_reader`, reading `chunk` bytes at a time; public for tests of the chunking.
+#[doc(hidden)]
+pub fn index_reader_in_chunks(
+    mut reader: impl Read,
+    kind: Kind,
+    chunk: usize,
+    mut progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    use std::sync::mpsc;
+
+    let mut indexer = Indexer::structure_only(kind);
+    std::thread::scope(|scope| {
+        let (to_weigher, chunks) = mpsc::sync_channel::<(Vec<u8>, usize, Vec<u64>)>(2);
+        let (to_reader, spare) = mpsc::channel::<Vec<u8>>();
+        let weigher = scope.spawn(move || {
+            let mut weigher = index::Weigher::default();
+            for (buf, len, points) in chunks {
+                weigher.feed(&buf[..len], &points);
+                // The reader fills the buffer again rather than touching fresh memory.
+                let _ = to_reader.send(buf);
+            }
+            weigher.finish()
+        });
+        let read = (|| -> Result<(), ReadError> {
+            let (mut asked, mut start) = (0, 0u64);
+            loop {
+                let mut buf = spare.try_recv().unwrap_or_else(|_| vec![0; chunk.max(1)]);
+                let len = fill(&mut reader, &mut buf)?;
+                if len == 0 {
+                    return Ok(());
+                }
+                indexer.feed(&buf[..len])?;
+                let end = start + len as u64;
+                let asks = indexer.requests(asked);
+                asked += asks.len();
+                let mut points: Vec<u64> = asks.iter().chain(&indexer.open_points()).copied().filter(|p| (start..=end).contains(p)).collect();
+                points.sort_unstable();
+                points.dedup();
+                if to_weigher.send((buf, len, points)).is_err() {
+                    return Ok(());
+                }
+                start = end;
+                progress(end);
+            }
+        })();
+        drop(to_weigher);
+        let measured = weigher.join();
+        read?;
+        let (weights, totals) = measured.map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+        Ok(indexer.finish_with(&weights, totals)?)
+    })
+}
+
+/// Reads into `buf` until it is full or the reader ends; returns how many bytes were read.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut len = 0;
+    while len < buf.len() {
+        match reader.read(&mut buf[len..]) {
             Ok(0) => break,
-            Ok(n) => n,
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err.into()),
-        };
-        indexer.feed(&buf[..n])?;
-        read += n as u64;
-        progress(read);
+            Ok(n) => len += n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
     }
-    Ok(indexer.finish()?)
+    Ok(len)
 }

@@ -26,7 +26,8 @@ pub(crate) fn header(index: &Index, name: Option<&str>) -> String {
 }
 
 /// Returns a part's line of the outline, with its first sentence when one is given.
-fn part_line(kind: Kind, part: &Part, sentence: Option<&str>) -> String {
+fn part_line(index: &Index, part: &Part, sentence: Option<&str>) -> String {
+    let kind = index.kind();
     let mut line = String::new();
     if kind == Kind::Markdown && part.level > 0 {
         for _ in 0..part.level {
@@ -38,10 +39,11 @@ fn part_line(kind: Kind, part: &Part, sentence: Option<&str>) -> String {
             line.push_str("  ");
         }
     }
-    line.push_str(&part.label);
+    line.push_str(index.label(part));
     line.push_str(" (");
-    if !part.detail.is_empty() {
-        line.push_str(&part.detail);
+    let detail = index.detail(part);
+    if !detail.is_empty() {
+        line.push_str(detail);
         line.push_str(", ");
     }
     if kind != Kind::Text {
@@ -57,9 +59,11 @@ fn part_line(kind: Kind, part: &Part, sentence: Option<&str>) -> String {
 }
 
 /// Returns a part's first sentence, cut from its own text.
-fn sentence<S: Source + ?Sized>(kind: Kind, part: &Part, source: &S) -> Result<Option<String>, S::Error> {
+fn sentence<S: Source + ?Sized>(index: &Index, id: usize, source: &S) -> Result<Option<String>, S::Error> {
+    let kind = index.kind();
+    let part = &index.parts[id];
     let (from, to) = match kind {
-        Kind::Markdown => (part.body, part.own_end),
+        Kind::Markdown => (part.body, index.own_end(id)),
         Kind::Diff if part.level == 1 => return Ok(None),
         _ => (part.start, part.end),
     };
@@ -107,11 +111,10 @@ pub(crate) fn summary<S: Source + ?Sized>(
     name: Option<&str>,
     limits: &Limits,
 ) -> Result<Option<String>, S::Error> {
-    let kind = index.kind();
     let mut tally = Tally::new(header(index, name));
-    for part in &index.parts {
-        let sentence = sentence(kind, part, source)?;
-        let line = part_line(kind, part, sentence.as_deref());
+    for (id, part) in index.parts.iter().enumerate() {
+        let sentence = sentence(index, id, source)?;
+        let line = part_line(index, part, sentence.as_deref());
         if !tally.room_for(&line, limits, (0, 0)) {
             return Ok(None);
         }
@@ -143,7 +146,6 @@ pub(crate) struct Cut {
 /// its last parts are. A line at the end counts what was cut. When even the header does not fit it is cut
 /// to the limits, so the stub always fits.
 pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
-    let kind = index.kind();
     let header = header(index, name);
     if !limits.admits(&header) {
         return Stub { text: limits.cut(&header), cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }) };
@@ -155,7 +157,7 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
     let mut shown = 0usize;
     let mut stopped = false;
     for part in index.parts.iter().filter(|p| p.depth <= shown_depth) {
-        let line = part_line(kind, part, None);
+        let line = part_line(index, part, None);
         if !tally.room_for(&line, limits, if depth.is_some() { (0, 0) } else { reserve }) {
             stopped = true;
             break;
@@ -191,13 +193,12 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
 /// Returns the deepest level at which every part at or above it fits after `header`; `None` when the
 /// top level alone does not fit.
 fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
-    let kind = index.kind();
     let max_depth = index.parts.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
     let mut chars = vec![0u64; max_depth + 1];
     let mut tokens = vec![0u64; max_depth + 1];
     let base = (header.chars().count() as u64, weigh(header));
     for part in &index.parts {
-        let line = part_line(kind, part, None);
+        let line = part_line(index, part, None);
         let d = part.depth as usize;
         chars[d] += line.chars().count() as u64;
         tokens[d] += weigh(&line);

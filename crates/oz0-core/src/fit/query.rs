@@ -90,7 +90,7 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
     let wanted = normalize(query);
     let parts = &index.parts;
     let by_label = |want: &str| -> Vec<usize> {
-        parts.iter().enumerate().filter(|(_, p)| label_matches(kind, p, want)).map(|(i, _)| i).collect()
+        parts.iter().enumerate().filter(|(_, p)| label_matches(index, p, want)).map(|(i, _)| i).collect()
     };
     let exact = by_label(&wanted);
     if !exact.is_empty() {
@@ -105,14 +105,14 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
                 .filter(|&i| {
                     // The ancestors must appear, in order, among the part's enclosing parts.
                     let mut chain = Vec::new();
-                    let mut at = parts[i].parent;
+                    let mut at = parts[i].parent();
                     while let Some(p) = at {
                         chain.push(p);
-                        at = parts[p].parent;
+                        at = parts[p].parent();
                     }
                     let mut want = ancestors.iter().rev().peekable();
                     for p in chain {
-                        if want.peek().is_some_and(|w| label_matches(kind, &parts[p], w)) {
+                        if want.peek().is_some_and(|w| label_matches(index, &parts[p], w)) {
                             want.next();
                         }
                     }
@@ -125,29 +125,35 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
                 && let Ok(n) = n.trim().parse::<usize>()
             {
                 let path = normalize(path);
-                let Some(file) = parts.iter().position(|p| p.level == 1 && path_matches(&p.label, &path)) else {
+                let Some(file) = parts.iter().position(|p| p.level == 1 && path_matches(index.label(p), &path)) else {
                     return Vec::new();
                 };
                 return parts
                     .iter()
                     .enumerate()
-                    .filter(|(_, p)| p.parent == Some(file))
+                    .filter(|(_, p)| p.parent() == Some(file))
                     .nth(n.wrapping_sub(1))
                     .map(|(i, _)| vec![i])
                     .unwrap_or_default();
             }
-            parts.iter().enumerate().filter(|(_, p)| p.level == 1 && path_matches(&p.label, &wanted)).map(|(i, _)| i).collect()
+            parts
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.level == 1 && path_matches(index.label(p), &wanted))
+                .map(|(i, _)| i)
+                .collect()
         }
         _ => Vec::new(),
     }
 }
 
-fn label_matches(kind: Kind, part: &Part, wanted: &str) -> bool {
-    match kind {
-        Kind::Json if part.label.starts_with('"') => normalize(&json::unquote(&part.label)) == wanted || normalize(&part.label) == wanted,
-        Kind::Diff if part.level == 1 => normalize(&part.label) == wanted,
+fn label_matches(index: &Index, part: &Part, wanted: &str) -> bool {
+    let label = index.label(part);
+    match index.kind() {
+        Kind::Json if label.starts_with('"') => normalize(&json::unquote(label)) == wanted || normalize(label) == wanted,
+        Kind::Diff if part.level == 1 => normalize(label) == wanted,
         Kind::Diff => false,
-        _ => normalize(&part.label) == wanted,
+        _ => normalize(label) == wanted,
     }
 }
 
@@ -165,14 +171,15 @@ fn normalize(text: &str) -> String {
 
 fn describe(index: &Index, id: usize) -> String {
     let part = &index.parts[id];
+    let label = index.label(part);
     match index.kind() {
-        Kind::Markdown => format!("the section '{}'", part.label),
-        Kind::Json if part.label.starts_with('[') => format!("the item {}", part.label),
-        Kind::Json => format!("the key {}", part.label),
-        Kind::Diff if part.level == 1 => format!("the file '{}'", part.label),
+        Kind::Markdown => format!("the section '{label}'"),
+        Kind::Json if label.starts_with('[') => format!("the item {label}"),
+        Kind::Json => format!("the key {label}"),
+        Kind::Diff if part.level == 1 => format!("the file '{label}'"),
         Kind::Diff => {
-            let file = part.parent.map(|p| index.parts[p].label.as_str()).unwrap_or_default();
-            let hunk = part.label.split(' ').next().unwrap_or_default();
+            let file = part.parent().map(|p| index.label(&index.parts[p])).unwrap_or_default();
+            let hunk = label.split(' ').next().unwrap_or_default();
             format!("hunk {hunk} of '{file}'")
         }
         _ => "a run of lines".to_owned(),
@@ -181,11 +188,11 @@ fn describe(index: &Index, id: usize) -> String {
 
 /// Returns a part's heading path, `Guide > Install > Linux`.
 pub(crate) fn heading_path(index: &Index, id: usize) -> String {
-    let mut path = vec![index.parts[id].label.as_str()];
-    let mut at = index.parts[id].parent;
+    let mut path = vec![index.label(&index.parts[id])];
+    let mut at = index.parts[id].parent();
     while let Some(p) = at {
-        path.push(&index.parts[p].label);
-        at = index.parts[p].parent;
+        path.push(index.label(&index.parts[p]));
+        at = index.parts[p].parent();
     }
     path.reverse();
     path.join(" > ")
@@ -196,23 +203,31 @@ pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
     let wanted = normalize(query.rsplit('>').next().unwrap_or(query));
     let mut scored: Vec<(f64, &str)> = Vec::new();
     for part in &index.parts {
-        if part.label.is_empty() || part.label.starts_with('(') {
+        let label = index.label(part);
+        if label.is_empty() || label.starts_with('(') {
             continue;
         }
-        let label = normalize(&part.label);
-        let mut score = strsim::jaro_winkler(&wanted, &label);
-        if !wanted.is_empty() && (label.contains(&wanted) || wanted.contains(&label)) {
+        let normal = normalize(label);
+        let mut score = strsim::jaro_winkler(&wanted, &normal);
+        if !wanted.is_empty() && (normal.contains(&wanted) || wanted.contains(&normal)) {
             score = score.max(0.9);
         }
-        if score >= 0.7 && !scored.iter().any(|(_, l)| *l == part.label) {
-            scored.push((score, &part.label));
+        if score >= 0.7 && !scored.iter().any(|(_, l)| *l == label) {
+            scored.push((score, label));
         }
     }
     // Stable: equal scores keep document order.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut names: Vec<String> = scored.into_iter().take(3).map(|(_, l)| l.to_owned()).collect();
     if names.is_empty() {
-        names = index.parts.iter().filter(|p| p.depth == 0 && !p.label.is_empty()).take(3).map(|p| p.label.clone()).collect();
+        names = index
+            .parts
+            .iter()
+            .map(|p| (p, index.label(p)))
+            .filter(|(p, label)| p.depth == 0 && !label.is_empty())
+            .take(3)
+            .map(|(_, label)| label.to_owned())
+            .collect();
     }
     names
 }
