@@ -8,6 +8,7 @@
 
 mod corpus;
 mod exact;
+mod report;
 mod synth;
 mod train;
 
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
             args.iter().any(|a| a == "--tune"),
         ),
         Some("synth-corpus") => synth::run(),
+        Some("estimate-report") => report::run(),
         _ => {
             eprintln!(
                 "usage: cargo xtask <train-estimate [--tune] | estimate-report | synth-corpus>"

@@ -144,6 +144,9 @@ pub struct Smoothing {
     pub byte: f64,
     pub coarse: f64,
     pub full: f64,
+    /// When not zero, the coarser levels learn only from contexts seen at most this often, since
+    /// what they stand in for is a context never seen.
+    pub rare: u64,
 }
 
 /// Returns the probability of a token start for every key, each context's own rate pulled towards
@@ -160,11 +163,11 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
     let mut by_coarse = vec![(0u64, 0u64); 16 * 256 * CLASSES];
     for k in 0..KEYS {
         let (n, st) = (u64::from(counts.seen[k]), u64::from(counts.starts[k]));
-        if n == 0 {
-            continue;
-        }
         let class = k % CLASSES;
         let cur = (k / CLASSES) & 0xFF;
+        if n == 0 || (s.rare > 0 && cur >= 0x80 && n > s.rare) {
+            continue;
+        }
         let prev = k / CLASSES >> 8;
         let cn = cur * CLASSES + class;
         let add = |slot: &mut (u64, u64)| {
@@ -317,9 +320,10 @@ impl std::fmt::Display for Errors {
 /// The smoothing chosen by `train-estimate --tune` on the validation split of the training
 /// documents.
 pub const SMOOTHING: Smoothing = Smoothing {
-    byte: 4.0,
-    coarse: 4.0,
-    full: 4.0,
+    byte: 2.0,
+    coarse: 2.0,
+    full: 2.0,
+    rare: 2,
 };
 
 /// Trains the table on the training documents and writes it to `out`; with `tune`, first compares
@@ -348,10 +352,15 @@ pub fn run(out: &Path, tune: bool) -> Result<()> {
             .collect();
         let counts = count_contexts(&fit);
         for strength in [1.0, 2.0, 4.0, 8.0, 16.0] {
+            let rare = std::env::var("OZ0_RARE")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
             let s = Smoothing {
                 byte: strength,
                 coarse: strength,
                 full: strength,
+                rare,
             };
             let table = Table::new(&probabilities(&counts, s), rates);
             let e = errors(&check, |t| table.count(t));
@@ -365,6 +374,19 @@ pub fn run(out: &Path, tune: bool) -> Result<()> {
         "held out, as trained:\n{}",
         errors(&held, |t| table.count(t))
     );
+    if std::env::var_os("OZ0_WORST").is_some() {
+        let mut worst: Vec<(f64, &str, u64, u64)> = held
+            .iter()
+            .map(|d| {
+                let (e, x) = (table.count(&d.text), exact::count(&d.text));
+                ((e as f64 - x as f64) / x as f64, d.path.as_str(), e, x)
+            })
+            .collect();
+        worst.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()));
+        for w in worst.iter().take(25) {
+            println!("{:>7.2}% {} {} {}", w.0 * 100.0, w.1, w.2, w.3);
+        }
+    }
     std::fs::write(out, table.encode()).with_context(|| format!("writing {}", out.display()))?;
     println!("wrote {} ({} bytes)", out.display(), table.encode().len());
     Ok(())

@@ -1,0 +1,90 @@
+//! The token estimate's figures in one run: its error per category over the held-out documents,
+//! and its speed against the exact cl100k counters of `bpe-openai` and `tiktoken-rs`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use oz0_core::fit::{Meter, count, weigh};
+
+use crate::corpus::{self, Doc};
+use crate::train::errors;
+
+/// Returns the best throughput of `f` over `text`, in MB/s (10^6 bytes a second), over enough
+/// rounds to take at least half a second.
+fn throughput(text: &str, mut f: impl FnMut(&str) -> u64) -> f64 {
+    let mut best = f64::INFINITY;
+    let started = Instant::now();
+    let mut rounds = 0;
+    while rounds < 3 || (started.elapsed().as_secs_f64() < 0.5 && rounds < 200) {
+        let t = Instant::now();
+        black_box(f(black_box(text)));
+        best = best.min(t.elapsed().as_secs_f64());
+        rounds += 1;
+    }
+    text.len() as f64 / best / 1e6
+}
+
+/// Prints the report.
+pub fn run() -> Result<()> {
+    let docs = corpus::load(&corpus::root())?;
+    let held: Vec<&Doc> = docs.iter().filter(|d| d.held_out()).collect();
+    if held.is_empty() {
+        bail!("the corpus has no held-out documents");
+    }
+    println!("Accuracy of count on the held-out documents (error = (estimate - exact) / exact):\n");
+    println!("{}\n", errors(&held, count));
+
+    let mixed: String = held.iter().map(|d| d.text.as_str()).collect();
+    let ascii: String = docs
+        .iter()
+        .filter(|d| matches!(d.category.as_str(), "prose-en" | "markdown") && d.text.is_ascii())
+        .map(|d| d.text.as_str())
+        .collect();
+    let bpe = bpe_openai::cl100k_base();
+    let tiktoken = tiktoken_rs::cl100k_base()?;
+    println!(
+        "Speed on one core ({} MB mixed held-out text; {} MB ASCII prose and markdown):\n",
+        fmt_mb(mixed.len()),
+        fmt_mb(ascii.len())
+    );
+    println!(
+        "{:<28} {:>12} {:>12}",
+        "counter", "mixed MB/s", "ASCII MB/s"
+    );
+    let mut rows: Vec<(&str, f64, f64)> = Vec::new();
+    let mut measure = |name, f: &dyn Fn(&str) -> u64| {
+        let (m, a) = (throughput(&mixed, f), throughput(&ascii, f));
+        println!("{name:<28} {m:>12.1} {a:>12.1}");
+        rows.push((name, m, a));
+    };
+    measure("oz0 count", &count);
+    measure("oz0 weigh", &weigh);
+    measure("oz0 Meter, 64 KiB chunks", &|t: &str| {
+        let mut meter = Meter::new();
+        for chunk in t.as_bytes().chunks(64 * 1024) {
+            meter.feed(chunk);
+        }
+        meter.weight()
+    });
+    measure("bpe-openai count (exact)", &|t: &str| bpe.count(t) as u64);
+    measure("tiktoken-rs (exact)", &|t: &str| {
+        tiktoken.encode_ordinary(t).len() as u64
+    });
+    let fastest_exact = rows[3..]
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|r| (r.0, r.1, r.2))
+        .unwrap_or(("none", 1.0, 1.0));
+    println!(
+        "\ncount is {:.0}x as fast as {} on mixed text, {:.0}x on ASCII prose",
+        rows[0].1 / fastest_exact.1,
+        fastest_exact.0,
+        rows[0].2 / fastest_exact.2
+    );
+    Ok(())
+}
+
+fn fmt_mb(bytes: usize) -> String {
+    format!("{:.2}", bytes as f64 / 1e6)
+}
