@@ -1,0 +1,157 @@
+//! The manifest, `oz0-plugin.yaml`, as types: what a plugin is and the tools it brings.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A plugin's manifest, `oz0-plugin.yaml`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields, title = "oz0 plugin manifest")]
+pub struct Manifest {
+    /// The plugin's name: lowercase letters, digits, `-` and `_`, starting with a letter.
+    #[schemars(regex(pattern = r"^[a-z][a-z0-9_-]{0,63}$"))]
+    pub name: String,
+    /// The plugin's version, such as `1.2.0`.
+    #[schemars(length(min = 1))]
+    pub version: String,
+    /// What the plugin does, in a sentence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The tools the plugin brings: each a local MCP server (`mcp`) or a remote one (`url`).
+    #[serde(default)]
+    pub tools: Vec<Tool>,
+    /// What the plugin needs from the platform.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requires: Option<Requires>,
+    /// Secrets the operator gives the plugin at install, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub secrets: BTreeMap<String, Secret>,
+    /// Settings the operator gives the plugin at install, by key.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub config: BTreeMap<String, ConfigEntry>,
+}
+
+/// One tool: an MCP server and how the platform runs it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Tool {
+    /// The tool's ID, unique in the plugin: letters, digits and `_`.
+    #[schemars(regex(pattern = r"^[A-Za-z][A-Za-z0-9_]{0,63}$"))]
+    pub id: String,
+    /// The command that starts the tool's MCP server over stdio, run in the plugin's folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1))]
+    pub mcp: Option<Vec<String>>,
+    /// The address of a remote tool's MCP server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^https?://"))]
+    pub url: Option<String>,
+    /// What the tool is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// How the tool's results are shaped: `{fit: true}` when its functions follow the fitting
+    /// convention, so that the runtime fills in a budget the model leaves out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Results>,
+    /// The most seconds a call may take.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 86400))]
+    pub timeout: Option<u64>,
+    /// The functions whose calls a person approves first, and `<tool>.sampling` for the tool's model
+    /// requests.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requires_approval: Vec<String>,
+    /// Where the tool's server runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<Sandbox>,
+    /// Environment variables of the tool's server; `${secrets.NAME}` and `${config.KEY}` are filled in.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+/// The `results` block of a tool.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Results {
+    /// Whether the tool's functions follow the fitting convention (`view`, `budget`, `query`).
+    #[serde(default)]
+    pub fit: bool,
+}
+
+/// Where a tool's server runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Sandbox {
+    /// One server on the node, shared by the jobs that call it.
+    Shared,
+    /// A sandboxed server for each job.
+    Job,
+    /// A sandboxed server of the tool's own, which may run several calls at once.
+    Own,
+}
+
+/// What a plugin needs from the platform.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Requires {
+    /// Models the plugin's tools call through the platform, never with a key of their own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub models: Option<Models>,
+}
+
+/// The models a plugin's tools call.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Models {
+    /// The alias MCP sampling requests are answered with: `default`, `fast`, `smart`, or an alias the
+    /// operator maps to a model at install.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampling: Option<String>,
+    /// The request formats a per-call gateway token may call, for what sampling cannot express.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gateway: Vec<String>,
+}
+
+/// A secret the operator gives at install.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Secret {
+    /// What it is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// A setting the operator gives at install.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ConfigEntry {
+    /// What it is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Its value when the operator gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<serde_json::Value>,
+    /// Whether it is kept as a secret.
+    #[serde(default)]
+    pub secret: bool,
+}
+
+/// The formats a gateway token may call.
+pub const GATEWAY_FORMATS: [&str; 5] = [
+    "openai-embeddings",
+    "openai-chat",
+    "openai-responses",
+    "anthropic-messages",
+    "google-generate-content",
+];
+
+/// The sampling aliases every tenant has.
+pub const SAMPLING_ALIASES: [&str; 3] = ["default", "fast", "smart"];
+
+impl Tool {
+    /// Returns whether the tool declares `results: {fit: true}`.
+    pub fn fits(&self) -> bool {
+        self.results.is_some_and(|r| r.fit)
+    }
+}
