@@ -1,0 +1,62 @@
+//! What can go wrong when the tool host runs a server.
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// Why a tool's server could not be run or listed. Each variant that ran the server carries the end
+/// of what it wrote on stderr, which is where servers say why they fail.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ToolHostError {
+    /// The command is empty.
+    #[error("the server's command is empty")]
+    EmptyCommand,
+    /// The server's program could not be started.
+    #[error("could not start `{program}`")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The server exited before it answered.
+    #[error("the server exited ({status}) before it listed its tools")]
+    Exited {
+        /// How it exited, such as `exit status: 1`.
+        status: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The server took longer than the time allowed.
+    #[error("the server did not list its tools within {} s", .after.as_secs_f64())]
+    Timeout {
+        /// The time allowed.
+        after: Duration,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The server answered, but not as MCP says it should.
+    #[error("the server broke the protocol: {message}")]
+    Protocol {
+        /// What went wrong.
+        message: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
+}
+
+impl ToolHostError {
+    /// Returns the end of what the server wrote on stderr, when it ran.
+    pub fn stderr(&self) -> Option<&str> {
+        match self {
+            ToolHostError::Exited { stderr, .. }
+            | ToolHostError::Timeout { stderr, .. }
+            | ToolHostError::Protocol { stderr, .. } => {
+                Some(stderr.as_str()).filter(|s| !s.trim().is_empty())
+            }
+            _ => None,
+        }
+    }
+}

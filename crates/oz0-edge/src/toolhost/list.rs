@@ -1,0 +1,117 @@
+//! Lists a server's functions: start it, negotiate the protocol, list its tools, stop it.
+
+use std::time::Duration;
+
+use oz0_core::manifest::{Function, ServerInfo};
+use rmcp::model::ProtocolVersion;
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt as _};
+
+use super::stdio::with_stderr;
+use super::{ServerCommand, StdioServer, ToolHostError};
+
+/// The protocol asked for first.
+pub const PREFERRED_PROTOCOL: &str = "2026-07-28";
+
+/// The protocol fallen back to when a server does not speak the preferred one.
+pub const FALLBACK_PROTOCOL: &str = "2025-11-25";
+
+/// What a server offers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    /// Its name and version, as it said.
+    pub server: ServerInfo,
+    /// The protocol negotiated.
+    pub protocol: String,
+    /// Its functions, each with its definition weighed.
+    pub functions: Vec<Function>,
+}
+
+/// Starts a server, lists its functions and stops it, all within `timeout`. The server and whatever it
+/// started are gone when this returns, however it returns.
+///
+/// # Errors
+///
+/// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
+/// protocol; each carries the end of its stderr.
+pub async fn list_functions(
+    command: &ServerCommand,
+    timeout: Duration,
+) -> Result<Listed, ToolHostError> {
+    let mut server = StdioServer::spawn(command)?;
+    let Some(io) = server.take_io() else {
+        return Err(ToolHostError::Protocol {
+            message: "the server's stdio could not be opened".to_owned(),
+            stderr: String::new(),
+        });
+    };
+    let lifecycle = ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    };
+    let work = async {
+        let client = ().serve_with_lifecycle(io, lifecycle).await.map_err(|err| err.to_string())?;
+        let info = client.peer_info().map(|info| {
+            let server = info.server_info.as_ref();
+            (
+                ServerInfo {
+                    name: server.map(|s| s.name.clone()).unwrap_or_default(),
+                    version: server.map(|s| s.version.clone()).unwrap_or_default(),
+                },
+                info.protocol_version.to_string(),
+            )
+        });
+        let tools = client.list_all_tools().await.map_err(|err| err.to_string());
+        let _ = client.cancel().await;
+        Ok::<_, String>((info, tools?))
+    };
+    let outcome = tokio::time::timeout(timeout, work).await;
+    let result = match outcome {
+        Ok(Ok((Some((server_info, protocol)), tools))) => Ok(Listed {
+            server: server_info,
+            protocol,
+            functions: tools
+                .into_iter()
+                .map(|tool| {
+                    Function::new(
+                        tool.name.into_owned(),
+                        tool.description.map(|d| d.into_owned()),
+                        serde_json::Value::Object((*tool.input_schema).clone()),
+                        tool.output_schema
+                            .map(|s| serde_json::Value::Object((*s).clone())),
+                    )
+                })
+                .collect(),
+        }),
+        Ok(Ok((None, _))) => Err(with_stderr(&mut server, |stderr| ToolHostError::Protocol {
+            message: "the server did not say what it is".to_owned(),
+            stderr,
+        })
+        .await),
+        Ok(Err(message)) => match server.wait_exit(Duration::from_millis(300)).await {
+            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited {
+                status,
+                stderr,
+            })
+            .await),
+            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Protocol {
+                message,
+                stderr,
+            })
+            .await),
+        },
+        Err(_) => match server.exited() {
+            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited {
+                status,
+                stderr,
+            })
+            .await),
+            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Timeout {
+                after: timeout,
+                stderr,
+            })
+            .await),
+        },
+    };
+    server.shutdown().await;
+    result
+}
