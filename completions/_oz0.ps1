@@ -26,6 +26,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -44,6 +45,53 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;plugin;lint' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --measure, the most seconds each server may take to start and list its functions')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Fail (exit 1) on warnings too')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule: what it checks, why, an example, and the fix')
+            [CompletionResult]::new('--measure', '--measure', [CompletionResultType]::ParameterName, 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`')
+            [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'List the rules: code, name, severity and what each checks')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin;measure' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The most seconds each server may take to start and list its functions')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a line a tool) or `json` (the listing written)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin;help' {
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;plugin;help;lint' {
+            break
+        }
+        'oz0;plugin;help;measure' {
+            break
+        }
+        'oz0;plugin;help;help' {
             break
         }
         'oz0;util' {
@@ -87,11 +135,23 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;help' {
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'oz0;help;fit' {
+            break
+        }
+        'oz0;help;plugin' {
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            break
+        }
+        'oz0;help;plugin;lint' {
+            break
+        }
+        'oz0;help;plugin;measure' {
             break
         }
         'oz0;help;util' {

@@ -22,6 +22,9 @@ _oz0() {
             oz0,help)
                 cmd="oz0__subcmd__help"
                 ;;
+            oz0,plugin)
+                cmd="oz0__subcmd__plugin"
+                ;;
             oz0,util)
                 cmd="oz0__subcmd__util"
                 ;;
@@ -31,14 +34,41 @@ _oz0() {
             oz0__subcmd__help,help)
                 cmd="oz0__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__help,plugin)
+                cmd="oz0__subcmd__help__subcmd__plugin"
+                ;;
             oz0__subcmd__help,util)
                 cmd="oz0__subcmd__help__subcmd__util"
+                ;;
+            oz0__subcmd__help__subcmd__plugin,lint)
+                cmd="oz0__subcmd__help__subcmd__plugin__subcmd__lint"
+                ;;
+            oz0__subcmd__help__subcmd__plugin,measure)
+                cmd="oz0__subcmd__help__subcmd__plugin__subcmd__measure"
                 ;;
             oz0__subcmd__help__subcmd__util,completion)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__completion"
                 ;;
             oz0__subcmd__help__subcmd__util,man)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__man"
+                ;;
+            oz0__subcmd__plugin,help)
+                cmd="oz0__subcmd__plugin__subcmd__help"
+                ;;
+            oz0__subcmd__plugin,lint)
+                cmd="oz0__subcmd__plugin__subcmd__lint"
+                ;;
+            oz0__subcmd__plugin,measure)
+                cmd="oz0__subcmd__plugin__subcmd__measure"
+                ;;
+            oz0__subcmd__plugin__subcmd__help,help)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__plugin__subcmd__help,lint)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__lint"
+                ;;
+            oz0__subcmd__plugin__subcmd__help,measure)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__measure"
                 ;;
             oz0__subcmd__util,completion)
                 cmd="oz0__subcmd__util__subcmd__completion"
@@ -65,7 +95,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --help --version fit util help"
+            opts="-h -V --help --version fit plugin util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -121,7 +151,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit util help"
+            opts="fit plugin util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +181,48 @@ _oz0() {
         oz0__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin)
+            opts="lint measure"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin__subcmd__lint)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin__subcmd__measure)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -197,6 +269,128 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin)
+            opts="-h -V --help --version lint measure help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__help)
+            opts="lint measure help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__lint)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__measure)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__lint)
+            opts="-h -V --measure --timeout --format --deny --list-rules --explain --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                --deny)
+                    COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
+                    return 0
+                    ;;
+                --explain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__measure)
+            opts="-h -V --timeout --format --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -23,6 +23,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+            cand plugin 'Lint a plugin and measure its MCP servers'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -40,6 +41,46 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'oz0;plugin'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
+            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;plugin;lint'= {
+            cand --timeout 'With --measure, the most seconds each server may take to start and list its functions'
+            cand --format 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)'
+            cand --deny 'Fail (exit 1) on warnings too'
+            cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
+            cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
+            cand --list-rules 'List the rules: code, name, severity and what each checks'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;measure'= {
+            cand --timeout 'The most seconds each server may take to start and list its functions'
+            cand --format 'How to print: `text` (a line a tool) or `json` (the listing written)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;help'= {
+            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
+            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;plugin;help;lint'= {
+        }
+        &'oz0;plugin;help;measure'= {
+        }
+        &'oz0;plugin;help;help'= {
         }
         &'oz0;util'= {
             cand -h 'Print help'
@@ -75,10 +116,19 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;help'= {
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+            cand plugin 'Lint a plugin and measure its MCP servers'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;help;fit'= {
+        }
+        &'oz0;help;plugin'= {
+            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
+            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+        }
+        &'oz0;help;plugin;lint'= {
+        }
+        &'oz0;help;plugin;measure'= {
         }
         &'oz0;help;util'= {
             cand completion 'Print the completion script of a shell'

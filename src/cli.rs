@@ -3,11 +3,13 @@
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::commands::fit::FitArgs;
+use crate::commands::plugin::PluginCommand;
 use crate::commands::util::UtilCommand;
 
 /// The command-line toolkit of the oz0 agent platform.
 ///
-/// Fit any document to a token budget (`oz0 fit`).
+/// Fit any document to a token budget (`oz0 fit`); lint a plugin before you release it
+/// (`oz0 plugin lint`).
 #[derive(Debug, Parser)]
 #[command(name = "oz0", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -19,6 +21,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Fit(FitArgs),
+    /// Lint a plugin and measure its MCP servers.
+    #[command(subcommand)]
+    Plugin(PluginCommand),
     /// Generate completions and man pages.
     #[command(subcommand, hide = true)]
     Util(UtilCommand),

@@ -1,6 +1,7 @@
 //! One file a command; each parses its arguments, calls the core once or twice, and renders.
 
 pub mod fit;
+pub mod plugin;
 pub mod util;
 
 use crate::cli::{Cli, Command};
@@ -10,6 +11,7 @@ use crate::error::CommandError;
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     match cli.command {
         Command::Fit(args) => fit::run(&args),
+        Command::Plugin(command) => plugin::run(command),
         Command::Util(command) => util::run(command),
     }
 }
