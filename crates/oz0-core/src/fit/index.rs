@@ -358,15 +358,87 @@ pub struct Indexer {
     marks: Marks,
     /// Measures as the parts are found; `None` when another thread measures.
     inline: Option<Inline>,
+    /// Checks the text is UTF-8 and counts characters; `None` when the weigher does.
+    utf8: Option<Utf8>,
     /// Bytes seen.
     offset: u64,
-    chars: u64,
     /// The first bytes of a line that an earlier chunk began, and its length so far.
     line: Vec<u8>,
     line_len: u64,
+}
+
+/// Checks that a document fed in chunks is UTF-8, and counts its characters.
+#[derive(Debug, Default)]
+pub(crate) struct Utf8 {
+    /// Bytes checked.
+    offset: u64,
+    chars: u64,
     /// The bytes of a character split by the end of the last chunk.
     partial: Vec<u8>,
     invalid: Option<InvalidUtf8>,
+}
+
+impl Utf8 {
+    /// Checks the next chunk.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
+        if let Some(invalid) = self.invalid {
+            return Err(invalid);
+        }
+        let checked = self.check(chunk);
+        self.offset += chunk.len() as u64;
+        self.chars += count_chars(chunk);
+        checked
+    }
+
+    /// Returns the number of characters, or where the text stopped being UTF-8.
+    pub fn finish(&self) -> Result<u64, InvalidUtf8> {
+        if let Some(invalid) = self.invalid {
+            return Err(invalid);
+        }
+        if !self.partial.is_empty() {
+            return Err(InvalidUtf8 { offset: self.offset - self.partial.len() as u64 });
+        }
+        Ok(self.chars)
+    }
+
+    fn check(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
+        let mut start = 0;
+        if !self.partial.is_empty() {
+            // Complete the character the last chunk split.
+            let need = utf8_len(self.partial[0]).saturating_sub(self.partial.len());
+            let take = need.min(chunk.len());
+            self.partial.extend_from_slice(&chunk[..take]);
+            start = take;
+            if self.partial.len() == utf8_len(self.partial[0]) {
+                if std::str::from_utf8(&self.partial).is_err() {
+                    return self.fail(self.offset - (self.partial.len() - take) as u64);
+                }
+                self.partial.clear();
+            } else if take == chunk.len() {
+                return Ok(());
+            } else {
+                return self.fail(self.offset - self.partial.len() as u64 + take as u64);
+            }
+        }
+        // The fast check answers for valid text; the standard one says where invalid text goes wrong.
+        if simdutf8::basic::from_utf8(&chunk[start..]).is_ok() {
+            return Ok(());
+        }
+        match std::str::from_utf8(&chunk[start..]) {
+            Ok(_) => Ok(()),
+            Err(err) if err.error_len().is_none() => {
+                self.partial.extend_from_slice(&chunk[start + err.valid_up_to()..]);
+                Ok(())
+            }
+            Err(err) => self.fail(self.offset + (start + err.valid_up_to()) as u64),
+        }
+    }
+
+    fn fail(&mut self, offset: u64) -> Result<(), InvalidUtf8> {
+        let invalid = InvalidUtf8 { offset };
+        self.invalid = Some(invalid);
+        Err(invalid)
+    }
 }
 
 /// A meter that follows the indexer line by line, and what it measured at the points asked for.
@@ -402,13 +474,11 @@ impl Indexer {
             kind,
             splitter,
             marks: Marks::default(),
+            utf8: inline.is_some().then(Utf8::default),
             inline,
             offset: 0,
-            chars: 0,
             line: Vec::with_capacity(LINE_PREFIX),
             line_len: 0,
-            partial: Vec::new(),
-            invalid: None,
         }
     }
 
@@ -418,11 +488,9 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8; later chunks are then ignored.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
-        if let Some(invalid) = self.invalid {
-            return Err(invalid);
+        if let Some(utf8) = &mut self.utf8 {
+            utf8.feed(chunk)?;
         }
-        self.check_utf8(chunk)?;
-        self.chars += chunk.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64;
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest) {
             let (line, tail) = rest.split_at(nl + 1);
@@ -466,86 +534,45 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
-        self.end()?;
+        let chars = self.utf8.as_ref().map_or(Ok(0), Utf8::finish)?;
+        self.end();
         let Some(inline) = self.inline.take() else {
-            return self.complete(&[], Totals::default());
+            return Ok(self.complete(&[], Totals::default()));
         };
-        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count() };
+        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count(), chars };
         let mut weights: Vec<(u64, u64)> = self.marks.requests.iter().copied().zip(inline.weights).collect();
         weights.dedup_by_key(|&mut (at, _)| at);
-        self.complete(&weights, totals)
+        Ok(self.complete(&weights, totals))
     }
 
     /// Completes the index of a `structure_only` indexer with what its weigher measured.
-    pub(crate) fn finish_with(mut self, weights: &[(u64, u64)], totals: Totals) -> Result<Index, InvalidUtf8> {
-        self.end()?;
+    pub(crate) fn finish_with(mut self, weights: &[(u64, u64)], totals: Totals) -> Index {
+        self.end();
         self.complete(weights, totals)
     }
 
     /// Reads the end of the document: its last line, when it has no line ending.
-    fn end(&mut self) -> Result<(), InvalidUtf8> {
-        if let Some(invalid) = self.invalid {
-            return Err(invalid);
-        }
-        if !self.partial.is_empty() {
-            return Err(InvalidUtf8 { offset: self.offset - self.partial.len() as u64 });
-        }
+    fn end(&mut self) {
         if self.line_len > 0 {
             self.end_line(None);
         }
         self.splitter.as_split().finish(&mut self.marks);
         self.answer_inline();
-        Ok(())
     }
 
-    fn complete(self, weights: &[(u64, u64)], totals: Totals) -> Result<Index, InvalidUtf8> {
+    fn complete(self, weights: &[(u64, u64)], totals: Totals) -> Index {
         let lines = self.marks.line_no - 1;
         let (parts, labels) = self.marks.finish((self.offset, lines + 1), self.kind, weights, totals.weight);
-        Ok(Index {
+        Index {
             kind: Some(self.kind),
             parts,
             labels,
             bytes: self.offset,
-            chars: self.chars,
+            chars: totals.chars,
             lines,
             weight: totals.weight,
             count: totals.count,
-        })
-    }
-
-    fn check_utf8(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
-        let mut start = 0;
-        if !self.partial.is_empty() {
-            // Complete the character the last chunk split.
-            let need = utf8_len(self.partial[0]).saturating_sub(self.partial.len());
-            let take = need.min(chunk.len());
-            self.partial.extend_from_slice(&chunk[..take]);
-            start = take;
-            if self.partial.len() == utf8_len(self.partial[0]) {
-                if std::str::from_utf8(&self.partial).is_err() {
-                    return self.fail(self.offset - (self.partial.len() - take) as u64);
-                }
-                self.partial.clear();
-            } else if take == chunk.len() {
-                return Ok(());
-            } else {
-                return self.fail(self.offset - self.partial.len() as u64 + take as u64);
-            }
         }
-        match std::str::from_utf8(&chunk[start..]) {
-            Ok(_) => Ok(()),
-            Err(err) if err.error_len().is_none() => {
-                self.partial.extend_from_slice(&chunk[start + err.valid_up_to()..]);
-                Ok(())
-            }
-            Err(err) => self.fail(self.offset + (start + err.valid_up_to()) as u64),
-        }
-    }
-
-    fn fail(&mut self, offset: u64) -> Result<(), InvalidUtf8> {
-        let invalid = InvalidUtf8 { offset };
-        self.invalid = Some(invalid);
-        Err(invalid)
     }
 
     /// Keeps the first bytes of a line that a chunk splits.
@@ -603,12 +630,15 @@ impl Indexer {
 pub(crate) struct Totals {
     pub weight: u64,
     pub count: u64,
+    pub chars: u64,
 }
 
-/// Measures a document fed in chunks, answering the weight at each point asked for.
+/// Measures a document fed in chunks, answering the weight at each point asked for; it also checks
+/// that the document is UTF-8 and counts its characters.
 #[derive(Debug, Default)]
 pub(crate) struct Weigher {
     meter: Meter,
+    utf8: Utf8,
     offset: u64,
     weights: Vec<(u64, u64)>,
 }
@@ -616,7 +646,8 @@ pub(crate) struct Weigher {
 impl Weigher {
     /// Measures the next chunk, recording the weight at each of `points` (in order, none before what
     /// was fed already) that falls within it or at its end.
-    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) {
+    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) -> Result<(), InvalidUtf8> {
+        self.utf8.feed(chunk)?;
         let mut rest = chunk;
         for &point in points {
             let take = point.saturating_sub(self.offset).min(rest.len() as u64) as usize;
@@ -628,13 +659,25 @@ impl Weigher {
         }
         self.meter.feed(rest);
         self.offset += rest.len() as u64;
+        Ok(())
     }
 
     /// Returns the weights recorded, by point, and the whole document's totals.
-    pub fn finish(self) -> (Vec<(u64, u64)>, Totals) {
-        let totals = Totals { weight: self.meter.weight(), count: self.meter.count() };
-        (self.weights, totals)
+    pub fn finish(self) -> Result<(Vec<(u64, u64)>, Totals), InvalidUtf8> {
+        let chars = self.utf8.finish()?;
+        let totals = Totals { weight: self.meter.weight(), count: self.meter.count(), chars };
+        Ok((self.weights, totals))
     }
+}
+
+/// Returns how many characters begin in `bytes`: the bytes that are not UTF-8 continuation bytes.
+fn count_chars(bytes: &[u8]) -> u64 {
+    // Counting into a byte within blocks of 255 lets the compiler compare and add 32 bytes at a time.
+    let continuations: u64 = bytes
+        .chunks(255)
+        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40))))
+        .sum();
+    bytes.len() as u64 - continuations
 }
 
 fn utf8_len(first: u8) -> usize {

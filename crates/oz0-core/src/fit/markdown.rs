@@ -85,8 +85,9 @@ enum FrontMatter {
 pub(crate) struct MarkdownSplitter {
     fence: Option<(u8, usize)>,
     front_matter: FrontMatter,
-    /// The previous line, when it could be a setext heading's text.
-    prev_text: Option<String>,
+    /// The previous line, when it could be a setext heading's text (its bytes are kept in `prev_buf`).
+    prev_text: bool,
+    prev_buf: Vec<u8>,
     /// Whether any part has begun: text before the first heading is a part of its own.
     begun: bool,
     /// The line at which the text before the first heading began, while it is the last part.
@@ -96,7 +97,7 @@ pub(crate) struct MarkdownSplitter {
 impl Split for MarkdownSplitter {
     fn line(&mut self, line: Line<'_>, marks: &mut Marks) {
         let text = line.text;
-        let prev_text = self.prev_text.take();
+        let prev_text = std::mem::take(&mut self.prev_text);
         if self.front_matter == FrontMatter::Maybe {
             self.front_matter = FrontMatter::Done;
             if text.trim_ascii_end() == b"---" {
@@ -133,7 +134,8 @@ impl Split for MarkdownSplitter {
             marks.push(At::Here, level, &label(heading), Body::NextLine);
             return;
         }
-        if let (Some(level), Some(heading)) = (setext_underline(text), prev_text) {
+        if let (Some(level), true) = (setext_underline(text), prev_text) {
+            let heading = label(&self.prev_buf);
             if self.preamble_line == Some(line.no - 1) {
                 // The preamble's only line turned out to be this heading's text.
                 marks.pop_last();
@@ -144,7 +146,9 @@ impl Split for MarkdownSplitter {
             return;
         }
         if paragraph_text(text) {
-            self.prev_text = Some(label(text.trim_ascii()));
+            self.prev_text = true;
+            self.prev_buf.clear();
+            self.prev_buf.extend_from_slice(text.trim_ascii());
         }
         self.preamble(line, marks);
     }

@@ -502,7 +502,7 @@ pub fn index_reader_in_chunks(
         let weigher = scope.spawn(move || {
             let mut weigher = index::Weigher::default();
             for (buf, len, points) in chunks {
-                weigher.feed(&buf[..len], &points);
+                weigher.feed(&buf[..len], &points)?;
                 // The reader fills the buffer again rather than touching fresh memory.
                 let _ = to_reader.send(buf);
             }
@@ -531,10 +531,10 @@ pub fn index_reader_in_chunks(
             }
         })();
         drop(to_weigher);
-        let measured = weigher.join();
+        let measured = weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
         read?;
-        let (weights, totals) = measured.map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
-        Ok(indexer.finish_with(&weights, totals)?)
+        let (weights, totals) = measured?;
+        Ok(indexer.finish_with(&weights, totals))
     })
 }
 

@@ -197,24 +197,29 @@ fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
     let mut chars = vec![0u64; max_depth + 1];
     let mut tokens = vec![0u64; max_depth + 1];
     let base = (header.chars().count() as u64, weigh(header));
+    // The shallowest depth whose outline, with every level above it, no longer fits: deeper parts
+    // need not be measured.
+    let mut over = max_depth + 1;
     for part in &index.parts {
-        let line = part_line(index, part, None);
         let d = part.depth as usize;
+        if d >= over {
+            continue;
+        }
+        let line = part_line(index, part, None);
         chars[d] += line.chars().count() as u64;
         tokens[d] += weigh(&line);
-        if d == 0 && (base.0 + chars[0] > limits.chars || base.1 + tokens[0] > limits.tokens) {
+        let (mut c, mut t) = base;
+        for depth in 0..over {
+            c += chars[depth];
+            t += tokens[depth];
+            if c > limits.chars || t > limits.tokens {
+                over = depth;
+                break;
+            }
+        }
+        if over == 0 {
             return None;
         }
     }
-    let (mut c, mut t) = base;
-    let mut deepest = None;
-    for d in 0..=max_depth {
-        c += chars[d];
-        t += tokens[d];
-        if c > limits.chars || t > limits.tokens {
-            break;
-        }
-        deepest = Some(d as u8);
-    }
-    deepest
+    over.checked_sub(1).map(|d| d as u8)
 }
