@@ -1,0 +1,47 @@
+//! Honest budgets: a reader must be able to trust a budget even where the estimate errs. Over the mixed
+//! corpus, the exact cl100k size of 95% of fitted answers is at most 1.05 times their budget.
+
+use std::path::{Path, PathBuf};
+
+use oz0_core::fit::{Request, View, fit_document};
+
+const BUDGETS: [u64; 5] = [100, 300, 1000, 2000, 5000];
+
+fn corpus() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let mut files = Vec::new();
+    for category in std::fs::read_dir(&root).expect("the corpus folder") {
+        let category = category.unwrap().path();
+        if !category.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&category).unwrap() {
+            files.push(file.unwrap().path());
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn fitted_answers_keep_their_budget_in_exact_tokens() {
+    let exact = bpe_openai::cl100k_base();
+    let mut ratios: Vec<(f64, String)> = Vec::new();
+    for path in corpus() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        for budget in BUDGETS {
+            for view in [None, Some(View::Summary)] {
+                let fitted = fit_document(&text, &Request { view, budget: Some(budget), name: Some(&name), ..Request::default() });
+                let tokens = exact.count(&fitted.text) as f64;
+                ratios.push((tokens / budget as f64, format!("{name} budget {budget} {}", fitted.note.view)));
+            }
+        }
+    }
+    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let within = ratios.iter().filter(|(r, _)| *r <= 1.05).count();
+    let share = within as f64 / ratios.len() as f64;
+    let worst: Vec<String> = ratios.iter().rev().take(5).map(|(r, what)| format!("{r:.3} {what}")).collect();
+    println!("{} answers, {:.2}% within 1.05x their budget; worst: {worst:#?}", ratios.len(), share * 100.0);
+    assert!(share >= 0.95, "only {:.2}% of answers are within 1.05x their budget; worst: {worst:#?}", share * 100.0);
+}
