@@ -191,17 +191,11 @@ fn list_rules(format: LintFormat) -> Result<(), CommandError> {
 
 fn explain(code: &str) -> Result<(), CommandError> {
     let Some(rule) = Rule::find(code) else {
-        let near = rules::ALL
-            .iter()
-            .map(|r| r.code)
-            .min_by_key(|c| strsim_distance(c, code));
         let error = CommandError::usage(format!("no rule has the code `{code}`"))
             .hint("`oz0 plugin lint --list-rules` lists them");
-        return Err(match near {
-            Some(near) if strsim_distance(near, code) <= 2 => {
-                error.hint(format!("did you mean `{near}`?"))
-            }
-            _ => error,
+        return Err(match Rule::closest(code) {
+            Some(near) => error.hint(format!("did you mean `{}`?", near.code)),
+            None => error,
         });
     };
     let severity = rule.severity.as_str();
@@ -218,11 +212,4 @@ fn explain(code: &str) -> Result<(), CommandError> {
         rule.url()
     ))?;
     Ok(())
-}
-
-/// Returns the number of characters that differ between two codes, case aside.
-fn strsim_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.to_uppercase(), b.to_uppercase());
-    a.chars().zip(b.chars()).filter(|(x, y)| x != y).count()
-        + a.chars().count().abs_diff(b.chars().count())
 }

@@ -41,8 +41,10 @@ struct Plugin {
 impl Plugin {
     /// Reads the manifest of the plugin in `dir` (or the manifest file `dir` names).
     fn load(dir: Option<&Path>) -> Result<Self, CommandError> {
-        let given = dir.unwrap_or(Path::new("."));
-        let (dir, manifest_path) = if given.is_file() {
+        let given = dir.unwrap_or(Path::new(""));
+        let (dir, manifest_path) = if given.as_os_str().is_empty() {
+            (PathBuf::from("."), PathBuf::from(MANIFEST_FILE))
+        } else if given.is_file() {
             (
                 given
                     .parent()

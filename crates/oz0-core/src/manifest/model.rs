@@ -17,12 +17,14 @@ pub struct Manifest {
     pub version: String,
     /// What the plugin does, in a sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub description: Option<String>,
     /// The tools the plugin brings: each a local MCP server (`mcp`) or a remote one (`url`).
     #[serde(default)]
     pub tools: Vec<Tool>,
     /// What the plugin needs from the platform.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Requires")]
     pub requires: Option<Requires>,
     /// Secrets the operator gives the plugin at install, by name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -41,22 +43,24 @@ pub struct Tool {
     pub id: String,
     /// The command that starts the tool's MCP server over stdio, run in the plugin's folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1))]
+    #[schemars(with = "Vec<String>", length(min = 1))]
     pub mcp: Option<Vec<String>>,
     /// The address of a remote tool's MCP server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = r"^https?://"))]
+    #[schemars(with = "String", regex(pattern = r"^https?://"))]
     pub url: Option<String>,
     /// What the tool is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub description: Option<String>,
     /// How the tool's results are shaped: `{fit: true}` when its functions follow the fitting
     /// convention, so that the runtime fills in a budget the model leaves out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Results")]
     pub results: Option<Results>,
     /// The most seconds a call may take.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 86400))]
+    #[schemars(with = "u64", range(min = 1, max = 86400))]
     pub timeout: Option<u64>,
     /// The functions whose calls a person approves first, and `<tool>.sampling` for the tool's model
     /// requests.
@@ -64,6 +68,7 @@ pub struct Tool {
     pub requires_approval: Vec<String>,
     /// Where the tool's server runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "sandbox_schema")]
     pub sandbox: Option<Sandbox>,
     /// Environment variables of the tool's server; `${secrets.NAME}` and `${config.KEY}` are filled in.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -97,6 +102,7 @@ pub enum Sandbox {
 pub struct Requires {
     /// Models the plugin's tools call through the platform, never with a key of their own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Models")]
     pub models: Option<Models>,
 }
 
@@ -107,6 +113,7 @@ pub struct Models {
     /// The alias MCP sampling requests are answered with: `default`, `fast`, `smart`, or an alias the
     /// operator maps to a model at install.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub sampling: Option<String>,
     /// The request formats a per-call gateway token may call, for what sampling cannot express.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -119,6 +126,7 @@ pub struct Models {
 pub struct Secret {
     /// What it is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub description: Option<String>,
 }
 
@@ -128,6 +136,7 @@ pub struct Secret {
 pub struct ConfigEntry {
     /// What it is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub description: Option<String>,
     /// Its value when the operator gives none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,4 +163,13 @@ impl Tool {
     pub fn fits(&self) -> bool {
         self.results.is_some_and(|r| r.fit)
     }
+}
+
+/// Returns the schema of `sandbox` as a plain enum, so that a wrong value is told which values go.
+fn sandbox_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "enum": ["shared", "job", "own"],
+        "description": "Where the tool's server runs: `shared` (one server on the node, shared by the jobs that call it), `job` (a sandboxed server for each job) or `own` (a sandboxed server of the tool's own, which may run several calls at once)."
+    })
 }

@@ -1,3 +1,4 @@
+use super::super::yaml::Node;
 use super::{Context, Finding, rule};
 
 rule! {
@@ -37,14 +38,29 @@ rule! {
 
 impl DuplicateTool {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-        let tools: Vec<(String, &super::Tool)> = cx.doc.tools().collect();
-        for (i, (pointer, tool)) in tools.iter().enumerate() {
-            if tools[..i].iter().any(|(_, t)| t.id == tool.id) {
+        let tools = cx
+            .doc
+            .root
+            .get("tools")
+            .and_then(Node::items)
+            .unwrap_or_default();
+        let ids: Vec<Option<&Node>> = tools
+            .iter()
+            .map(|t| t.get("id").filter(|id| id.as_str().is_some()))
+            .collect();
+        for (i, id) in ids.iter().enumerate() {
+            let Some(id) = id else { continue };
+            if ids[..i]
+                .iter()
+                .flatten()
+                .any(|earlier| earlier.as_str() == id.as_str())
+            {
+                let name = id.as_str().unwrap_or_default();
                 out.push(
                     Finding::new(
                         &Self::RULE,
-                        cx.tool_span(pointer),
-                        format!("a tool with the ID `{}` is declared already", tool.id),
+                        id.span,
+                        format!("a tool with the ID `{name}` is declared already"),
                         "declared again here",
                     )
                     .help("give each tool an ID of its own"),

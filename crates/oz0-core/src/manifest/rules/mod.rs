@@ -67,6 +67,12 @@ impl Rule {
         )
     }
 
+    /// Returns the rule whose code is closest to `code`, for a "did you mean".
+    pub fn closest(code: &str) -> Option<&'static Rule> {
+        let code = code.trim().to_uppercase();
+        did_you_mean(&code, ALL.iter().map(|r| r.code)).and_then(Rule::find)
+    }
+
     /// Returns the rule of `code` (any case), or `None`.
     pub fn find(code: &str) -> Option<&'static Rule> {
         ALL.iter()
