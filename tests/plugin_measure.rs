@@ -340,3 +340,27 @@ fn a_server_that_hangs_is_stopped_at_the_timeout_with_all_it_started() {
         assert!(!alive(pid), "process {pid} outlived oz0");
     }
 }
+
+#[test]
+fn falls_back_to_2025_11_25_for_a_server_of_that_era() {
+    let env = TestEnv::new();
+    copy_plugin(
+        &env,
+        &root().join("tests/fixtures/plugins/legacy"),
+        "legacy",
+    );
+    let out = env
+        .oz0()
+        .args(["plugin", "measure", "legacy", "--format", "json"])
+        .output()
+        .expect("oz0 runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let tool = &listing["tools"][0];
+    assert_eq!(tool["protocol"], "2025-11-25");
+    assert_eq!(
+        tool["server"],
+        serde_json::json!({"name": "legacy", "version": "0.9.0"})
+    );
+    assert_eq!(tool["functions"][0]["name"], "echo");
+}
