@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 /// long-run rates. `weigh` also weighs runs longer than this differently.
 const RUN: u64 = 64;
 /// Bits of the fixed-point scores: a probability of one is `1 << SHIFT`.
-const SHIFT: u32 = 16;
+const SHIFT: u32 = 8;
 /// Bits of a context key: the byte before, the byte, and two bits of the class of the next byte.
 const KEY_BITS: u32 = 18;
 const KEYS: usize = 1 << KEY_BITS;
@@ -35,8 +35,9 @@ struct Table {
     start: u8,
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
     rates: [u16; 256],
-    /// The fixed-point probability of a token start, by context key.
-    probs: Box<[u16; KEYS]>,
+    /// The fixed-point probability of a token start, by context key. One byte an entry keeps
+    /// the table at 256 KiB.
+    probs: Box<[u8; KEYS]>,
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
@@ -51,13 +52,13 @@ impl Table {
             end: 0,
             start: b'\n',
             rates: [0; 256],
-            probs: vec![0u16; KEYS]
+            probs: vec![0u8; KEYS]
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| Box::new([0; KEYS])),
         };
         let header_len = 8 + 256 + 8;
-        if bytes.len() != header_len + 2 * KEYS || &bytes[..6] != b"oz0e\x01\x04" {
+        if bytes.len() != header_len + KEYS || &bytes[..6] != b"oz0e\x02\x04" {
             return table;
         }
         table.end = bytes[6] & 3;
@@ -74,13 +75,7 @@ impl Table {
                 _ => rate(3),
             };
         }
-        for (p, pair) in table
-            .probs
-            .iter_mut()
-            .zip(bytes[header_len..].chunks_exact(2))
-        {
-            *p = u16::from_le_bytes([pair[0], pair[1]]);
-        }
+        table.probs.copy_from_slice(&bytes[header_len..]);
         table
     }
 
@@ -151,15 +146,15 @@ impl Meter {
     pub fn feed(&mut self, mut bytes: &[u8]) {
         let table = &*TABLE;
         while let Some((&first, rest)) = bytes.split_first() {
-            if self.clean()
-                && let Some(n) = stretch_end(bytes)
-            {
-                self.fast(table, &bytes[..n]);
-                bytes = &bytes[n..];
-            } else {
-                self.step(table, first);
-                bytes = rest;
+            if self.clean() {
+                let taken = self.fast(table, bytes);
+                if taken > 0 {
+                    bytes = &bytes[taken..];
+                    continue;
+                }
             }
+            self.step(table, first);
+            bytes = rest;
         }
     }
 
@@ -212,21 +207,30 @@ impl Meter {
             && self.char_score == 0
     }
 
-    /// Scores a stretch of bytes that starts clean and ends with a character that is not white
-    /// space, one table lookup a byte.
-    fn fast(&mut self, table: &Table, bytes: &[u8]) {
+    /// Scores the longest run of stretches at the start of `bytes` that the fast path can take
+    /// from a clean state, one table lookup a byte, and returns how many bytes it took.
+    ///
+    /// Each stretch is at most 64 bytes long and ends with a character that is not white space, so
+    /// that the state stays clean and no white-space run inside it can be longer than 64
+    /// characters: the fast path need track neither characters nor runs.
+    fn fast(&mut self, table: &Table, bytes: &[u8]) -> usize {
         let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
         let mut sum = 0u64;
-        for &b in bytes {
-            let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
-            sum += u64::from(table.probs[key & KEY_MASK]);
-            prev = cur;
-            cur = usize::from(b);
+        let mut taken = 0;
+        while let Some(n) = stretch_end(&bytes[taken..]) {
+            let stretch = &bytes[taken..taken + n];
+            for &b in stretch {
+                let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
+                sum += u64::from(table.probs[key & KEY_MASK]);
+                prev = cur;
+                cur = usize::from(b);
+            }
+            taken += n;
         }
         self.sum += sum;
-        // The stretch ends with a character that is not white space, so the state stays clean.
         self.prev = prev as u8;
         self.cur = cur as u8;
+        taken
     }
 
     /// Feeds one byte, tracking characters and white-space runs.
@@ -426,9 +430,10 @@ mod tests {
     #[test]
     fn the_table_decodes() {
         assert!(TABLE.probs.iter().any(|&p| p > 0));
-        assert_eq!(TABLE.rates[usize::from(b' ')], 512);
-        assert_eq!(TABLE.rates[usize::from(b'\n')], 2048);
-        assert_eq!(TABLE.rates[usize::from(b'\t')], 4096);
+        // A token per 128 spaces, 32 newlines or 16 tabs, in 256ths of a token a byte.
+        assert_eq!(TABLE.rates[usize::from(b' ')], 2);
+        assert_eq!(TABLE.rates[usize::from(b'\n')], 8);
+        assert_eq!(TABLE.rates[usize::from(b'\t')], 16);
     }
 
     #[test]
