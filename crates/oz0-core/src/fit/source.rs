@@ -39,13 +39,20 @@ impl Source for std::fs::File {
     type Error = std::io::Error;
 
     fn read(&self, range: Range<u64>) -> Result<Cow<'_, [u8]>, std::io::Error> {
+        #[cfg(unix)]
         use std::os::unix::fs::FileExt;
+        #[cfg(windows)]
+        use std::os::windows::fs::FileExt;
 
         let len = range.end.saturating_sub(range.start);
         let mut buf = vec![0; usize::try_from(len).unwrap_or(usize::MAX)];
         let mut filled = 0;
         while filled < buf.len() {
-            match self.read_at(&mut buf[filled..], range.start + filled as u64) {
+            #[cfg(unix)]
+            let read = self.read_at(&mut buf[filled..], range.start + filled as u64);
+            #[cfg(windows)]
+            let read = self.seek_read(&mut buf[filled..], range.start + filled as u64);
+            match read {
                 Ok(0) => break,
                 Ok(n) => filled += n,
                 Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
