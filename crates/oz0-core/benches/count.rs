@@ -1,0 +1,134 @@
+//! The token estimate against exact cl100k counters, side by side on the same inputs: the mixed
+//! held-out documents of the corpus, and its ASCII English prose and markdown.
+//!
+//! `cargo bench -p oz0-core --bench count` prints criterion's throughputs, then the ratio of
+//! `count` to the faster exact counter.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+use criterion::{Criterion, Throughput};
+use oz0_core::fit::{Meter, count, weigh};
+
+/// Returns the held-out documents of the corpus joined (mixed) and its ASCII prose and markdown
+/// joined. The held-out rule is that of `xtask/src/corpus.rs`.
+fn inputs() -> (String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let (mut mixed, mut ascii) = (String::new(), String::new());
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .expect("the corpus folder is readable")
+        .map(|e| e.expect("a corpus entry is readable").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let category = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        let category = category.unwrap_or_default();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("a category folder is readable")
+            .map(|e| e.expect("a document entry is readable").path())
+            .collect();
+        files.sort();
+        for file in files {
+            let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+            let path = format!("{category}/{}", name.unwrap_or_default());
+            let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
+            let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+            if hash % 4 == 0 {
+                mixed.push_str(&text);
+            }
+            if matches!(category.as_str(), "prose-en" | "markdown") && text.is_ascii() {
+                ascii.push_str(&text);
+            }
+        }
+    }
+    (mixed, ascii)
+}
+
+fn counters() -> Vec<(&'static str, Box<dyn Fn(&str) -> u64>)> {
+    let bpe = bpe_openai::cl100k_base();
+    let tiktoken = tiktoken_rs::cl100k_base().expect("tiktoken-rs builds cl100k");
+    vec![
+        ("oz0 count", Box::new(count)),
+        ("oz0 weigh", Box::new(weigh)),
+        (
+            "oz0 Meter, 64 KiB chunks",
+            Box::new(|t: &str| {
+                let mut meter = Meter::new();
+                for chunk in t.as_bytes().chunks(64 * 1024) {
+                    meter.feed(chunk);
+                }
+                meter.weight()
+            }),
+        ),
+        (
+            "bpe-openai (exact)",
+            Box::new(move |t: &str| bpe.count(t) as u64),
+        ),
+        (
+            "tiktoken-rs (exact)",
+            Box::new(move |t: &str| tiktoken.encode_ordinary(t).len() as u64),
+        ),
+    ]
+}
+
+fn bench(c: &mut Criterion, inputs: &[(&str, &str)]) {
+    let counters = counters();
+    for (name, text) in inputs {
+        let mut group = c.benchmark_group(*name);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.sample_size(10);
+        for (counter, f) in &counters {
+            group.bench_function(*counter, |b| b.iter(|| f(black_box(text))));
+        }
+        group.finish();
+    }
+}
+
+/// Returns the best time of `f` over `text` in seconds, over at least 5 rounds and half a second.
+fn best(text: &str, f: &dyn Fn(&str) -> u64) -> f64 {
+    let started = Instant::now();
+    let mut best = f64::INFINITY;
+    let mut rounds = 0;
+    while rounds < 5 || started.elapsed().as_secs_f64() < 0.5 {
+        let t = Instant::now();
+        black_box(f(black_box(text)));
+        best = best.min(t.elapsed().as_secs_f64());
+        rounds += 1;
+    }
+    best
+}
+
+fn ratios(inputs: &[(&str, &str)]) {
+    let counters = counters();
+    for (name, text) in inputs {
+        let times: Vec<(&str, f64)> = counters.iter().map(|(n, f)| (*n, best(text, f))).collect();
+        let mb_s = |secs: f64| text.len() as f64 / secs / 1e6;
+        let (exact, exact_time) = times[3..]
+            .iter()
+            .copied()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("there are exact counters");
+        println!(
+            "{name}: count {:.0} MB/s, {exact} {:.1} MB/s: count is {:.0}x as fast",
+            mb_s(times[0].1),
+            mb_s(exact_time),
+            exact_time / times[0].1
+        );
+    }
+}
+
+fn main() {
+    let (mixed, ascii) = inputs();
+    let inputs = [
+        ("mixed held-out corpus", mixed.as_str()),
+        ("ASCII prose and markdown", ascii.as_str()),
+    ];
+    let mut c = Criterion::default().configure_from_args();
+    bench(&mut c, &inputs);
+    c.final_summary();
+    ratios(&inputs);
+}

@@ -1,0 +1,130 @@
+//! The token estimate against exact cl100k counts over the held-out documents of the corpus.
+//!
+//! Run with `--nocapture` to see the table of errors per category.
+
+use std::path::{Path, PathBuf};
+
+use oz0_core::fit::count;
+
+/// Returns whether the document at `path` (relative to the corpus root) is held out of training:
+/// when the FNV-1a hash of the path is divisible by 4. The same rule as `xtask/src/corpus.rs`.
+fn held_out(path: &str) -> bool {
+    let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    hash % 4 == 0
+}
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+/// Returns `(category, path, text)` of every held-out document, sorted by path.
+fn held_out_documents() -> Vec<(String, String, String)> {
+    let mut docs = Vec::new();
+    let root = corpus();
+    let mut categories: Vec<_> = std::fs::read_dir(&root)
+        .expect("the corpus folder is readable")
+        .map(|e| e.expect("a corpus entry is readable").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    categories.sort();
+    for dir in categories {
+        let category = dir
+            .file_name()
+            .expect("a category has a name")
+            .to_string_lossy()
+            .into_owned();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("a category folder is readable")
+            .map(|e| e.expect("a document entry is readable").path())
+            .collect();
+        files.sort();
+        for file in files {
+            let name = file
+                .file_name()
+                .expect("a document has a name")
+                .to_string_lossy();
+            let path = format!("{category}/{name}");
+            if held_out(&path) {
+                let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
+                docs.push((category.clone(), path, text));
+            }
+        }
+    }
+    docs
+}
+
+#[test]
+fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category() {
+    let docs = held_out_documents();
+    assert!(
+        docs.len() > 100,
+        "too few held-out documents: {}",
+        docs.len()
+    );
+    let exact = bpe_openai::cl100k_base();
+
+    // category -> (documents, sum of absolute errors, sum of signed errors)
+    let mut rows: Vec<(String, usize, f64, f64)> = Vec::new();
+    for (category, path, text) in &docs {
+        let want = exact.count(text.as_str()) as f64;
+        assert!(want > 0.0, "{path} is empty");
+        let error = (count(text) as f64 - want) / want;
+        match rows.iter_mut().find(|r| &r.0 == category) {
+            Some(row) => {
+                row.1 += 1;
+                row.2 += error.abs();
+                row.3 += error;
+            }
+            None => rows.push((category.clone(), 1, error.abs(), error)),
+        }
+    }
+
+    println!(
+        "{:<10} {:>5} {:>8} {:>8}",
+        "category", "docs", "mae %", "bias %"
+    );
+    for (category, n, abs, bias) in &rows {
+        let n = *n as f64;
+        println!(
+            "{category:<10} {n:>5} {:>8.2} {:>8.2}",
+            abs / n * 100.0,
+            bias / n * 100.0
+        );
+    }
+    let n = docs.len() as f64;
+    let overall = rows.iter().map(|r| r.2).sum::<f64>() / n;
+    let bias = rows.iter().map(|r| r.3).sum::<f64>() / n;
+    println!(
+        "{:<10} {n:>5} {:>8.2} {:>8.2}",
+        "overall",
+        overall * 100.0,
+        bias * 100.0
+    );
+
+    assert!(
+        overall <= 0.03,
+        "mean absolute error {:.2}% > 3%",
+        overall * 100.0
+    );
+    for (category, n, abs, _) in &rows {
+        let mae = abs / *n as f64;
+        assert!(
+            mae <= 0.05,
+            "{category}: mean absolute error {:.2}% > 5%",
+            mae * 100.0
+        );
+    }
+}
+
+#[test]
+fn every_category_has_held_out_documents() {
+    let docs = held_out_documents();
+    for category in [
+        "code", "diff", "json", "logs", "markdown", "prose-en", "prose-ja", "prose-ru", "prose-zh",
+    ] {
+        let n = docs.iter().filter(|d| d.0 == category).count();
+        assert!(n >= 5, "{category} has {n} held-out documents");
+    }
+}
