@@ -27,7 +27,7 @@ impl Doc {
 ///
 /// `crates/oz0-core/tests/estimate_accuracy.rs` repeats this rule; the two must agree.
 pub fn held_out(path: &str) -> bool {
-    fnv1a(path.as_bytes()) % 4 == 0
+    fnv1a(path.as_bytes()).is_multiple_of(4)
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {

@@ -411,7 +411,7 @@ fn chat(rng: &mut Rng, sentences: &[String], names: &[&str], lines: usize) -> St
             out.push(' ');
         }
         for _ in 0..rng.below(3) {
-            out.push_str(*rng.pick(EMOJI));
+            out.push_str(rng.pick::<&str>(EMOJI));
         }
         if out.ends_with(' ') {
             out.pop();

@@ -169,7 +169,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         if n == 0 || (s.rare > 0 && cur >= 0x80 && n > s.rare) {
             continue;
         }
-        let prev = k / CLASSES >> 8;
+        let prev = (k / CLASSES) >> 8;
         let cn = cur * CLASSES + class;
         let add = |slot: &mut (u64, u64)| {
             slot.0 += n;
@@ -186,7 +186,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
     for (k, p) in probs.iter_mut().enumerate() {
         let class = k % CLASSES;
         let cur = (k / CLASSES) & 0xFF;
-        let prev = k / CLASSES >> 8;
+        let prev = (k / CLASSES) >> 8;
         let cn = cur * CLASSES + class;
         let p0 = smooth(by_cur[cur], 1.0, global);
         let p1 = smooth(by_cur_next[cn], s.byte, p0);

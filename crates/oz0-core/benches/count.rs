@@ -37,7 +37,7 @@ fn inputs() -> (String, String) {
             let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
             });
-            if hash % 4 == 0 {
+            if hash.is_multiple_of(4) {
                 mixed.push_str(&text);
             }
             if matches!(category.as_str(), "prose-en" | "markdown") && text.is_ascii() {
@@ -48,7 +48,10 @@ fn inputs() -> (String, String) {
     (mixed, ascii)
 }
 
-fn counters() -> Vec<(&'static str, Box<dyn Fn(&str) -> u64>)> {
+/// A named way to count the tokens of a text.
+type Counter = (&'static str, Box<dyn Fn(&str) -> u64>);
+
+fn counters() -> Vec<Counter> {
     let bpe = bpe_openai::cl100k_base();
     let tiktoken = tiktoken_rs::cl100k_base().expect("tiktoken-rs builds cl100k");
     vec![

@@ -12,7 +12,7 @@ fn held_out(path: &str) -> bool {
     let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    hash % 4 == 0
+    hash.is_multiple_of(4)
 }
 
 fn corpus() -> PathBuf {
