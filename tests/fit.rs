@@ -5,7 +5,7 @@ mod common;
 use common::{TestEnv, fixture, text};
 
 fn guide() -> String {
-    std::fs::read_to_string(fixture("guide.md")).unwrap()
+    std::fs::read_to_string(fixture("guide.md")).expect("the guide fixture")
 }
 
 #[test]
@@ -37,7 +37,12 @@ fn fits_a_file_with_the_note_on_stderr() {
 #[test]
 fn reads_stdin_and_names_it() {
     let env = TestEnv::new();
-    let out = env.oz0().args(["fit", "--query", "Install > Linux", "--name", "guide.md"]).write_stdin(guide()).output().unwrap();
+    let out = env
+        .oz0()
+        .args(["fit", "--query", "Install > Linux", "--name", "guide.md"])
+        .write_stdin(guide())
+        .output()
+        .unwrap();
     assert!(out.status.success());
     assert_eq!(text(&out.stdout), "### Linux\n\nUse the distribution's package. Debian and Fedora are covered.\n\n");
     assert!(text(&out.stderr).contains("This is the section 'Linux' (lines 22-25); the rest of 'guide.md'"));
@@ -64,13 +69,25 @@ fn json_format_answers_as_a_tool_following_the_convention() {
 #[test]
 fn several_files_each_get_a_header_and_a_note() {
     let env = TestEnv::new();
-    let out = env.oz0().args(["fit", "--view", "stub"]).arg(fixture("guide.md")).arg(fixture("change.diff")).output().unwrap();
+    let out = env
+        .oz0()
+        .args(["fit", "--view", "stub"])
+        .arg(fixture("guide.md"))
+        .arg(fixture("change.diff"))
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("==> "));
     assert_eq!(stdout.matches("==> ").count(), 2);
     assert_eq!(text(&out.stderr).lines().count(), 2);
-    let out = env.oz0().args(["fit", "--view", "stub", "--format", "json"]).arg(fixture("guide.md")).arg(fixture("change.diff")).output().unwrap();
+    let out = env
+        .oz0()
+        .args(["fit", "--view", "stub", "--format", "json"])
+        .arg(fixture("guide.md"))
+        .arg(fixture("change.diff"))
+        .output()
+        .unwrap();
     let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(all.as_array().unwrap().len(), 2);
     assert!(all[1]["name"].as_str().unwrap().ends_with("change.diff"));

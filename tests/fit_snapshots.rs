@@ -5,7 +5,7 @@ mod common;
 use common::{TestEnv, fixture, text};
 
 fn run(env: &TestEnv, args: &[&str]) -> String {
-    let out = env.oz0().args(args).output().unwrap();
+    let out = env.oz0().args(args).output().expect("oz0 runs");
     let code = out.status.code().unwrap_or(-1);
     let shown = format!("exit: {code}\n--- stdout\n{}--- stderr\n{}", text(&out.stdout), text(&out.stderr));
     shown.replace(&fixture("").display().to_string(), "[FIXTURES]/")

@@ -9,13 +9,9 @@ const STALE: &str = "is stale: run scripts/generate and commit the result";
 #[test]
 fn completions_are_up_to_date() {
     let env = TestEnv::new();
-    for (shell, file) in [
-        ("bash", "oz0.bash"),
-        ("zsh", "_oz0"),
-        ("fish", "oz0.fish"),
-        ("elvish", "oz0.elv"),
-        ("powershell", "_oz0.ps1"),
-    ] {
+    for (shell, file) in
+        [("bash", "oz0.bash"), ("zsh", "_oz0"), ("fish", "oz0.fish"), ("elvish", "oz0.elv"), ("powershell", "_oz0.ps1")]
+    {
         let out = env.oz0().args(["util", "completion", shell]).output().unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
         let path = format!("{}/completions/{file}", env!("CARGO_MANIFEST_DIR"));

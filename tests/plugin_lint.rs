@@ -14,17 +14,8 @@ fn plugin(env: &TestEnv, name: &str, manifest: impl AsRef<[u8]>) -> String {
 
 /// Lints `dir` and returns the exit status, stdout and stderr.
 fn lint(env: &TestEnv, args: &[&str]) -> (i32, String, String) {
-    let out = env
-        .oz0()
-        .args(["plugin", "lint"])
-        .args(args)
-        .output()
-        .expect("oz0 runs");
-    (
-        out.status.code().unwrap_or(-1),
-        text(&out.stdout),
-        text(&out.stderr),
-    )
+    let out = env.oz0().args(["plugin", "lint"]).args(args).output().expect("oz0 runs");
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
 }
 
 fn refused(env: &TestEnv, manifest: impl AsRef<[u8]>, says: &str) {
@@ -33,10 +24,7 @@ fn refused(env: &TestEnv, manifest: impl AsRef<[u8]>, says: &str) {
     let (status, stdout, stderr) = lint(env, &[&dir]);
     assert_eq!(status, 2, "could not lint: {stderr}");
     assert!(stdout.is_empty());
-    assert!(
-        stderr.starts_with("error: cannot lint 'bad/oz0-plugin.yaml'"),
-        "{stderr}"
-    );
+    assert!(stderr.starts_with("error: cannot lint 'bad/oz0-plugin.yaml'"), "{stderr}");
     assert!(stderr.contains(says), "expected `{says}` in:\n{stderr}");
     assert!(started.elapsed().as_secs() < 10, "refused quickly");
 }
@@ -45,36 +33,18 @@ fn refused(env: &TestEnv, manifest: impl AsRef<[u8]>, says: &str) {
 fn refuses_an_alias_bomb() {
     let env = TestEnv::new();
     let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-    for (prev, name) in ["a", "b", "c", "d", "e", "f", "g", "h"]
-        .iter()
-        .zip(["b", "c", "d", "e", "f", "g", "h", "i"])
-    {
-        bomb.push_str(&format!(
-            "{name}: &{name} [{}]\n",
-            vec![format!("*{prev}"); 9].join(", ")
-        ));
+    for (prev, name) in ["a", "b", "c", "d", "e", "f", "g", "h"].iter().zip(["b", "c", "d", "e", "f", "g", "h", "i"]) {
+        bomb.push_str(&format!("{name}: &{name} [{}]\n", vec![format!("*{prev}"); 9].join(", ")));
     }
-    refused(
-        &env,
-        bomb,
-        "aliases expand to more than 100000 values, refused as an alias bomb",
-    );
+    refused(&env, bomb, "aliases expand to more than 100000 values, refused as an alias bomb");
 }
 
 #[test]
 fn refuses_deep_nesting() {
     let env = TestEnv::new();
-    refused(
-        &env,
-        format!("name: {}x{}\n", "[".repeat(5000), "]".repeat(5000)),
-        "values nest more than 64 deep",
-    );
+    refused(&env, format!("name: {}x{}\n", "[".repeat(5000), "]".repeat(5000)), "values nest more than 64 deep");
     let block: String = (0..80).map(|d| format!("{}a:\n", "  ".repeat(d))).collect();
-    refused(
-        &env,
-        block,
-        "line 65, column 129: values nest more than 64 deep",
-    );
+    refused(&env, block, "line 65, column 129: values nest more than 64 deep");
 }
 
 #[test]
@@ -87,27 +57,15 @@ fn refuses_a_file_over_a_mebibyte() {
 #[test]
 fn refuses_binary_and_non_utf8_content() {
     let env = TestEnv::new();
-    refused(
-        &env,
-        b"name: acme\0\x01\x02".as_slice(),
-        "the manifest is binary: byte 10 is NUL",
-    );
-    refused(
-        &env,
-        b"name: caf\xe9\n".as_slice(),
-        "the manifest is not UTF-8: byte 9",
-    );
+    refused(&env, b"name: acme\0\x01\x02".as_slice(), "the manifest is binary: byte 10 is NUL");
+    refused(&env, b"name: caf\xe9\n".as_slice(), "the manifest is not UTF-8: byte 9");
 }
 
 #[test]
 fn refuses_an_empty_manifest() {
     let env = TestEnv::new();
     refused(&env, "", "the manifest is empty");
-    refused(
-        &env,
-        "\n  \n# nothing but a comment\n",
-        "the manifest is empty",
-    );
+    refused(&env, "\n  \n# nothing but a comment\n", "the manifest is empty");
 }
 
 #[test]
@@ -121,14 +79,8 @@ fn a_missing_manifest_is_a_usage_error() {
     let env = TestEnv::new();
     let (status, _, stderr) = lint(&env, &["nowhere"]);
     assert_eq!(status, 2);
-    assert!(
-        stderr.contains("cannot read 'nowhere/oz0-plugin.yaml'"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("hint: a plugin's folder holds its manifest, oz0-plugin.yaml"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("cannot read 'nowhere/oz0-plugin.yaml'"), "{stderr}");
+    assert!(stderr.contains("hint: a plugin's folder holds its manifest, oz0-plugin.yaml"), "{stderr}");
 }
 
 #[test]
@@ -156,34 +108,20 @@ fn lints_the_current_folder_or_a_manifest_path() {
     let env = TestEnv::new();
     plugin(&env, ".", "name: acme\nversion: 1.0.0\n");
     let (status, stdout, _) = lint(&env, &[]);
-    assert_eq!(
-        (status, stdout.as_str()),
-        (0, "oz0-plugin.yaml: no findings\n")
-    );
+    assert_eq!((status, stdout.as_str()), (0, "oz0-plugin.yaml: no findings\n"));
     let (status, stdout, _) = lint(&env, &["oz0-plugin.yaml"]);
-    assert_eq!(
-        (status, stdout.as_str()),
-        (0, "oz0-plugin.yaml: no findings\n")
-    );
+    assert_eq!((status, stdout.as_str()), (0, "oz0-plugin.yaml: no findings\n"));
 }
 
-const WARNS: &str =
-    "name: acme\nversion: 1.0.0\ntools:\n  - id: docs\n    mcp: [python, server.py]\n";
+const WARNS: &str = "name: acme\nversion: 1.0.0\ntools:\n  - id: docs\n    mcp: [python, server.py]\n";
 
 #[test]
 fn warnings_pass_unless_denied() {
     let env = TestEnv::new();
-    let dir = copy_plugin(
-        &env,
-        &root().join("tests/fixtures/plugins/rules/oz-l002/fail"),
-        "warns",
-    );
+    let dir = copy_plugin(&env, &root().join("tests/fixtures/plugins/rules/oz-l002/fail"), "warns");
     let (status, stdout, _) = lint(&env, &["warns"]);
     assert_eq!(status, 0, "{stdout}");
-    assert!(
-        stdout.ends_with("warns/oz0-plugin.yaml: 0 errors, 1 warning\n"),
-        "{stdout}"
-    );
+    assert!(stdout.ends_with("warns/oz0-plugin.yaml: 0 errors, 1 warning\n"), "{stdout}");
     let (status, _, stderr) = lint(&env, &["warns", "--deny", "warnings"]);
     assert_eq!(status, 1);
     assert!(stderr.contains("has 1 warning (denied)"), "{stderr}");
@@ -204,10 +142,7 @@ fn json_output_is_the_documented_object() {
     broken(&env);
     let (status, stdout, stderr) = lint(&env, &["broken", "--format", "json"]);
     assert_eq!(status, 1);
-    assert!(
-        stderr.ends_with("error: broken/oz0-plugin.yaml has 2 errors\n"),
-        "{stderr}"
-    );
+    assert!(stderr.ends_with("error: broken/oz0-plugin.yaml has 2 errors\n"), "{stderr}");
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     insta::assert_snapshot!(serde_json::to_string_pretty(&json).expect("JSON"));
 }
@@ -230,40 +165,25 @@ fn sarif_output_is_sarif_2_1_0() {
         assert_eq!(result["level"], "error");
         let region = &result["locations"][0]["physicalLocation"]["region"];
         assert!(region["startLine"].as_u64().expect("a line") >= 6);
-        assert_eq!(
-            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-            "broken/oz0-plugin.yaml"
-        );
+        assert_eq!(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "broken/oz0-plugin.yaml");
     }
     assert_eq!(results[0]["ruleId"], "OZ-F001");
-    assert_eq!(
-        results[0]["locations"][0]["physicalLocation"]["region"]["startColumn"],
-        20
-    );
+    assert_eq!(results[0]["locations"][0]["physicalLocation"]["region"]["startColumn"], 20);
 }
 
 #[test]
 fn lists_and_explains_the_rules() {
     let env = TestEnv::new();
-    let out = env
-        .oz0()
-        .args(["plugin", "lint", "--list-rules"])
-        .output()
-        .expect("oz0 runs");
+    let out = env.oz0().args(["plugin", "lint", "--list-rules"]).output().expect("oz0 runs");
     assert!(out.status.success());
     insta::assert_snapshot!("list_rules", text(&out.stdout));
-    let out = env
-        .oz0()
-        .args(["plugin", "lint", "--explain", "oz-s017"])
-        .output()
-        .expect("oz0 runs");
+    let out = env.oz0().args(["plugin", "lint", "--explain", "oz-s017"]).output().expect("oz0 runs");
     assert!(out.status.success());
     insta::assert_snapshot!("explain_s017", text(&out.stdout));
     let (status, _, stderr) = lint(&env, &["--explain", "OZ-S071"]);
     assert_eq!(status, 2);
     assert!(
-        stderr.contains("no rule has the code `OZ-S071`")
-            && stderr.contains("did you mean `OZ-S017`?"),
+        stderr.contains("no rule has the code `OZ-S071`") && stderr.contains("did you mean `OZ-S017`?"),
         "{stderr}"
     );
 }
@@ -272,15 +192,9 @@ fn lists_and_explains_the_rules() {
 fn a_listing_that_cannot_be_read_is_an_error() {
     let env = TestEnv::new();
     plugin(&env, "p", WARNS);
-    env.write(
-        "p/oz0-listing.json",
-        "{\"format\": 9, \"measured_at\": \"\", \"tools\": []}",
-    );
+    env.write("p/oz0-listing.json", "{\"format\": 9, \"measured_at\": \"\", \"tools\": []}");
     let (status, _, stderr) = lint(&env, &["p"]);
     assert_eq!(status, 2);
-    assert!(
-        stderr.contains("'p/oz0-listing.json' is not a listing oz0 can read"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("'p/oz0-listing.json' is not a listing oz0 can read"), "{stderr}");
     assert!(stderr.contains("its format is 9"), "{stderr}");
 }

@@ -14,27 +14,14 @@ fn fixtures() -> std::path::PathBuf {
 }
 
 fn lint(env: &TestEnv, dir: &str) -> (i32, String) {
-    let out = env
-        .oz0()
-        .args(["plugin", "lint", dir])
-        .output()
-        .expect("oz0 runs");
+    let out = env.oz0().args(["plugin", "lint", dir]).output().expect("oz0 runs");
     (out.status.code().unwrap_or(-1), text(&out.stdout))
 }
 
 fn rule_codes(env: &TestEnv) -> Vec<String> {
-    let out = env
-        .oz0()
-        .args(["plugin", "lint", "--list-rules", "--format", "json"])
-        .output()
-        .expect("oz0 runs");
+    let out = env.oz0().args(["plugin", "lint", "--list-rules", "--format", "json"]).output().expect("oz0 runs");
     let rules: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    rules
-        .as_array()
-        .expect("rules")
-        .iter()
-        .map(|r| r["code"].as_str().expect("a code").to_owned())
-        .collect()
+    rules.as_array().expect("rules").iter().map(|r| r["code"].as_str().expect("a code").to_owned()).collect()
 }
 
 #[test]
@@ -42,11 +29,7 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     let env = TestEnv::new();
     for code in rule_codes(&env) {
         let dir = fixtures().join(code.to_lowercase());
-        assert!(
-            dir.join("fail").is_dir() && dir.join("pass").is_dir(),
-            "{code} needs fixtures in {}",
-            dir.display()
-        );
+        assert!(dir.join("fail").is_dir() && dir.join("pass").is_dir(), "{code} needs fixtures in {}", dir.display());
     }
 }
 
@@ -70,10 +53,7 @@ fn each_rule_reports_its_failing_fixture_and_passes_the_other() {
         copy_plugin(&env, &dir.join("pass"), &pass);
         let (status, report) = lint(&env, &pass);
         assert_eq!(status, 0, "{code}: the passing fixture fails:\n{report}");
-        assert!(
-            report.ends_with("no findings\n"),
-            "{code}: the passing fixture has findings:\n{report}"
-        );
+        assert!(report.ends_with("no findings\n"), "{code}: the passing fixture has findings:\n{report}");
     }
 }
 
@@ -81,23 +61,11 @@ fn each_rule_reports_its_failing_fixture_and_passes_the_other() {
 fn each_rule_explains_itself_in_four_sections() {
     let env = TestEnv::new();
     for code in rule_codes(&env) {
-        let out = env
-            .oz0()
-            .args(["plugin", "lint", "--explain", &code])
-            .output()
-            .expect("oz0 runs");
+        let out = env.oz0().args(["plugin", "lint", "--explain", &code]).output().expect("oz0 runs");
         assert!(out.status.success());
         let page = text(&out.stdout);
-        for section in [
-            "## What it does",
-            "## Why is this bad?",
-            "## Example",
-            "## Use instead",
-        ] {
-            assert!(
-                page.contains(section),
-                "{code} --explain lacks {section}:\n{page}"
-            );
+        for section in ["## What it does", "## Why is this bad?", "## Example", "## Use instead"] {
+            assert!(page.contains(section), "{code} --explain lacks {section}:\n{page}");
         }
         assert!(page.starts_with(&format!("# {code} ")), "{page}");
     }
@@ -107,27 +75,12 @@ fn each_rule_explains_itself_in_four_sections() {
 fn the_listing_older_than_the_manifest_is_a_finding() {
     let env = TestEnv::new();
     let dir = copy_plugin(&env, &fixtures().join("oz-f006/pass"), "stale");
-    let manifest = std::fs::File::options()
-        .append(true)
-        .open(dir.join("oz0-plugin.yaml"))
-        .expect("the manifest");
+    let manifest = std::fs::File::options().append(true).open(dir.join("oz0-plugin.yaml")).expect("the manifest");
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
     manifest.set_modified(later).expect("a later time");
-    let out = env
-        .oz0()
-        .args(["plugin", "lint", "stale"])
-        .output()
-        .expect("oz0 runs");
+    let out = env.oz0().args(["plugin", "lint", "stale"]).output().expect("oz0 runs");
     assert!(out.status.success(), "a warning only");
-    assert!(
-        text(&out.stdout).contains("OZ-L003"),
-        "{}",
-        text(&out.stdout)
-    );
-    assert!(
-        text(&out.stderr).contains("before stale/oz0-plugin.yaml last changed"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stdout).contains("OZ-L003"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("before stale/oz0-plugin.yaml last changed"), "{}", text(&out.stderr));
     let _ = Path::new("");
 }

@@ -166,16 +166,20 @@ pub fn run(args: &FitArgs) -> Result<(), CommandError> {
             name,
         };
         let fitted = match &loaded.body {
-            Body::Memory(text) => fit::fit_index(&loaded.index, text.as_str(), &request).unwrap_or_else(|never| match never {}),
-            Body::File(file) => fit::fit_index(&loaded.index, file, &request)
-                .map_err(|err| CommandError::operational(format!("could not read '{}' again", input.display())).caused_by(err))?,
+            Body::Memory(text) => {
+                fit::fit_index(&loaded.index, text.as_str(), &request).unwrap_or_else(|never| match never {})
+            }
+            Body::File(file) => fit::fit_index(&loaded.index, file, &request).map_err(|err| {
+                CommandError::operational(format!("could not read '{}' again", input.display())).caused_by(err)
+            })?,
         };
         answers.push((input.display(), fitted));
     }
     match args.format {
         Format::Json if answers.len() == 1 => ui::print_json(&answers[0].1.answer()),
         Format::Json => {
-            let all: Vec<_> = answers.iter().map(|(name, f)| NamedAnswer { name, content: &f.text, fit: &f.note }).collect();
+            let all: Vec<_> =
+                answers.iter().map(|(name, f)| NamedAnswer { name, content: &f.text, fit: &f.note }).collect();
             ui::print_json(&all)
         }
         Format::Text => {
@@ -290,8 +294,11 @@ fn read_error(input: &Input, err: std::io::Error) -> CommandError {
 }
 
 fn not_utf8(input: &Input, offset: u64) -> CommandError {
-    CommandError::usage(format!("'{}' is not UTF-8: byte offset {offset} is not part of a UTF-8 character", input.display()))
-        .hint("pass --lossy to replace bytes that are not UTF-8 with U+FFFD")
+    CommandError::usage(format!(
+        "'{}' is not UTF-8: byte offset {offset} is not part of a UTF-8 character",
+        input.display()
+    ))
+    .hint("pass --lossy to replace bytes that are not UTF-8 with U+FFFD")
 }
 
 /// Reads the first bytes of a document, up to `HEAD`.
@@ -312,7 +319,11 @@ fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
     if let (Input::File(path), false, false) = (input, kind == Kind::Json, args.lossy) {
         let file = open_file(path)?;
         let total = file.metadata().map(|m| m.len()).unwrap_or(0);
-        let bar = if total >= PROGRESS_FROM { ui::bytes_progress(total, "reading") } else { indicatif::ProgressBar::hidden() };
+        let bar = if total >= PROGRESS_FROM {
+            ui::bytes_progress(total, "reading")
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
         let index = fit::index_reader(&file, kind, |read| bar.set_position(read));
         bar.finish_and_clear();
         let index = index.map_err(|err| match err {
@@ -359,7 +370,10 @@ fn pass_through(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
         return match contents.as_slice() {
             [(_, content)] => ui::print_json(&serde_json::json!({ "content": content })),
             _ => ui::print_json(
-                &contents.iter().map(|(name, content)| serde_json::json!({ "name": name, "content": content })).collect::<Vec<_>>(),
+                &contents
+                    .iter()
+                    .map(|(name, content)| serde_json::json!({ "name": name, "content": content }))
+                    .collect::<Vec<_>>(),
             ),
         };
     }

@@ -18,26 +18,14 @@ pub fn root() -> PathBuf {
 pub fn copy_plugin(env: &TestEnv, from: &Path, name: &str) -> PathBuf {
     let to = env.work().join(name);
     std::fs::create_dir_all(&to).expect("a plugin folder");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(from)
-        .expect("the plugin to copy")
-        .map(|e| e.expect("an entry").path())
-        .collect();
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(from).expect("the plugin to copy").map(|e| e.expect("an entry").path()).collect();
     entries.sort_by_key(|p| (p.file_name() != Some("oz0-plugin.yaml".as_ref()), p.clone()));
     for entry in entries {
         if entry.is_dir() {
-            copy_plugin(
-                env,
-                &entry,
-                &format!(
-                    "{name}/{}",
-                    entry.file_name().expect("a name").to_string_lossy()
-                ),
-            );
-        } else if entry.file_name() != Some("oz0-listing.json".as_ref())
-            || from.starts_with(root().join("tests"))
-        {
-            std::fs::copy(&entry, to.join(entry.file_name().expect("a name")))
-                .expect("a copied file");
+            copy_plugin(env, &entry, &format!("{name}/{}", entry.file_name().expect("a name").to_string_lossy()));
+        } else if entry.file_name() != Some("oz0-listing.json".as_ref()) || from.starts_with(root().join("tests")) {
+            std::fs::copy(&entry, to.join(entry.file_name().expect("a name"))).expect("a copied file");
         }
     }
     to
@@ -46,8 +34,7 @@ pub fn copy_plugin(env: &TestEnv, from: &Path, name: &str) -> PathBuf {
 /// Returns the Python of the venv `scripts/test` makes, which has the `mcp` package; fails the test
 /// with what to do when there is none.
 pub fn python() -> PathBuf {
-    let python = std::env::var_os("OZ0_TEST_PYTHON")
-        .map_or_else(|| root().join(".venv/bin/python"), PathBuf::from);
+    let python = std::env::var_os("OZ0_TEST_PYTHON").map_or_else(|| root().join(".venv/bin/python"), PathBuf::from);
     assert!(
         python.exists(),
         "the example plugins need a Python venv with the `mcp` package, and {} is missing: run scripts/test, \
@@ -59,14 +46,9 @@ pub fn python() -> PathBuf {
 
 /// Returns `PATH` with the venv's `bin` first, so that a manifest's `python` is the venv's.
 pub fn path_with_venv() -> OsString {
-    let bin = python()
-        .parent()
-        .expect("the venv's bin folder")
-        .to_path_buf();
+    let bin = python().parent().expect("the venv's bin folder").to_path_buf();
     let mut paths = vec![bin];
-    paths.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
+    paths.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
     std::env::join_paths(paths).expect("a PATH")
 }
 
@@ -74,8 +56,7 @@ pub fn path_with_venv() -> OsString {
 /// the servers that call `oz0 fit`.
 pub fn oz0_with_python(env: &TestEnv) -> assert_cmd::Command {
     let mut cmd = env.oz0();
-    cmd.env("PATH", path_with_venv())
-        .env("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0"));
+    cmd.env("PATH", path_with_venv()).env("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0"));
     cmd
 }
 
@@ -85,11 +66,6 @@ pub fn codes_at_lines(json: &serde_json::Value) -> Vec<(String, u64)> {
         .as_array()
         .expect("findings")
         .iter()
-        .map(|f| {
-            (
-                f["code"].as_str().expect("a code").to_owned(),
-                f["line"].as_u64().expect("a line"),
-            )
-        })
+        .map(|f| (f["code"].as_str().expect("a code").to_owned(), f["line"].as_u64().expect("a line")))
         .collect()
 }

@@ -9,9 +9,7 @@ use oz0_core::fit::count;
 /// Returns whether the document at `path` (relative to the corpus root) is held out of training:
 /// when the FNV-1a hash of the path is divisible by 4. The same rule as `xtask/src/corpus.rs`.
 fn held_out(path: &str) -> bool {
-    let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     hash.is_multiple_of(4)
 }
 
@@ -30,21 +28,14 @@ fn held_out_documents() -> Vec<(String, String, String)> {
         .collect();
     categories.sort();
     for dir in categories {
-        let category = dir
-            .file_name()
-            .expect("a category has a name")
-            .to_string_lossy()
-            .into_owned();
+        let category = dir.file_name().expect("a category has a name").to_string_lossy().into_owned();
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .expect("a category folder is readable")
             .map(|e| e.expect("a document entry is readable").path())
             .collect();
         files.sort();
         for file in files {
-            let name = file
-                .file_name()
-                .expect("a document has a name")
-                .to_string_lossy();
+            let name = file.file_name().expect("a document has a name").to_string_lossy();
             let path = format!("{category}/{name}");
             if held_out(&path) {
                 let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
@@ -58,11 +49,7 @@ fn held_out_documents() -> Vec<(String, String, String)> {
 #[test]
 fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category() {
     let docs = held_out_documents();
-    assert!(
-        docs.len() > 100,
-        "too few held-out documents: {}",
-        docs.len()
-    );
+    assert!(docs.len() > 100, "too few held-out documents: {}", docs.len());
     let exact = bpe_openai::cl100k_base();
 
     // category -> (documents, sum of absolute errors, sum of signed errors)
@@ -81,49 +68,27 @@ fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category()
         }
     }
 
-    println!(
-        "{:<10} {:>5} {:>8} {:>8}",
-        "category", "docs", "mae %", "bias %"
-    );
+    println!("{:<10} {:>5} {:>8} {:>8}", "category", "docs", "mae %", "bias %");
     for (category, n, abs, bias) in &rows {
         let n = *n as f64;
-        println!(
-            "{category:<10} {n:>5} {:>8.2} {:>8.2}",
-            abs / n * 100.0,
-            bias / n * 100.0
-        );
+        println!("{category:<10} {n:>5} {:>8.2} {:>8.2}", abs / n * 100.0, bias / n * 100.0);
     }
     let n = docs.len() as f64;
     let overall = rows.iter().map(|r| r.2).sum::<f64>() / n;
     let bias = rows.iter().map(|r| r.3).sum::<f64>() / n;
-    println!(
-        "{:<10} {n:>5} {:>8.2} {:>8.2}",
-        "overall",
-        overall * 100.0,
-        bias * 100.0
-    );
+    println!("{:<10} {n:>5} {:>8.2} {:>8.2}", "overall", overall * 100.0, bias * 100.0);
 
-    assert!(
-        overall <= 0.03,
-        "mean absolute error {:.2}% > 3%",
-        overall * 100.0
-    );
+    assert!(overall <= 0.03, "mean absolute error {:.2}% > 3%", overall * 100.0);
     for (category, n, abs, _) in &rows {
         let mae = abs / *n as f64;
-        assert!(
-            mae <= 0.05,
-            "{category}: mean absolute error {:.2}% > 5%",
-            mae * 100.0
-        );
+        assert!(mae <= 0.05, "{category}: mean absolute error {:.2}% > 5%", mae * 100.0);
     }
 }
 
 #[test]
 fn every_category_has_held_out_documents() {
     let docs = held_out_documents();
-    for category in [
-        "code", "diff", "json", "logs", "markdown", "prose-en", "prose-ja", "prose-ru", "prose-zh",
-    ] {
+    for category in ["code", "diff", "json", "logs", "markdown", "prose-en", "prose-ja", "prose-ru", "prose-zh"] {
         let n = docs.iter().filter(|d| d.0 == category).count();
         assert!(n >= 5, "{category} has {n} held-out documents");
     }

@@ -11,12 +11,12 @@ fn corpus() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let mut files = Vec::new();
     for category in std::fs::read_dir(&root).expect("the corpus folder") {
-        let category = category.unwrap().path();
+        let category = category.expect("a corpus folder").path();
         if !category.is_dir() {
             continue;
         }
-        for file in std::fs::read_dir(&category).unwrap() {
-            files.push(file.unwrap().path());
+        for file in std::fs::read_dir(&category).expect("a corpus folder") {
+            files.push(file.expect("a corpus file").path());
         }
     }
     files.sort();
@@ -32,7 +32,10 @@ fn fitted_answers_keep_their_budget_in_exact_tokens() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         for budget in BUDGETS {
             for view in [None, Some(View::Summary)] {
-                let fitted = fit_document(&text, &Request { view, budget: Some(budget), name: Some(&name), ..Request::default() });
+                let fitted = fit_document(
+                    &text,
+                    &Request { view, budget: Some(budget), name: Some(&name), ..Request::default() },
+                );
                 let tokens = exact.count(&fitted.text) as f64;
                 ratios.push((tokens / budget as f64, format!("{name} budget {budget} {}", fitted.note.view)));
             }

@@ -13,7 +13,7 @@ fn fitted(name: &str, request: Request<'_>) -> Fitted {
 
 /// Renders an answer for a snapshot: the text, then the note.
 fn show(fitted: &Fitted) -> String {
-    let note = serde_json::to_string_pretty(&fitted.note).unwrap();
+    let note = serde_json::to_string_pretty(&fitted.note).expect("a fit note as JSON");
     format!("{}\n---- fit\n{note}", fitted.text)
 }
 

@@ -100,10 +100,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
     }
     let plugin = Plugin::load(args.dir.as_deref())?;
     let (listing, source) = if args.measure {
-        (
-            Some((plugin.measure(args.timeout)?, false)),
-            report::ListingSource::Measured,
-        )
+        (Some((plugin.measure(args.timeout)?, false)), report::ListingSource::Measured)
     } else {
         (plugin.read_listing()?, report::ListingSource::File)
     };
@@ -139,10 +136,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         LintFormat::Json => ui::print_json(&report.json())?,
         LintFormat::Sarif => ui::print_json(&report.sarif())?,
     }
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity() == Severity::Error)
-        .count();
+    let errors = findings.iter().filter(|f| f.severity() == Severity::Error).count();
     let warnings = findings.len() - errors;
     let failed = errors > 0 || (args.deny == Some(Deny::Warnings) && warnings > 0);
     if failed {
@@ -199,11 +193,7 @@ fn explain(code: &str) -> Result<(), CommandError> {
         });
     };
     let severity = rule.severity.as_str();
-    let listing = if rule.needs_listing {
-        ", needs a measured listing"
-    } else {
-        ""
-    };
+    let listing = if rule.needs_listing { ", needs a measured listing" } else { "" };
     ui::print_text(&format!(
         "# {} {} ({severity}{listing})\n\n{}\n{}\n",
         rule.code,

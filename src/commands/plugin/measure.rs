@@ -69,9 +69,8 @@ pub fn run(args: &PluginMeasureArgs) -> Result<(), CommandError> {
 /// Writes the listing to a temporary file beside `path`, syncs it, and renames it over `path`, so that
 /// a reader never sees half a listing.
 fn write_atomically(path: &Path, listing: &Listing) -> Result<(), CommandError> {
-    let failed = |err: std::io::Error| {
-        CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err)
-    };
+    let failed =
+        |err: std::io::Error| CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err);
     let mut text = serde_json::to_string_pretty(listing).map_err(|err| failed(err.into()))?;
     text.push('\n');
     let tmp = path.with_extension(format!("json.tmp-{}", std::process::id()));

@@ -46,11 +46,7 @@ impl Plugin {
             (PathBuf::from("."), PathBuf::from(MANIFEST_FILE))
         } else if given.is_file() {
             (
-                given
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .unwrap_or(Path::new("."))
-                    .to_path_buf(),
+                given.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf(),
                 given.to_path_buf(),
             )
         } else {
@@ -62,11 +58,7 @@ impl Plugin {
                 .caused_by(err)
                 .hint("fix the manifest so that it is one YAML mapping, then lint again")
         })?;
-        Ok(Self {
-            dir,
-            manifest_path,
-            document,
-        })
+        Ok(Self { dir, manifest_path, document })
     }
 
     fn listing_path(&self) -> PathBuf {
@@ -81,32 +73,20 @@ impl Plugin {
             Ok(text) => text,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(err) => {
-                return Err(CommandError::operational(format!(
-                    "could not read '{}'",
-                    path.display()
-                ))
-                .caused_by(err));
+                return Err(CommandError::operational(format!("could not read '{}'", path.display())).caused_by(err));
             }
         };
         let bad = |err: Box<dyn std::error::Error + Send + Sync>| {
-            CommandError::usage(format!(
-                "'{}' is not a listing oz0 can read",
-                path.display()
-            ))
-            .caused_by(err)
-            .hint("measure again with `oz0 plugin measure`")
+            CommandError::usage(format!("'{}' is not a listing oz0 can read", path.display()))
+                .caused_by(err)
+                .hint("measure again with `oz0 plugin measure`")
         };
         let listing: Listing = serde_json::from_str(&text).map_err(|err| bad(err.into()))?;
         if listing.format != LISTING_FORMAT {
-            return Err(bad(format!(
-                "its format is {}, and this oz0 reads {LISTING_FORMAT}",
-                listing.format
-            )
-            .into()));
+            return Err(bad(format!("its format is {}, and this oz0 reads {LISTING_FORMAT}", listing.format).into()));
         }
         let modified = |p: &Path| fs_err::metadata(p).and_then(|m| m.modified()).ok();
-        let older =
-            matches!((modified(&path), modified(&self.manifest_path)), (Some(l), Some(m)) if l < m);
+        let older = matches!((modified(&path), modified(&self.manifest_path)), (Some(l), Some(m)) if l < m);
         Ok(Some((listing, older)))
     }
 
@@ -115,33 +95,22 @@ impl Plugin {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|err| {
-                CommandError::operational("could not start the async runtime").caused_by(err)
-            })?;
+            .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
         let spinner = spinner();
         let mut tools = Vec::new();
         for (_, tool) in self.document.tools() {
             let Some(argv) = &tool.mcp else {
-                ui::info(&format!(
-                    "skipped `{}`: a remote tool is not measured",
-                    tool.id
-                ));
+                ui::info(&format!("skipped `{}`: a remote tool is not measured", tool.id));
                 continue;
             };
             spinner.set_message(format!("starting `{}`", tool.id));
             let mut command = ServerCommand::new(argv.clone(), self.dir.clone());
-            command.env = tool
-                .env
-                .iter()
-                .filter(|(_, v)| !v.contains("${"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            let listed = runtime
-                .block_on(list_functions(&command, timeout))
-                .map_err(|err| {
-                    spinner.finish_and_clear();
-                    server_error(&tool.id, argv, err)
-                })?;
+            command.env =
+                tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+            let listed = runtime.block_on(list_functions(&command, timeout)).map_err(|err| {
+                spinner.finish_and_clear();
+                server_error(&tool.id, argv, err)
+            })?;
             tools.push(ToolListing {
                 id: tool.id.clone(),
                 server: listed.server,
@@ -150,35 +119,19 @@ impl Plugin {
             });
         }
         spinner.finish_and_clear();
-        let now = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        Ok(Listing {
-            format: LISTING_FORMAT,
-            measured_at: rfc3339(now),
-            tools,
-        })
+        let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
     }
 }
 
 /// Returns the error of a server that could not be measured, with the end of its stderr.
 fn server_error(id: &str, argv: &[String], err: ToolHostError) -> CommandError {
-    let stderr = err.stderr().map(|s| {
-        s.lines()
-            .rev()
-            .take(20)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<Vec<_>>()
-            .join("\n    ")
-    });
+    let stderr = err
+        .stderr()
+        .map(|s| s.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n    "));
     let timeout = matches!(err, ToolHostError::Timeout { .. });
-    let mut error = CommandError::operational(format!(
-        "could not measure the tool `{id}` (`{}`)",
-        argv.join(" ")
-    ))
-    .caused_by(err);
+    let mut error =
+        CommandError::operational(format!("could not measure the tool `{id}` (`{}`)", argv.join(" "))).caused_by(err);
     if let Some(stderr) = stderr {
         error = error.hint(format!("the server's stderr ended with:\n    {stderr}"));
     }
@@ -194,20 +147,12 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, CommandError> {
     let file = fs_err::File::open(path).map_err(|err| {
         let not_found = err.kind() == std::io::ErrorKind::NotFound;
         let error = CommandError::usage(format!("cannot read '{}'", path.display())).caused_by(err);
-        if not_found {
-            error.hint(format!(
-                "a plugin's folder holds its manifest, {MANIFEST_FILE}"
-            ))
-        } else {
-            error
-        }
+        if not_found { error.hint(format!("a plugin's folder holds its manifest, {MANIFEST_FILE}")) } else { error }
     })?;
     let mut bytes = Vec::new();
     file.take(MAX_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|err| {
-            CommandError::operational(format!("could not read '{}'", path.display())).caused_by(err)
-        })?;
+        .map_err(|err| CommandError::operational(format!("could not read '{}'", path.display())).caused_by(err))?;
     Ok(bytes)
 }
 
@@ -215,9 +160,7 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, CommandError> {
 fn parse_seconds(value: &str) -> Result<Duration, String> {
     match value.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "`{value}` is not a number of seconds from more than 0 up to 86400"
-        )),
+        _ => Err(format!("`{value}` is not a number of seconds from more than 0 up to 86400")),
     }
 }
 

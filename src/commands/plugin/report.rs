@@ -36,10 +36,7 @@ pub fn count(n: usize, what: &str) -> String {
 
 impl Report<'_> {
     fn errors(&self) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| f.severity() == Severity::Error)
-            .count()
+        self.findings.iter().filter(|f| f.severity() == Severity::Error).count()
     }
 
     fn warnings(&self) -> usize {
@@ -52,14 +49,8 @@ impl Report<'_> {
 
     /// Returns each finding drawn by miette with its source snippet, then a summary line.
     pub fn human(&self, colour: bool) -> String {
-        let theme = if colour {
-            miette::GraphicalTheme::unicode()
-        } else {
-            miette::GraphicalTheme::unicode_nocolor()
-        };
-        let handler = miette::GraphicalReportHandler::new_themed(theme)
-            .with_width(100)
-            .with_links(false);
+        let theme = if colour { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
+        let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
         let mut out = String::new();
         for finding in self.findings {
             let report = miette::Report::new(finding.clone())
@@ -71,12 +62,7 @@ impl Report<'_> {
         }
         let summary = match (self.errors(), self.warnings()) {
             (0, 0) => format!("{}: no findings", self.name()),
-            (e, w) => format!(
-                "{}: {}, {}",
-                self.name(),
-                count(e, "error"),
-                count(w, "warning")
-            ),
+            (e, w) => format!("{}: {}, {}", self.name(), count(e, "error"), count(w, "warning")),
         };
         out.push_str(&summary);
         out.push('\n');

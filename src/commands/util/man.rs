@@ -16,16 +16,22 @@ pub struct UtilManArgs {
 
 /// Writes one man page a command, the hidden ones left out.
 pub fn run(args: &UtilManArgs) -> Result<(), CommandError> {
-    fs_err::create_dir_all(&args.dir)
-        .map_err(|err| CommandError::operational(format!("could not create '{}'", args.dir.display())).caused_by(err))?;
+    fs_err::create_dir_all(&args.dir).map_err(|err| {
+        CommandError::operational(format!("could not create '{}'", args.dir.display())).caused_by(err)
+    })?;
     let command = Cli::command();
-    clap_mangen::generate_to(command, &args.dir)
-        .map_err(|err| CommandError::operational(format!("could not write man pages into '{}'", args.dir.display())).caused_by(err))?;
+    clap_mangen::generate_to(command, &args.dir).map_err(|err| {
+        CommandError::operational(format!("could not write man pages into '{}'", args.dir.display())).caused_by(err)
+    })?;
     // Hidden commands are for packagers, not readers of man pages.
-    for entry in fs_err::read_dir(&args.dir).map_err(|err| CommandError::operational("could not list the man pages").caused_by(err))? {
-        let path = entry.map_err(|err| CommandError::operational("could not list the man pages").caused_by(err))?.path();
+    for entry in fs_err::read_dir(&args.dir)
+        .map_err(|err| CommandError::operational("could not list the man pages").caused_by(err))?
+    {
+        let path =
+            entry.map_err(|err| CommandError::operational("could not list the man pages").caused_by(err))?.path();
         if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("oz0-util")) {
-            fs_err::remove_file(&path).map_err(|err| CommandError::operational("could not remove a hidden page").caused_by(err))?;
+            fs_err::remove_file(&path)
+                .map_err(|err| CommandError::operational("could not remove a hidden page").caused_by(err))?;
         }
     }
     Ok(())

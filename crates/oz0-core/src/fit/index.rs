@@ -673,10 +673,8 @@ impl Weigher {
 /// Returns how many characters begin in `bytes`: the bytes that are not UTF-8 continuation bytes.
 fn count_chars(bytes: &[u8]) -> u64 {
     // Counting into a byte within blocks of 255 lets the compiler compare and add 32 bytes at a time.
-    let continuations: u64 = bytes
-        .chunks(255)
-        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40))))
-        .sum();
+    let continuations: u64 =
+        bytes.chunks(255).map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40)))).sum();
     bytes.len() as u64 - continuations
 }
 

@@ -401,9 +401,8 @@ pub(crate) fn unquote(label: &str) -> String {
 pub(crate) fn pointer_lines(text: &str, pointer: &str) -> Option<(u64, u64)> {
     let lines: Vec<&str> = text.lines().collect();
     let (mut first, mut last) = (0usize, lines.len().checked_sub(1)?);
-    let mut depth = 0usize;
     let tokens = pointer.strip_prefix('/')?.split('/').map(|t| t.replace("~1", "/").replace("~0", "~"));
-    for token in tokens {
+    for (depth, token) in tokens.enumerate() {
         let opening = lines[first].trim_end().chars().last()?;
         let object = match opening {
             '{' => true,
@@ -415,18 +414,18 @@ pub(crate) fn pointer_lines(text: &str, pointer: &str) -> Option<(u64, u64)> {
         let children: Vec<usize> = (first + 1..last)
             .filter(|&i| {
                 let line = lines[i];
-                line.starts_with(&indent)
-                    && !line[indent.len()..].starts_with([' ', '}', ']'])
+                line.starts_with(&indent) && !line[indent.len()..].starts_with([' ', '}', ']'])
             })
             .collect();
         let at = if object {
-            children.iter().position(|&i| unquote(std::str::from_utf8(key_token(lines[i][indent.len()..].as_bytes())).unwrap_or("")) == token)?
+            children.iter().position(|&i| {
+                unquote(std::str::from_utf8(key_token(&lines[i].as_bytes()[indent.len()..])).unwrap_or("")) == token
+            })?
         } else {
             token.parse::<usize>().ok().filter(|&n| n < children.len())?
         };
         first = children[at];
         last = children.get(at + 1).map_or(last - 1, |next| next - 1);
-        depth += 1;
     }
     Some((first as u64 + 1, last as u64 + 1))
 }

@@ -104,9 +104,9 @@ fn looks_like_diff(text: &str) -> bool {
 }
 
 fn looks_like_markdown(text: &str) -> bool {
-    text.lines()
-        .take(2000)
-        .any(|line| super::markdown::atx_heading(line.as_bytes()).is_some() || super::markdown::fence(line.as_bytes()).is_some())
+    text.lines().take(2000).any(|line| {
+        super::markdown::atx_heading(line.as_bytes()).is_some() || super::markdown::fence(line.as_bytes()).is_some()
+    })
 }
 
 impl fmt::Display for Kind {

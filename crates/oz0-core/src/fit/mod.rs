@@ -176,7 +176,10 @@ struct Broken {
 /// Returns the views to try, biggest first.
 fn views_to_try(asked: Option<View>, query: bool) -> Vec<View> {
     let top = asked.unwrap_or(if query { View::Section } else { View::Full });
-    View::ALL.into_iter().filter(|&v| v <= top && (v != View::Section || query || asked == Some(View::Section))).collect()
+    View::ALL
+        .into_iter()
+        .filter(|&v| v <= top && (v != View::Section || query || asked == Some(View::Section)))
+        .collect()
 }
 
 /// Fits an indexed document, read back from `source`, to a request.
@@ -205,7 +208,8 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
             }
             View::Section => {
                 let Some(query) = query else {
-                    tale.missing = Some("The section view needs a query: a heading, a path, a key or a line range.".into());
+                    tale.missing =
+                        Some("The section view needs a query: a heading, a path, a key or a line range.".into());
                     continue;
                 };
                 match query::resolve(index, source, query, limits.chars.saturating_mul(4))? {
@@ -520,7 +524,8 @@ pub fn index_reader_in_chunks(
                 let end = start + len as u64;
                 let asks = indexer.requests(asked);
                 asked += asks.len();
-                let mut points: Vec<u64> = asks.iter().chain(&indexer.open_points()).copied().filter(|p| (start..=end).contains(p)).collect();
+                let mut points: Vec<u64> =
+                    asks.iter().chain(&indexer.open_points()).copied().filter(|p| (start..=end).contains(p)).collect();
                 points.sort_unstable();
                 points.dedup();
                 if to_weigher.send((buf, len, points)).is_err() {
@@ -531,7 +536,8 @@ pub fn index_reader_in_chunks(
             }
         })();
         drop(to_weigher);
-        let measured = weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+        let measured =
+            weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
         read?;
         let (weights, totals) = measured?;
         Ok(indexer.finish_with(&weights, totals))

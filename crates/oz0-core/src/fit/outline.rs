@@ -148,7 +148,10 @@ pub(crate) struct Cut {
 pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
     let header = header(index, name);
     if !limits.admits(&header) {
-        return Stub { text: limits.cut(&header), cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }) };
+        return Stub {
+            text: limits.cut(&header),
+            cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }),
+        };
     }
     let depth = deepest_fitting(index, &header, limits);
     let shown_depth = depth.unwrap_or(0);

@@ -150,7 +150,9 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
 fn label_matches(index: &Index, part: &Part, wanted: &str) -> bool {
     let label = index.label(part);
     match index.kind() {
-        Kind::Json if label.starts_with('"') => normalize(&json::unquote(label)) == wanted || normalize(label) == wanted,
+        Kind::Json if label.starts_with('"') => {
+            normalize(&json::unquote(label)) == wanted || normalize(label) == wanted
+        }
         Kind::Diff if part.level == 1 => normalize(label) == wanted,
         Kind::Diff => false,
         _ => normalize(label) == wanted,

@@ -71,9 +71,7 @@ impl Source for std::fs::File {
 pub(crate) fn whole_chars(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
-        Err(err) if err.error_len().is_none() => {
-            String::from_utf8_lossy(&bytes[..err.valid_up_to()])
-        }
+        Err(err) if err.error_len().is_none() => String::from_utf8_lossy(&bytes[..err.valid_up_to()]),
         Err(_) => String::from_utf8_lossy(bytes),
     }
 }

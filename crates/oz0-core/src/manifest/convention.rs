@@ -40,32 +40,20 @@ pub enum ViewArg {
 impl Shape {
     /// Returns the shape of an input schema's `budget` and `view`.
     pub fn of(input_schema: &Value) -> Self {
-        let property = |name: &str| {
-            input_schema
-                .get("properties")
-                .and_then(|p| p.get(name))
-                .map(|s| resolve(input_schema, s))
-        };
+        let property =
+            |name: &str| input_schema.get("properties").and_then(|p| p.get(name)).map(|s| resolve(input_schema, s));
         let budget = property("budget").map(|s| {
             if types(&s).iter().any(|t| t == "integer") {
                 Budget::Integer
             } else {
                 let t = types(&s);
-                Budget::Other(if t.is_empty() {
-                    "no type".to_owned()
-                } else {
-                    t.join(" or ")
-                })
+                Budget::Other(if t.is_empty() { "no type".to_owned() } else { t.join(" or ") })
             }
         });
         let view = property("view").map(|s| match values(&s) {
             None => ViewArg::NotEnum,
             Some(values) => {
-                let outside: Vec<String> = values
-                    .iter()
-                    .filter(|v| v.parse::<View>().is_err())
-                    .cloned()
-                    .collect();
+                let outside: Vec<String> = values.iter().filter(|v| v.parse::<View>().is_err()).cloned().collect();
                 if outside.is_empty() && !values.is_empty() {
                     ViewArg::Views(values)
                 } else {
@@ -87,11 +75,7 @@ impl Shape {
 fn resolve(root: &Value, schema: &Value) -> Value {
     let mut schema = schema.clone();
     for _ in 0..8 {
-        if let Some(target) = schema
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| r.strip_prefix('#'))
-        {
+        if let Some(target) = schema.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix('#')) {
             match root.pointer(target) {
                 Some(found) => {
                     schema = found.clone();
@@ -100,14 +84,11 @@ fn resolve(root: &Value, schema: &Value) -> Value {
                 None => break,
             }
         }
-        let branches = ["anyOf", "oneOf", "allOf"]
-            .iter()
-            .find_map(|k| schema.get(*k).and_then(Value::as_array).cloned());
+        let branches =
+            ["anyOf", "oneOf", "allOf"].iter().find_map(|k| schema.get(*k).and_then(Value::as_array).cloned());
         if let Some(branches) = branches {
-            let kept: Vec<Value> = branches
-                .into_iter()
-                .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
-                .collect();
+            let kept: Vec<Value> =
+                branches.into_iter().filter(|b| b.get("type").and_then(Value::as_str) != Some("null")).collect();
             if let [one] = kept.as_slice() {
                 schema = one.clone();
                 continue;
@@ -126,12 +107,9 @@ fn resolve(root: &Value, schema: &Value) -> Value {
 fn types(schema: &Value) -> Vec<String> {
     match schema.get("type") {
         Some(Value::String(t)) => vec![t.clone()],
-        Some(Value::Array(ts)) => ts
-            .iter()
-            .filter_map(Value::as_str)
-            .filter(|t| *t != "null")
-            .map(str::to_owned)
-            .collect(),
+        Some(Value::Array(ts)) => {
+            ts.iter().filter_map(Value::as_str).filter(|t| *t != "null").map(str::to_owned).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -145,9 +123,7 @@ fn values(schema: &Value) -> Option<Vec<String>> {
 }
 
 fn text(value: &Value) -> String {
-    value
-        .as_str()
-        .map_or_else(|| value.to_string(), str::to_owned)
+    value.as_str().map_or_else(|| value.to_string(), str::to_owned)
 }
 
 #[cfg(test)]
@@ -177,26 +153,12 @@ mod tests {
     #[test]
     fn tells_what_is_not_the_convention() {
         let money = Shape::of(&json!({"properties": {"budget": {"type": "number"}}}));
-        assert_eq!(
-            money,
-            Shape {
-                budget: Some(Budget::Other("number".to_owned())),
-                view: None
-            }
-        );
-        let odd = Shape::of(
-            &json!({"properties": {"view": {"enum": ["brief", "full"]}, "budget": {"type": "integer"}}}),
-        );
-        assert_eq!(
-            odd.view,
-            Some(ViewArg::Outside {
-                outside: vec!["brief".to_owned()]
-            })
-        );
+        assert_eq!(money, Shape { budget: Some(Budget::Other("number".to_owned())), view: None });
+        let odd =
+            Shape::of(&json!({"properties": {"view": {"enum": ["brief", "full"]}, "budget": {"type": "integer"}}}));
+        assert_eq!(odd.view, Some(ViewArg::Outside { outside: vec!["brief".to_owned()] }));
         assert!(!odd.follows());
-        let free = Shape::of(
-            &json!({"properties": {"view": {"type": "string"}, "budget": {"type": "integer"}}}),
-        );
+        let free = Shape::of(&json!({"properties": {"view": {"type": "string"}, "budget": {"type": "integer"}}}));
         assert_eq!(free.view, Some(ViewArg::NotEnum));
     }
 }

@@ -44,19 +44,8 @@ pub struct Finding {
 
 impl Finding {
     /// Returns a finding of `rule` at `span`.
-    pub fn new(
-        rule: &'static Rule,
-        span: Span,
-        message: impl Into<String>,
-        label: impl Into<String>,
-    ) -> Self {
-        Self {
-            rule,
-            message: message.into(),
-            span,
-            label: label.into(),
-            help: None,
-        }
+    pub fn new(rule: &'static Rule, span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Self { rule, message: message.into(), span, label: label.into(), help: None }
     }
 
     /// Adds what to do about it.
@@ -103,9 +92,7 @@ impl miette::Diagnostic for Finding {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -62,20 +62,9 @@ pub struct Function {
 
 impl Function {
     /// Returns a function with its definition weighed.
-    pub fn new(
-        name: String,
-        description: Option<String>,
-        input_schema: Value,
-        output_schema: Option<Value>,
-    ) -> Self {
+    pub fn new(name: String, description: Option<String>, input_schema: Value, output_schema: Option<Value>) -> Self {
         let weight = definition_weight(&name, description.as_deref(), &input_schema);
-        Self {
-            name,
-            description,
-            input_schema,
-            output_schema,
-            weight,
-        }
+        Self { name, description, input_schema, output_schema, weight }
     }
 }
 
@@ -89,7 +78,8 @@ impl Listing {
 /// Returns what a function's definition weighs in tokens ([`crate::fit::weigh`]): its name, description
 /// and input schema as compact JSON, which is what every model request that offers the function carries.
 pub fn definition_weight(name: &str, description: Option<&str>, input_schema: &Value) -> u64 {
-    let definition = serde_json::json!({ "name": name, "description": description.unwrap_or(""), "input_schema": input_schema });
+    let definition =
+        serde_json::json!({ "name": name, "description": description.unwrap_or(""), "input_schema": input_schema });
     crate::fit::weigh(&definition.to_string())
 }
 
@@ -107,12 +97,7 @@ pub fn rfc3339(secs: u64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rest / 3600, rest / 60 % 60, rest % 60)
 }
 
 #[cfg(test)]
@@ -128,8 +113,7 @@ mod tests {
 
     #[test]
     fn weighs_a_definition() {
-        let schema =
-            serde_json::json!({"type": "object", "properties": {"path": {"type": "string"}}});
+        let schema = serde_json::json!({"type": "object", "properties": {"path": {"type": "string"}}});
         let small = definition_weight("get", Some("Gets a page."), &schema);
         let big = definition_weight("get", Some(&"Gets a page. ".repeat(100)), &schema);
         assert!(small > 10 && small < 60, "{small}");

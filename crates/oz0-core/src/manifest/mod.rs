@@ -24,12 +24,10 @@ use thiserror::Error;
 pub use convention::{Budget, Shape, ViewArg};
 pub use finding::{Finding, Severity};
 pub use listing::{
-    Function, LISTING_FILE, LISTING_FORMAT, Listing, ServerInfo, ToolListing, definition_weight,
-    rfc3339,
+    Function, LISTING_FILE, LISTING_FORMAT, Listing, ServerInfo, ToolListing, definition_weight, rfc3339,
 };
 pub use model::{
-    ConfigEntry, GATEWAY_FORMATS, Manifest, Models, Requires, Results, SAMPLING_ALIASES, Sandbox,
-    Secret, Tool,
+    ConfigEntry, GATEWAY_FORMATS, Manifest, Models, Requires, Results, SAMPLING_ALIASES, Sandbox, Secret, Tool,
 };
 pub use rules::{Rule, lint};
 pub use schema::{SchemaError, json_schema, json_schema_text, validate};
@@ -76,9 +74,7 @@ pub enum ParseError {
         message: String,
     },
     /// Aliases expand to more nodes than a manifest may hold.
-    #[error(
-        "line {line}, column {column}: aliases expand to more than {limit} values, refused as an alias bomb"
-    )]
+    #[error("line {line}, column {column}: aliases expand to more than {limit} values, refused as an alias bomb")]
     AliasLimit {
         /// 1-based line.
         line: usize,
@@ -106,9 +102,7 @@ pub enum ParseError {
         column: usize,
     },
     /// A key is a mapping or a sequence.
-    #[error(
-        "line {line}, column {column}: a key must be a single value, not a mapping or a sequence"
-    )]
+    #[error("line {line}, column {column}: a key must be a single value, not a mapping or a sequence")]
     ComplexKey {
         /// 1-based line.
         line: usize,
@@ -116,9 +110,7 @@ pub enum ParseError {
         column: usize,
     },
     /// The file holds more than one YAML document.
-    #[error(
-        "line {line}, column {column}: a manifest is one YAML document, and a second one starts here"
-    )]
+    #[error("line {line}, column {column}: a manifest is one YAML document, and a second one starts here")]
     MultipleDocuments {
         /// 1-based line.
         line: usize,
@@ -159,9 +151,7 @@ impl Document {
         let root = yaml::parse(text)?;
         let json = root.to_json();
         fn field<T: serde::de::DeserializeOwned>(json: &serde_json::Value, key: &str) -> Option<T> {
-            json.get(key)
-                .cloned()
-                .and_then(|v| serde_json::from_value(v).ok())
+            json.get(key).cloned().and_then(|v| serde_json::from_value(v).ok())
         }
         let mut manifest = Manifest {
             name: field(&json, "name").unwrap_or_default(),
@@ -173,46 +163,28 @@ impl Document {
             config: field(&json, "config").unwrap_or_default(),
         };
         let mut tool_index = Vec::new();
-        for (i, tool) in json
-            .get("tools")
-            .and_then(|t| t.as_array())
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, tool) in json.get("tools").and_then(|t| t.as_array()).into_iter().flatten().enumerate() {
             if let Ok(tool) = serde_json::from_value::<Tool>(tool.clone()) {
                 manifest.tools.push(tool);
                 tool_index.push(i);
             }
         }
-        Ok(Self {
-            text: text.to_owned(),
-            root,
-            manifest,
-            tool_index,
-        })
+        Ok(Self { text: text.to_owned(), root, manifest, tool_index })
     }
 
     /// Returns each well-formed tool with the JSON pointer of its entry, such as `/tools/0`.
     pub fn tools(&self) -> impl Iterator<Item = (String, &Tool)> {
-        self.tool_index
-            .iter()
-            .zip(&self.manifest.tools)
-            .map(|(i, t)| (format!("/tools/{i}"), t))
+        self.tool_index.iter().zip(&self.manifest.tools).map(|(i, t)| (format!("/tools/{i}"), t))
     }
 
     /// Returns the span of the node at `pointer`, or of the whole text's start when there is none.
     pub fn span(&self, pointer: &str) -> Span {
-        self.root
-            .pointer(pointer)
-            .map_or(Span::default(), |n| n.span)
+        self.root.pointer(pointer).map_or(Span::default(), |n| n.span)
     }
 
     /// Returns the span of the key that holds the node at `pointer`, or of the node when it has no key.
     pub fn key_span(&self, pointer: &str) -> Span {
-        self.root
-            .key_span(pointer)
-            .unwrap_or_else(|| self.span(pointer))
+        self.root.key_span(pointer).unwrap_or_else(|| self.span(pointer))
     }
 }
 

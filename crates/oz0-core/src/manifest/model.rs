@@ -147,13 +147,8 @@ pub struct ConfigEntry {
 }
 
 /// The formats a gateway token may call.
-pub const GATEWAY_FORMATS: [&str; 5] = [
-    "openai-embeddings",
-    "openai-chat",
-    "openai-responses",
-    "anthropic-messages",
-    "google-generate-content",
-];
+pub const GATEWAY_FORMATS: [&str; 5] =
+    ["openai-embeddings", "openai-chat", "openai-responses", "anthropic-messages", "google-generate-content"];
 
 /// The sampling aliases every tenant has.
 pub const SAMPLING_ALIASES: [&str; 3] = ["default", "fast", "smart"];

@@ -8,13 +8,9 @@ use super::model::Manifest;
 
 /// Returns the manifest's JSON Schema (draft 2020-12), as published at `schema/oz0-plugin.schema.json`.
 pub fn json_schema() -> Value {
-    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
-        .into_generator()
-        .into_root_schema_for::<Manifest>();
-    schema.insert(
-        "$id".to_owned(),
-        "https://docs.oz0.ai/schema/oz0-plugin.schema.json".into(),
-    );
+    let mut schema =
+        schemars::generate::SchemaSettings::draft2020_12().into_generator().into_root_schema_for::<Manifest>();
+    schema.insert("$id".to_owned(), "https://docs.oz0.ai/schema/oz0-plugin.schema.json".into());
     schema.to_value()
 }
 
@@ -48,13 +44,7 @@ pub fn validate(instance: &Value) -> Vec<SchemaError> {
     validator
         .iter_errors(instance)
         .filter_map(|err| {
-            let keyword = err
-                .schema_path()
-                .as_str()
-                .rsplit('/')
-                .next()
-                .unwrap_or_default()
-                .to_owned();
+            let keyword = err.schema_path().as_str().rsplit('/').next().unwrap_or_default().to_owned();
             (keyword != "additionalProperties").then(|| SchemaError {
                 pointer: err.instance_path().as_str().to_owned(),
                 message: err.masked().to_string(),
@@ -67,26 +57,10 @@ pub fn validate(instance: &Value) -> Vec<SchemaError> {
 /// Returns the keys a mapping at `pointer` may hold, from the schema, or `None` when any key goes.
 pub fn known_keys(pointer_kind: Section) -> &'static [&'static str] {
     match pointer_kind {
-        Section::Root => &[
-            "name",
-            "version",
-            "description",
-            "tools",
-            "requires",
-            "secrets",
-            "config",
-        ],
-        Section::Tool => &[
-            "id",
-            "mcp",
-            "url",
-            "description",
-            "results",
-            "timeout",
-            "requires_approval",
-            "sandbox",
-            "env",
-        ],
+        Section::Root => &["name", "version", "description", "tools", "requires", "secrets", "config"],
+        Section::Tool => {
+            &["id", "mcp", "url", "description", "results", "timeout", "requires_approval", "sandbox", "env"]
+        }
         Section::Results => &["fit"],
         Section::Requires => &["models"],
         Section::Models => &["sampling", "gateway"],
@@ -120,10 +94,7 @@ mod tests {
 
     #[test]
     fn the_published_schema_is_the_models() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../schema/oz0-plugin.schema.json"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../schema/oz0-plugin.schema.json");
         let published = std::fs::read_to_string(path).unwrap_or_default();
         if std::env::var_os("OZ0_BLESS").is_some() {
             std::fs::write(path, json_schema_text()).expect("test input");
@@ -139,12 +110,7 @@ mod tests {
     fn the_known_keys_are_the_schemas() {
         let schema = json_schema();
         let keys = |v: &Value| {
-            let mut k: Vec<String> = v["properties"]
-                .as_object()
-                .expect("test input")
-                .keys()
-                .cloned()
-                .collect();
+            let mut k: Vec<String> = v["properties"].as_object().expect("test input").keys().cloned().collect();
             k.sort();
             k
         };
@@ -157,23 +123,16 @@ mod tests {
         assert_eq!(keys(&schema), sorted(known_keys(Section::Root)));
         assert_eq!(keys(&defs["Tool"]), sorted(known_keys(Section::Tool)));
         assert_eq!(keys(&defs["Results"]), sorted(known_keys(Section::Results)));
-        assert_eq!(
-            keys(&defs["Requires"]),
-            sorted(known_keys(Section::Requires))
-        );
+        assert_eq!(keys(&defs["Requires"]), sorted(known_keys(Section::Requires)));
         assert_eq!(keys(&defs["Models"]), sorted(known_keys(Section::Models)));
         assert_eq!(keys(&defs["Secret"]), sorted(known_keys(Section::Secret)));
-        assert_eq!(
-            keys(&defs["ConfigEntry"]),
-            sorted(known_keys(Section::Config))
-        );
+        assert_eq!(keys(&defs["ConfigEntry"]), sorted(known_keys(Section::Config)));
     }
 
     #[test]
     fn finds_a_wrong_type() {
-        let errors = validate(
-            &serde_json::json!({"name": "a", "version": "1", "tools": [{"id": "t", "timeout": "soon"}]}),
-        );
+        let errors =
+            validate(&serde_json::json!({"name": "a", "version": "1", "tools": [{"id": "t", "timeout": "soon"}]}));
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].pointer, "/tools/0/timeout");
     }

@@ -95,11 +95,7 @@ impl Node {
 
     /// Returns the key and value of a mapping's entry named `key`, the last one when it is written twice.
     pub fn entry(&self, key: &str) -> Option<(&Node, &Node)> {
-        self.entries()?
-            .iter()
-            .rev()
-            .find(|(k, _)| k.key_text() == key)
-            .map(|(k, v)| (k, v))
+        self.entries()?.iter().rev().find(|(k, _)| k.key_text() == key).map(|(k, v)| (k, v))
     }
 
     /// Returns the value of a mapping's entry named `key`.
@@ -187,9 +183,7 @@ impl Node {
     fn depth(&self) -> usize {
         match &self.value {
             NodeValue::Seq(items) => 1 + items.iter().map(Node::depth).max().unwrap_or(0),
-            NodeValue::Map(entries) => {
-                1 + entries.iter().map(|(_, v)| v.depth()).max().unwrap_or(0)
-            }
+            NodeValue::Map(entries) => 1 + entries.iter().map(|(_, v)| v.depth()).max().unwrap_or(0),
             _ => 0,
         }
     }
@@ -204,17 +198,12 @@ impl Node {
 /// [`ParseError::NotUtf8`].
 pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
     if bytes.len() > MAX_BYTES {
-        return Err(ParseError::TooLarge {
-            size: bytes.len() as u64,
-            limit: MAX_BYTES as u64,
-        });
+        return Err(ParseError::TooLarge { size: bytes.len() as u64, limit: MAX_BYTES as u64 });
     }
     if let Some(offset) = memchr::memchr(0, bytes) {
         return Err(ParseError::Binary { offset });
     }
-    let text = std::str::from_utf8(bytes).map_err(|err| ParseError::NotUtf8 {
-        offset: err.valid_up_to(),
-    })?;
+    let text = std::str::from_utf8(bytes).map_err(|err| ParseError::NotUtf8 { offset: err.valid_up_to() })?;
     if text.trim().is_empty() {
         return Err(ParseError::Empty);
     }
@@ -235,35 +224,20 @@ impl Positions {
     }
 
     fn byte(&self, char_index: usize) -> usize {
-        self.bytes
-            .get(char_index)
-            .copied()
-            .unwrap_or_else(|| self.bytes.last().copied().unwrap_or(0))
+        self.bytes.get(char_index).copied().unwrap_or_else(|| self.bytes.last().copied().unwrap_or(0))
     }
 
     fn span(&self, span: saphyr_parser::Span) -> Span {
         let start = self.byte(span.start.index());
         let end = self.byte(span.end.index()).max(start);
-        Span {
-            offset: start,
-            len: end - start,
-        }
+        Span { offset: start, len: end - start }
     }
 }
 
 /// A mapping or sequence being read.
 enum Frame {
-    Seq {
-        items: Vec<Node>,
-        start: Span,
-        anchor: usize,
-    },
-    Map {
-        entries: Vec<(Node, Node)>,
-        key: Option<Node>,
-        start: Span,
-        anchor: usize,
-    },
+    Seq { items: Vec<Node>, start: Span, anchor: usize },
+    Map { entries: Vec<(Node, Node)>, key: Option<Node>, start: Span, anchor: usize },
 }
 
 /// Reads one YAML document into nodes with positions.
@@ -297,61 +271,29 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 if stack.len() >= MAX_DEPTH {
                     let (line, column) = at(span);
-                    return Err(ParseError::TooDeep {
-                        line,
-                        column,
-                        limit: MAX_DEPTH,
-                    });
+                    return Err(ParseError::TooDeep { line, column, limit: MAX_DEPTH });
                 }
                 stack.push(if matches!(event, Event::SequenceStart(..)) {
-                    Frame::Seq {
-                        items: Vec::new(),
-                        start: span,
-                        anchor,
-                    }
+                    Frame::Seq { items: Vec::new(), start: span, anchor }
                 } else {
-                    Frame::Map {
-                        entries: Vec::new(),
-                        key: None,
-                        start: span,
-                        anchor,
-                    }
+                    Frame::Map { entries: Vec::new(), key: None, start: span, anchor }
                 });
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 let (value, start, anchor) = match stack.pop() {
-                    Some(Frame::Seq {
-                        items,
-                        start,
-                        anchor,
-                    }) => (NodeValue::Seq(items), start, anchor),
-                    Some(Frame::Map {
-                        entries,
-                        start,
-                        anchor,
-                        ..
-                    }) => (NodeValue::Map(entries), start, anchor),
+                    Some(Frame::Seq { items, start, anchor }) => (NodeValue::Seq(items), start, anchor),
+                    Some(Frame::Map { entries, start, anchor, .. }) => (NodeValue::Map(entries), start, anchor),
                     None => continue,
                 };
                 let end = trimmed_end(text, span.offset.max(start.offset));
-                let node = Node {
-                    value,
-                    span: Span {
-                        offset: start.offset,
-                        len: end.saturating_sub(start.offset),
-                    },
-                };
+                let node = Node { value, span: Span { offset: start.offset, len: end.saturating_sub(start.offset) } };
                 remember(&mut anchors, anchor, &node);
                 node
             }
             Event::Scalar(value, style, anchor, tag) => {
-                let plain = style == ScalarStyle::Plain
-                    && tag.as_ref().is_none_or(|t| !t.to_string().ends_with("str"));
-                let node = Node {
-                    value: scalar(&value, plain),
-                    span,
-                };
+                let plain = style == ScalarStyle::Plain && tag.as_ref().is_none_or(|t| !t.to_string().ends_with("str"));
+                let node = Node { value: scalar(&value, plain), span };
                 remember(&mut anchors, anchor, &node);
                 node
             }
@@ -362,19 +304,11 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
                 };
                 if nodes + count > MAX_NODES {
                     let (line, column) = at(span);
-                    return Err(ParseError::AliasLimit {
-                        line,
-                        column,
-                        limit: MAX_NODES,
-                    });
+                    return Err(ParseError::AliasLimit { line, column, limit: MAX_NODES });
                 }
                 if stack.len() + depth > MAX_DEPTH {
                     let (line, column) = at(span);
-                    return Err(ParseError::TooDeep {
-                        line,
-                        column,
-                        limit: MAX_DEPTH,
-                    });
+                    return Err(ParseError::TooDeep { line, column, limit: MAX_DEPTH });
                 }
                 nodes += count - 1;
                 let mut node = anchored.clone();
@@ -385,11 +319,7 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
         nodes += 1;
         if nodes > MAX_NODES {
             let (line, column) = at(node.span);
-            return Err(ParseError::AliasLimit {
-                line,
-                column,
-                limit: MAX_NODES,
-            });
+            return Err(ParseError::AliasLimit { line, column, limit: MAX_NODES });
         }
         match stack.last_mut() {
             Some(Frame::Seq { items, .. }) => items.push(node),
@@ -465,13 +395,8 @@ fn scalar(text: &str, plain: bool) -> NodeValue {
     {
         return NodeValue::Int(i);
     }
-    let looks_numeric = digits
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_digit() || b == b'.')
-        && digits
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+    let looks_numeric = digits.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.')
+        && digits.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
         && digits.bytes().any(|b| b.is_ascii_digit());
     if looks_numeric && let Ok(f) = text.parse::<f64>() {
         return NodeValue::Float(f);
@@ -482,24 +407,13 @@ fn scalar(text: &str, plain: bool) -> NodeValue {
 fn syntax(text: &str, err: &ScanError) -> ParseError {
     let marker = err.marker();
     let chars_before: usize = marker.index();
-    let offset = text
-        .char_indices()
-        .nth(chars_before)
-        .map_or(text.len(), |(i, _)| i);
+    let offset = text.char_indices().nth(chars_before).map_or(text.len(), |(i, _)| i);
     let (line, column) = line_column(text, offset);
     // The reader has a nesting limit of its own, which it may meet before ours.
     if err.info().contains("recursion limit") {
-        return ParseError::TooDeep {
-            line,
-            column,
-            limit: MAX_DEPTH,
-        };
+        return ParseError::TooDeep { line, column, limit: MAX_DEPTH };
     }
-    ParseError::Syntax {
-        line,
-        column,
-        message: err.info().to_owned(),
-    }
+    ParseError::Syntax { line, column, message: err.info().to_owned() }
 }
 
 /// Returns the 1-based line and column (in characters) of a byte offset.
@@ -519,40 +433,26 @@ mod tests {
     fn keeps_positions_of_keys_and_values() {
         let text = "name: acme\ntools:\n  - id: docs\n    timeout: 30\n";
         let root = parse(text).expect("test input");
-        let (key, value) = root
-            .pointer("/tools/0")
-            .expect("test input")
-            .entry("timeout")
-            .expect("test input");
+        let (key, value) = root.pointer("/tools/0").expect("test input").entry("timeout").expect("test input");
         assert_eq!(&text[key.span.range()], "timeout");
         assert_eq!(&text[value.span.range()], "30");
         assert_eq!(value.value, NodeValue::Int(30));
         assert_eq!(line_column(text, value.span.offset), (4, 14));
-        assert_eq!(
-            &text[root.key_span("/tools/0/id").expect("test input").range()],
-            "id"
-        );
+        assert_eq!(&text[root.key_span("/tools/0/id").expect("test input").range()], "id");
     }
 
     #[test]
     fn types_scalars_by_the_core_schema() {
         let root = parse("a: true\nb: '1'\nc: 1.5\nd: ~\ne: yes\nf: 0x10\n").expect("test input");
         let json = root.to_json();
-        assert_eq!(
-            json,
-            serde_json::json!({"a": true, "b": "1", "c": 1.5, "d": null, "e": "yes", "f": 16})
-        );
+        assert_eq!(json, serde_json::json!({"a": true, "b": "1", "c": 1.5, "d": null, "e": "yes", "f": 16}));
     }
 
     #[test]
     fn refuses_an_alias_bomb() {
         let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
         for (i, name) in ["b", "c", "d", "e", "f", "g", "h", "i"].iter().enumerate() {
-            let prev = if i == 0 {
-                "a".to_owned()
-            } else {
-                ["b", "c", "d", "e", "f", "g", "h"][i - 1].to_owned()
-            };
+            let prev = if i == 0 { "a".to_owned() } else { ["b", "c", "d", "e", "f", "g", "h"][i - 1].to_owned() };
             text.push_str(&format!("{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
         }
         assert!(matches!(parse(&text), Err(ParseError::AliasLimit { .. })));
@@ -562,54 +462,28 @@ mod tests {
     fn refuses_deep_nesting() {
         let text = format!("a: {}1{}\n", "[".repeat(10_000), "]".repeat(10_000));
         let result = parse(&text);
-        assert!(
-            matches!(
-                result,
-                Err(ParseError::TooDeep {
-                    limit: MAX_DEPTH,
-                    ..
-                })
-            ),
-            "{result:?}"
-        );
+        assert!(matches!(result, Err(ParseError::TooDeep { limit: MAX_DEPTH, .. })), "{result:?}");
         let mut block = String::new();
         for depth in 0..100 {
             block.push_str(&format!("{}a:\n", "  ".repeat(depth)));
         }
         let result = parse(&block);
-        assert!(
-            matches!(result, Err(ParseError::TooDeep { line: 65, .. })),
-            "{result:?}"
-        );
+        assert!(matches!(result, Err(ParseError::TooDeep { line: 65, .. })), "{result:?}");
     }
 
     #[test]
     fn refuses_empty_binary_and_big_input() {
         assert!(decode(b"  \n# only a comment\n").is_ok());
-        assert!(matches!(
-            parse("  \n# only a comment\n"),
-            Err(ParseError::Empty)
-        ));
+        assert!(matches!(parse("  \n# only a comment\n"), Err(ParseError::Empty)));
         assert!(matches!(decode(b""), Err(ParseError::Empty)));
-        assert!(matches!(
-            decode(b"a: \0"),
-            Err(ParseError::Binary { offset: 3 })
-        ));
-        assert!(matches!(
-            decode(b"a: \xff"),
-            Err(ParseError::NotUtf8 { offset: 3 })
-        ));
-        assert!(matches!(
-            decode(&vec![b'a'; MAX_BYTES + 1]),
-            Err(ParseError::TooLarge { .. })
-        ));
+        assert!(matches!(decode(b"a: \0"), Err(ParseError::Binary { offset: 3 })));
+        assert!(matches!(decode(b"a: \xff"), Err(ParseError::NotUtf8 { offset: 3 })));
+        assert!(matches!(decode(&vec![b'a'; MAX_BYTES + 1]), Err(ParseError::TooLarge { .. })));
     }
 
     #[test]
     fn reports_syntax_errors_at_their_line() {
-        let Err(ParseError::Syntax { line, .. }) = parse("a: 1\nb: [1, 2\n") else {
-            panic!("a syntax error")
-        };
+        let Err(ParseError::Syntax { line, .. }) = parse("a: 1\nb: [1, 2\n") else { panic!("a syntax error") };
         assert!(line >= 2);
     }
 }

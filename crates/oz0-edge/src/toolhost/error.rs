@@ -53,9 +53,7 @@ impl ToolHostError {
         match self {
             ToolHostError::Exited { stderr, .. }
             | ToolHostError::Timeout { stderr, .. }
-            | ToolHostError::Protocol { stderr, .. } => {
-                Some(stderr.as_str()).filter(|s| !s.trim().is_empty())
-            }
+            | ToolHostError::Protocol { stderr, .. } => Some(stderr.as_str()).filter(|s| !s.trim().is_empty()),
             _ => None,
         }
     }

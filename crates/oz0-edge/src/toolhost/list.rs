@@ -33,10 +33,7 @@ pub struct Listed {
 ///
 /// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
 /// protocol; each carries the end of its stderr.
-pub async fn list_functions(
-    command: &ServerCommand,
-    timeout: Duration,
-) -> Result<Listed, ToolHostError> {
+pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
     let mut server = StdioServer::spawn(command)?;
     let Some(io) = server.take_io() else {
         return Err(ToolHostError::Protocol {
@@ -76,8 +73,7 @@ pub async fn list_functions(
                         tool.name.into_owned(),
                         tool.description.map(|d| d.into_owned()),
                         serde_json::Value::Object((*tool.input_schema).clone()),
-                        tool.output_schema
-                            .map(|s| serde_json::Value::Object((*s).clone())),
+                        tool.output_schema.map(|s| serde_json::Value::Object((*s).clone())),
                     )
                 })
                 .collect(),
@@ -88,28 +84,12 @@ pub async fn list_functions(
         })
         .await),
         Ok(Err(message)) => match server.wait_exit(Duration::from_millis(300)).await {
-            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited {
-                status,
-                stderr,
-            })
-            .await),
-            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Protocol {
-                message,
-                stderr,
-            })
-            .await),
+            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited { status, stderr }).await),
+            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Protocol { message, stderr }).await),
         },
         Err(_) => match server.exited() {
-            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited {
-                status,
-                stderr,
-            })
-            .await),
-            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Timeout {
-                after: timeout,
-                stderr,
-            })
-            .await),
+            Some(status) => Err(with_stderr(&mut server, |stderr| ToolHostError::Exited { status, stderr }).await),
+            None => Err(with_stderr(&mut server, |stderr| ToolHostError::Timeout { after: timeout, stderr }).await),
         },
     };
     server.shutdown().await;

@@ -34,11 +34,7 @@ pub struct ServerCommand {
 impl ServerCommand {
     /// Returns a command of `argv` run in `cwd`.
     pub fn new(argv: Vec<String>, cwd: PathBuf) -> Self {
-        Self {
-            argv,
-            cwd,
-            env: Vec::new(),
-        }
+        Self { argv, cwd, env: Vec::new() }
     }
 }
 
@@ -58,10 +54,7 @@ impl StdioServer {
     ///
     /// Returns [`ToolHostError::EmptyCommand`] or [`ToolHostError::Spawn`].
     pub fn spawn(command: &ServerCommand) -> Result<Self, ToolHostError> {
-        let (program, args) = command
-            .argv
-            .split_first()
-            .ok_or(ToolHostError::EmptyCommand)?;
+        let (program, args) = command.argv.split_first().ok_or(ToolHostError::EmptyCommand)?;
         let mut cmd = Command::new(program);
         cmd.args(args)
             .current_dir(&command.cwd)
@@ -72,14 +65,8 @@ impl StdioServer {
             .kill_on_drop(true);
         #[cfg(unix)]
         cmd.process_group(0);
-        let mut child = cmd.spawn().map_err(|source| ToolHostError::Spawn {
-            program: program.clone(),
-            source,
-        })?;
-        let group = child
-            .id()
-            .and_then(|id| i32::try_from(id).ok())
-            .and_then(Pid::from_raw);
+        let mut child = cmd.spawn().map_err(|source| ToolHostError::Spawn { program: program.clone(), source })?;
+        let group = child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw);
         let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
         let reader = child.stderr.take().map(|mut pipe| {
             let tail = Arc::clone(&stderr);
@@ -97,12 +84,7 @@ impl StdioServer {
                 }
             })
         });
-        Ok(Self {
-            child,
-            group,
-            stderr,
-            reader,
-        })
+        Ok(Self { child, group, stderr, reader })
     }
 
     /// Returns the server's process ID, which is also its process group's.
@@ -117,11 +99,7 @@ impl StdioServer {
 
     /// Returns how the server exited, if it has.
     pub fn exited(&mut self) -> Option<String> {
-        self.child
-            .try_wait()
-            .ok()
-            .flatten()
-            .map(|status| status.to_string())
+        self.child.try_wait().ok().flatten().map(|status| status.to_string())
     }
 
     /// Returns the end of what the server wrote on stderr, whole lines, once the pipe has drained or a
@@ -133,17 +111,10 @@ impl StdioServer {
             let _ = tokio::time::timeout(Duration::from_millis(500), reader).await;
             self.reader = None;
         }
-        let bytes: Vec<u8> = self
-            .stderr
-            .lock()
-            .map(|t| t.iter().copied().collect())
-            .unwrap_or_default();
+        let bytes: Vec<u8> = self.stderr.lock().map(|t| t.iter().copied().collect()).unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes);
-        let text = if bytes.len() >= STDERR_TAIL {
-            text.split_once('\n').map_or(&*text, |(_, rest)| rest)
-        } else {
-            &text
-        };
+        let text =
+            if bytes.len() >= STDERR_TAIL { text.split_once('\n').map_or(&*text, |(_, rest)| rest) } else { &text };
         text.trim_end().to_owned()
     }
 
@@ -189,10 +160,7 @@ impl Drop for StdioServer {
 }
 
 /// Returns a server's error with the end of its stderr.
-pub(crate) async fn with_stderr(
-    server: &mut StdioServer,
-    make: impl FnOnce(String) -> ToolHostError,
-) -> ToolHostError {
+pub(crate) async fn with_stderr(server: &mut StdioServer, make: impl FnOnce(String) -> ToolHostError) -> ToolHostError {
     let tail = server.stderr_tail().await;
     make(tail)
 }

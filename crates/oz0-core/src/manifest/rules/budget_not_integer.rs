@@ -32,19 +32,14 @@ rule! {
 impl BudgetNotInteger {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         for m in cx.measured() {
-            let (Some(Budget::Other(kind)), Some(ViewArg::Views(_))) =
-                (&m.shape.budget, &m.shape.view)
-            else {
+            let (Some(Budget::Other(kind)), Some(ViewArg::Views(_))) = (&m.shape.budget, &m.shape.view) else {
                 continue;
             };
             out.push(
                 Finding::new(
                     &Self::RULE,
                     cx.tool_span(&m.pointer),
-                    format!(
-                        "the function `{}` has a `budget` of type {kind}, not integer",
-                        m.function.name
-                    ),
+                    format!("the function `{}` has a `budget` of type {kind}, not integer", m.function.name),
                     format!("`{}` of this tool", m.function.name),
                 )
                 .help("type `budget` as `int | None`"),

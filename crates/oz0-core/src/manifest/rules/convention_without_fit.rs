@@ -43,7 +43,10 @@ impl ConventionWithoutFit {
                 Finding::new(
                     &Self::RULE,
                     cx.tool_span(&m.pointer),
-                    format!("the function `{}` follows the fitting convention but its tool lacks `results: {{fit: true}}`", m.function.name),
+                    format!(
+                        "the function `{}` follows the fitting convention but its tool lacks `results: {{fit: true}}`",
+                        m.function.name
+                    ),
                     "the runtime will never fill in a budget for this tool",
                 )
                 .help(format!("add `results: {{fit: true}}` to the tool `{}`", m.tool.id)),

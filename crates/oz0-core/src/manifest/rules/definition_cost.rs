@@ -49,7 +49,10 @@ impl DefinitionCost {
                 Finding::new(
                     &Self::RULE,
                     cx.tool_span(&m.pointer),
-                    format!("the definition of `{}` weighs {weight} tokens, more than {MAX_DEFINITION_TOKENS}", m.function.name),
+                    format!(
+                        "the definition of `{}` weighs {weight} tokens, more than {MAX_DEFINITION_TOKENS}",
+                        m.function.name
+                    ),
                     format!("`{}` of this tool: {weight} tokens in every model request", m.function.name),
                 )
                 .help("shorten the description to what a model needs to choose the function, and flatten its schema"),

@@ -45,8 +45,13 @@ fn walk(node: &Node, out: &mut Vec<Finding>) {
                 let name = key.key_text();
                 if entries[..i].iter().any(|(k, _)| k.key_text() == name) {
                     out.push(
-                        Finding::new(&DuplicateKey::RULE, key.span, format!("the key `{name}` is written twice"), "written again here")
-                            .help("keep one of them: the platform would use the last and ignore the first"),
+                        Finding::new(
+                            &DuplicateKey::RULE,
+                            key.span,
+                            format!("the key `{name}` is written twice"),
+                            "written again here",
+                        )
+                        .help("keep one of them: the platform would use the last and ignore the first"),
                     );
                 }
                 walk(value, out);

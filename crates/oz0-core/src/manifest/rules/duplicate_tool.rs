@@ -38,23 +38,11 @@ rule! {
 
 impl DuplicateTool {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-        let tools = cx
-            .doc
-            .root
-            .get("tools")
-            .and_then(Node::items)
-            .unwrap_or_default();
-        let ids: Vec<Option<&Node>> = tools
-            .iter()
-            .map(|t| t.get("id").filter(|id| id.as_str().is_some()))
-            .collect();
+        let tools = cx.doc.root.get("tools").and_then(Node::items).unwrap_or_default();
+        let ids: Vec<Option<&Node>> = tools.iter().map(|t| t.get("id").filter(|id| id.as_str().is_some())).collect();
         for (i, id) in ids.iter().enumerate() {
             let Some(id) = id else { continue };
-            if ids[..i]
-                .iter()
-                .flatten()
-                .any(|earlier| earlier.as_str() == id.as_str())
-            {
+            if ids[..i].iter().flatten().any(|earlier| earlier.as_str() == id.as_str()) {
                 let name = id.as_str().unwrap_or_default();
                 out.push(
                     Finding::new(

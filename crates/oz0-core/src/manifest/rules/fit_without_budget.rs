@@ -48,10 +48,7 @@ impl FitWithoutBudget {
             if !tool.fits() || listing.tool(&tool.id).is_none() {
                 continue;
             }
-            if measured
-                .iter()
-                .any(|m| m.tool.id == tool.id && m.shape.follows())
-            {
+            if measured.iter().any(|m| m.tool.id == tool.id && m.shape.follows()) {
                 continue;
             }
             let span = cx.doc.span(&format!("{pointer}/results/fit"));

@@ -37,12 +37,7 @@ rule! {
 
 impl GatewayFormat {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-        let items = cx
-            .doc
-            .root
-            .pointer("/requires/models/gateway")
-            .and_then(Node::items)
-            .unwrap_or_default();
+        let items = cx.doc.root.pointer("/requires/models/gateway").and_then(Node::items).unwrap_or_default();
         for item in items {
             let Some(format) = item.as_str() else {
                 continue;

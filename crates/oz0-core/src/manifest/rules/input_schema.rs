@@ -32,11 +32,7 @@ impl InputSchema {
         for m in cx.measured() {
             let schema = &m.function.input_schema;
             let problem = if let Err(err) = jsonschema::meta::validate(schema) {
-                Some(format!(
-                    "is not a valid JSON Schema: at `{}`, {}",
-                    err.instance_path().as_str(),
-                    err.masked()
-                ))
+                Some(format!("is not a valid JSON Schema: at `{}`, {}", err.instance_path().as_str(), err.masked()))
             } else if schema.get("type").and_then(|t| t.as_str()) != Some("object") {
                 Some("does not describe an object (`\"type\": \"object\"`)".to_owned())
             } else if jsonschema::validator_for(schema).is_err() {

@@ -46,15 +46,9 @@ impl InvalidValue {
                 continue;
             }
             let (span, label) = if error.keyword == "required" {
-                (
-                    cx.doc.key_span(&error.pointer),
-                    "this needs a key it does not have".to_owned(),
-                )
+                (cx.doc.key_span(&error.pointer), "this needs a key it does not have".to_owned())
             } else {
-                (
-                    cx.doc.span(&error.pointer),
-                    format!("breaks `{}` of the schema", error.keyword),
-                )
+                (cx.doc.span(&error.pointer), format!("breaks `{}` of the schema", error.keyword))
             };
             let at = if error.pointer.is_empty() {
                 "the manifest".to_owned()

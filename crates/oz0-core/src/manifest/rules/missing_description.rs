@@ -34,11 +34,7 @@ rule! {
 impl MissingDescription {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         for m in cx.measured() {
-            if m.function
-                .description
-                .as_deref()
-                .is_some_and(|d| !d.trim().is_empty())
-            {
+            if m.function.description.as_deref().is_some_and(|d| !d.trim().is_empty()) {
                 continue;
             }
             out.push(

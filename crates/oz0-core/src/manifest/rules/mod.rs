@@ -61,10 +61,7 @@ impl Rule {
 
     /// Returns the address of the rule's page in the platform's documentation.
     pub fn url(&self) -> String {
-        format!(
-            "https://docs.oz0.ai/build/plugins/structure/lint-rules#{}",
-            self.code.to_lowercase()
-        )
+        format!("https://docs.oz0.ai/build/plugins/structure/lint-rules#{}", self.code.to_lowercase())
     }
 
     /// Returns the rule whose code is closest to `code`, for a "did you mean".
@@ -75,9 +72,7 @@ impl Rule {
 
     /// Returns the rule of `code` (any case), or `None`.
     pub fn find(code: &str) -> Option<&'static Rule> {
-        ALL.iter()
-            .copied()
-            .find(|r| r.code.eq_ignore_ascii_case(code.trim()) || r.name == code.trim())
+        ALL.iter().copied().find(|r| r.code.eq_ignore_ascii_case(code.trim()) || r.name == code.trim())
     }
 }
 
@@ -209,25 +204,15 @@ pub fn lint(doc: &Document, lint: &Lint<'_>) -> Vec<Finding> {
         missing_description::MissingDescription::check(&cx, &mut out);
         stale_listing::StaleListing::check(&cx, &mut out);
     }
-    out.sort_by(|a, b| {
-        (a.span.offset, a.rule.code, &a.message).cmp(&(b.span.offset, b.rule.code, &b.message))
-    });
+    out.sort_by(|a, b| (a.span.offset, a.rule.code, &a.message).cmp(&(b.span.offset, b.rule.code, &b.message)));
     out
 }
 
 /// Returns " (did you mean `x`?)" for the closest of `known` to `word`, or nothing when none is close.
-pub(crate) fn did_you_mean<'k>(
-    word: &str,
-    known: impl IntoIterator<Item = &'k str>,
-) -> Option<&'k str> {
+pub(crate) fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
     known
         .into_iter()
-        .map(|k| {
-            (
-                strsim::jaro_winkler(&word.to_lowercase(), &k.to_lowercase()),
-                k,
-            )
-        })
+        .map(|k| (strsim::jaro_winkler(&word.to_lowercase(), &k.to_lowercase()), k))
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, k)| k)

@@ -68,20 +68,14 @@ impl ProviderKey {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let root = &cx.doc.root;
         for (section, what) in [("secrets", "secret"), ("config", "setting")] {
-            for (key, _) in root
-                .get(section)
-                .and_then(Node::entries)
-                .unwrap_or_default()
-            {
+            for (key, _) in root.get(section).and_then(Node::entries).unwrap_or_default() {
                 let name = key.key_text();
                 if is_provider_key(&name) {
                     out.push(
                         Finding::new(
                             &Self::RULE,
                             key.span,
-                            format!(
-                                "the plugin asks for a model provider's key, the {what} `{name}`"
-                            ),
+                            format!("the plugin asks for a model provider's key, the {what} `{name}`"),
                             "a provider's key",
                         )
                         .help(HELP),
@@ -105,8 +99,13 @@ impl ProviderKey {
                     );
                 } else if looks_like_a_key(written) {
                     out.push(
-                        Finding::new(&Self::RULE, value.span, format!("`{name}` holds what looks like a provider's key, written into the manifest"), "a key in plain text")
-                            .help(format!("remove the key, revoke it, and {HELP}")),
+                        Finding::new(
+                            &Self::RULE,
+                            value.span,
+                            format!("`{name}` holds what looks like a provider's key, written into the manifest"),
+                            "a key in plain text",
+                        )
+                        .help(format!("remove the key, revoke it, and {HELP}")),
                     );
                 }
             }
@@ -118,23 +117,16 @@ impl ProviderKey {
 /// `KEY` or `TOKEN`, in any case and with any separator.
 pub(crate) fn is_provider_key(name: &str) -> bool {
     let upper = name.to_uppercase();
-    let words: Vec<&str> = upper
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words: Vec<&str> = upper.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let provider = words.iter().any(|w| PROVIDERS.contains(w));
-    let key = words
-        .iter()
-        .any(|w| matches!(*w, "KEY" | "APIKEY" | "TOKEN"));
+    let key = words.iter().any(|w| matches!(*w, "KEY" | "APIKEY" | "TOKEN"));
     provider && key
 }
 
 /// Returns whether a value looks like a provider's API key.
 fn looks_like_a_key(value: &str) -> bool {
     let value = value.trim();
-    ["sk-", "sk_live", "AIza", "hf_", "gsk_", "xai-"]
-        .iter()
-        .any(|p| value.starts_with(p))
+    ["sk-", "sk_live", "AIza", "hf_", "gsk_", "xai-"].iter().any(|p| value.starts_with(p))
         && value.len() >= 20
         && !value.contains(' ')
 }
@@ -145,22 +137,12 @@ mod tests {
 
     #[test]
     fn tells_provider_keys() {
-        for name in [
-            "OPENAI_API_KEY",
-            "anthropic-api-key",
-            "GOOGLE_API_KEY",
-            "HF_TOKEN",
-            "openai.apiKey",
-            "AZURE_OPENAI_KEY",
-        ] {
+        for name in
+            ["OPENAI_API_KEY", "anthropic-api-key", "GOOGLE_API_KEY", "HF_TOKEN", "openai.apiKey", "AZURE_OPENAI_KEY"]
+        {
             assert!(is_provider_key(name), "{name}");
         }
-        for name in [
-            "GITHUB_TOKEN",
-            "GOOGLE_CLIENT_SECRET",
-            "DATABASE_URL",
-            "OPENAI_BASE_URL",
-        ] {
+        for name in ["GITHUB_TOKEN", "GOOGLE_CLIENT_SECRET", "DATABASE_URL", "OPENAI_BASE_URL"] {
             assert!(!is_provider_key(name), "{name}");
         }
     }

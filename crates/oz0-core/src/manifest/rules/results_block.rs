@@ -39,22 +39,12 @@ rule! {
 
 impl ResultsBlock {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-        for tool in cx
-            .doc
-            .root
-            .get("tools")
-            .and_then(Node::items)
-            .unwrap_or_default()
-        {
+        for tool in cx.doc.root.get("tools").and_then(Node::items).unwrap_or_default() {
             let Some((key, results)) = tool.entry("results") else {
                 continue;
             };
             let Some(entries) = results.entries() else {
-                let span = if results.value == NodeValue::Null {
-                    key.span
-                } else {
-                    results.span
-                };
+                let span = if results.value == NodeValue::Null { key.span } else { results.span };
                 out.push(
                     Finding::new(
                         &Self::RULE,
@@ -78,10 +68,7 @@ impl ResultsBlock {
                                 format!("`fit` is {}, not a boolean", v.type_name()),
                                 "should be `true` or `false`",
                             )
-                            .help(format!(
-                                "write `fit: true` (YAML reads `{written}` as {})",
-                                v.type_name()
-                            )),
+                            .help(format!("write `fit: true` (YAML reads `{written}` as {})", v.type_name())),
                         );
                     }
                     continue;

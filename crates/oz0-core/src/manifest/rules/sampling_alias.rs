@@ -64,7 +64,8 @@ impl SamplingAlias {
             return;
         }
         let lower = alias.to_lowercase();
-        let help = "name `default`, `fast`, `smart`, or an alias of your own that the operator maps to a model at install";
+        let help =
+            "name `default`, `fast`, `smart`, or an alias of your own that the operator maps to a model at install";
         if lower.contains('/') || MODEL_PREFIXES.iter().any(|p| lower.starts_with(p)) {
             out.push(
                 Finding::new(
@@ -77,13 +78,8 @@ impl SamplingAlias {
             );
         } else if !is_alias(alias) {
             out.push(
-                Finding::new(
-                    &Self::RULE,
-                    node.span,
-                    format!("`{alias}` is not an alias name"),
-                    "not an alias name",
-                )
-                .help(format!("{help}: lowercase letters, digits, `-` and `_`")),
+                Finding::new(&Self::RULE, node.span, format!("`{alias}` is not an alias name"), "not an alias name")
+                    .help(format!("{help}: lowercase letters, digits, `-` and `_`")),
             );
         }
     }

@@ -48,15 +48,9 @@ impl SamplingApproval {
             .iter()
             .filter_map(|t| t.get("id").and_then(Node::as_str))
             .collect();
-        let sampling = root
-            .pointer("/requires/models/sampling")
-            .is_some_and(|n| n.as_str().is_some());
+        let sampling = root.pointer("/requires/models/sampling").is_some_and(|n| n.as_str().is_some());
         for tool in root.get("tools").and_then(Node::items).unwrap_or_default() {
-            for entry in tool
-                .get("requires_approval")
-                .and_then(Node::items)
-                .unwrap_or_default()
-            {
+            for entry in tool.get("requires_approval").and_then(Node::items).unwrap_or_default() {
                 let Some(tool_id) = entry.as_str().and_then(|e| e.strip_suffix(".sampling")) else {
                     continue;
                 };
@@ -69,9 +63,7 @@ impl SamplingApproval {
                     );
                     out.push(match did_you_mean(tool_id, ids.iter().copied()) {
                         Some(near) => finding.help(format!("did you mean `{near}.sampling`?")),
-                        None => {
-                            finding.help("name a tool the plugin declares, as `<tool id>.sampling`")
-                        }
+                        None => finding.help("name a tool the plugin declares, as `<tool id>.sampling`"),
                     });
                 } else if !sampling {
                     out.push(

@@ -36,20 +36,12 @@ impl StaleListing {
             return;
         };
         if cx.lint.listing_older {
-            let span = cx
-                .doc
-                .root
-                .entries()
-                .and_then(|e| e.first())
-                .map_or(cx.doc.root.span, |(k, _)| k.span);
+            let span = cx.doc.root.entries().and_then(|e| e.first()).map_or(cx.doc.root.span, |(k, _)| k.span);
             out.push(
                 Finding::new(
                     &Self::RULE,
                     span,
-                    format!(
-                        "the listing was measured at {}, before the manifest last changed",
-                        listing.measured_at
-                    ),
+                    format!("the listing was measured at {}, before the manifest last changed", listing.measured_at),
                     "changed since the listing was measured",
                 )
                 .help("run `oz0 plugin measure`, or lint with `--measure`"),

@@ -35,32 +35,30 @@ rule! {
 
 impl ToolTransport {
     pub(crate) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-        for (i, tool) in cx
-            .doc
-            .root
-            .get("tools")
-            .and_then(Node::items)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
+        for (i, tool) in cx.doc.root.get("tools").and_then(Node::items).unwrap_or_default().iter().enumerate() {
             if tool.entries().is_none() {
                 continue;
             }
             let pointer = format!("/tools/{i}");
-            let id_span = cx
-                .doc
-                .root
-                .pointer(&format!("{pointer}/id"))
-                .map_or(tool.span, |n| n.span);
+            let id_span = cx.doc.root.pointer(&format!("{pointer}/id")).map_or(tool.span, |n| n.span);
             match (tool.entry("mcp"), tool.entry("url")) {
                 (None, None) => out.push(
-                    Finding::new(&Self::RULE, id_span, "the tool has neither `mcp` nor `url`", "this tool cannot be started")
-                        .help("add `mcp: [command, args...]` for a local server, or `url:` for a remote one"),
+                    Finding::new(
+                        &Self::RULE,
+                        id_span,
+                        "the tool has neither `mcp` nor `url`",
+                        "this tool cannot be started",
+                    )
+                    .help("add `mcp: [command, args...]` for a local server, or `url:` for a remote one"),
                 ),
                 (Some(_), Some((url, _))) => out.push(
-                    Finding::new(&Self::RULE, url.span, "the tool has both `mcp` and `url`", "a second way to reach the server")
-                        .help("keep `mcp` for a local server or `url` for a remote one, not both"),
+                    Finding::new(
+                        &Self::RULE,
+                        url.span,
+                        "the tool has both `mcp` and `url`",
+                        "a second way to reach the server",
+                    )
+                    .help("keep `mcp` for a local server or `url` for a remote one, not both"),
                 ),
                 _ => {}
             }

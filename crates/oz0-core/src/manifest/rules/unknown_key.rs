@@ -49,10 +49,8 @@ impl UnknownKey {
                 keys(models, Section::Models, "`requires.models`", out);
             }
         }
-        for (section, key, what) in [
-            (Section::Secret, "secrets", "a secret"),
-            (Section::Config, "config", "a setting"),
-        ] {
+        for (section, key, what) in [(Section::Secret, "secrets", "a secret"), (Section::Config, "config", "a setting")]
+        {
             for (_, value) in root.get(key).and_then(Node::entries).unwrap_or_default() {
                 keys(value, section, what, out);
             }
