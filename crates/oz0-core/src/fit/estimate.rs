@@ -24,6 +24,9 @@ const KEY_MASK: usize = KEYS - 1;
 /// The longest stretch fed through the fast path at once. A white-space run inside a stretch is
 /// then at most 64 characters long, so the fast path never needs to track runs.
 const STRETCH: usize = 64;
+/// The longest stretch taken at once when every 32 bytes of it hold a printable ASCII byte; it
+/// bounds the bytes read twice, once to check and once to score, to what the L1 cache holds.
+const LONG_STRETCH: usize = 16384;
 
 /// The trained table, decoded once.
 struct Table {
@@ -52,10 +55,7 @@ impl Table {
             end: 0,
             start: b'\n',
             rates: [0; 256],
-            probs: vec![0u8; KEYS]
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| Box::new([0; KEYS])),
+            probs: vec![0u8; KEYS].into_boxed_slice().try_into().unwrap_or_else(|_| Box::new([0; KEYS])),
         };
         let header_len = 8 + 256 + 8;
         if bytes.len() != header_len + KEYS || &bytes[..6] != b"oz0e\x02\x04" {
@@ -152,6 +152,10 @@ impl Meter {
                     bytes = &bytes[taken..];
                     continue;
                 }
+            } else if let Some(n) = self.repeats(bytes) {
+                self.repeat(table, n);
+                bytes = &bytes[n..];
+                continue;
             }
             self.step(table, first);
             bytes = rest;
@@ -200,11 +204,7 @@ impl Meter {
     /// Returns whether the meter is between characters, outside any white-space run, so that the
     /// fast path, which tracks neither, may take over.
     fn clean(&self) -> bool {
-        self.started
-            && self.cur_ends_char
-            && !self.cur_char_space
-            && self.run_chars == 0
-            && self.char_score == 0
+        self.started && self.cur_ends_char && !self.cur_char_space && self.run_chars == 0 && self.char_score == 0
     }
 
     /// Scores the longest run of stretches at the start of `bytes` that the fast path can take
@@ -217,7 +217,7 @@ impl Meter {
         let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
         let mut sum = 0u64;
         let mut taken = 0;
-        while let Some(n) = stretch_end(&bytes[taken..]) {
+        while let Some(n) = long_stretch_end(&bytes[taken..]).or_else(|| stretch_end(&bytes[taken..])) {
             let stretch = &bytes[taken..taken + n];
             for &b in stretch {
                 let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
@@ -231,6 +231,38 @@ impl Meter {
         self.prev = prev as u8;
         self.cur = cur as u8;
         taken
+    }
+
+    /// Returns how many of the first bytes of `bytes` repeat an ASCII white-space byte that the
+    /// meter's last two bytes already are, or `None`.
+    fn repeats(&self, bytes: &[u8]) -> Option<usize> {
+        let c = self.cur;
+        let repeating = self.started
+            && self.cur_ends_char
+            && self.cur_char_space
+            && self.prev == c
+            && c.is_ascii()
+            && bytes.first() == Some(&c);
+        repeating.then(|| bytes.iter().take_while(|&&b| b == c).count())
+    }
+
+    /// Feeds `n` more of the white-space byte the meter's last two bytes are, at once: each scores
+    /// the same table entry or the same long-run rate, so the run costs no more to measure than to
+    /// scan.
+    fn repeat(&mut self, table: &Table, n: usize) {
+        let c = self.cur;
+        let n = n as u64;
+        let run = self.run_chars;
+        // Fed one at a time, the i-th byte (from 0) scores the byte before it, which the rate
+        // scores when it came at run position 64 or later.
+        let rated_after_first = (n - 1).saturating_sub(RUN.saturating_sub(run));
+        let rated = u64::from(self.cur_rated) + rated_after_first;
+        let score = rated * u64::from(table.rates[usize::from(c)])
+            + (n - rated) * table.score(c, c, table.next[usize::from(c)]);
+        self.sum += score;
+        self.run_score += score;
+        self.run_chars = run + n;
+        self.cur_rated = run + n - 1 >= RUN;
     }
 
     /// Feeds one byte, tracking characters and white-space runs.
@@ -334,13 +366,27 @@ fn stretch_end(bytes: &[u8]) -> Option<usize> {
             0x00..=0x7F => true,
             0x80..=0xBF => {
                 !matches!(last, 0x80..=0x8A | 0x9F | 0xA0 | 0xA8 | 0xA9 | 0xAF)
-                    && bytes
-                        .get(n)
-                        .is_some_and(|&next| !(0x80..0xC0).contains(&next))
+                    && bytes.get(n).is_some_and(|&next| !(0x80..0xC0).contains(&next))
             }
             _ => false,
         }
     })
+}
+
+/// Returns the length of the longest stretch at the start of `bytes` made of whole 32-byte blocks
+/// that each hold a printable ASCII byte, cut back to end after such a byte, or `None` when the
+/// first block does not qualify.
+///
+/// A printable ASCII byte is a character that is not white space, so a white-space run inside
+/// such a stretch lies between two of them, less than 64 bytes apart.
+fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
+    let window = &bytes[..bytes.len().min(LONG_STRETCH)];
+    let blocks = window
+        .chunks_exact(32)
+        .take_while(|block| block.iter().fold(0u8, |seen, &b| seen | u8::from(b.wrapping_sub(0x21) < 0x5E)) != 0)
+        .count();
+    let end = blocks * 32;
+    (end.saturating_sub(31)..=end).rev().find(|&n| n > 0 && bytes[n - 1].wrapping_sub(0x21) < 0x5E)
 }
 
 /// Rounds a fixed-point sum to whole tokens.
@@ -383,9 +429,7 @@ mod tests {
             let rated = space && ch.is_ascii() && run_chars >= RUN;
             let mut char_score = 0;
             for i in at..at + ch.len_utf8() {
-                let class = bytes
-                    .get(i + 1)
-                    .map_or(table.end, |&b| table.next[usize::from(b)]);
+                let class = bytes.get(i + 1).map_or(table.end, |&b| table.next[usize::from(b)]);
                 let score = if rated {
                     u64::from(table.rates[usize::from(bytes[i])])
                 } else {
@@ -407,10 +451,7 @@ mod tests {
         if text.is_empty() {
             return (0, 0);
         }
-        (
-            round(sum).max(1),
-            (round(sum - long_score) + long_weight).max(1),
-        )
+        (round(sum).max(1), (round(sum - long_score) + long_weight).max(1))
     }
 
     /// Texts rich in what the meter must get right: runs of white space of every kind and
@@ -423,6 +464,7 @@ mod tests {
             "[а-яА-Я ]{1,30}",
             "[一-龥ぁ-ん、。]{1,30}",
             "[😀-🙏🚀-🛿]{1,5}",
+            (prop::sample::select(vec![" ", "\n", "\t", "\r", "\u{3000}"]), 1..200usize).prop_map(|(c, n)| c.repeat(n)),
         ];
         prop::collection::vec(piece, 0..12).prop_map(|p| p.concat())
     }
@@ -500,6 +542,21 @@ mod tests {
         assert_eq!(weigh(&text), reference(&text).1);
         let rest = weigh(&text) - 25;
         assert!(rest <= 2, "{rest}");
+    }
+
+    #[test]
+    fn long_runs_of_one_byte_measure_the_same_in_any_chunking() {
+        for c in [" ", "\n", "\t"] {
+            let text = format!("a{}b{}", c.repeat(300), c.repeat(70));
+            let whole = slow(text.as_bytes());
+            for cut in [1, 2, 3, 40, 64, 65, 66, 67, 100, 301, 302, 303, 350] {
+                let mut meter = Meter::new();
+                meter.feed(&text.as_bytes()[..cut]);
+                meter.feed(&text.as_bytes()[cut..]);
+                assert_eq!((meter.count(), meter.weight()), (whole.count(), whole.weight()), "{c:?} cut at {cut}");
+            }
+            assert_eq!((count(&text), weigh(&text)), reference(&text));
+        }
     }
 
     #[test]
