@@ -262,7 +262,7 @@ impl Meter {
         self.sum += score;
         self.run_score += score;
         self.run_chars = run + n;
-        self.cur_rated = run + n - 1 >= RUN;
+        self.cur_rated = run + n > RUN;
     }
 
     /// Feeds one byte, tracking characters and white-space runs.
