@@ -353,40 +353,58 @@ impl Meter {
 
 /// Returns how many of the first bytes of `bytes` the fast path may take from a clean state: a
 /// stretch of at most 64 bytes that ends with a character that is not white space, or `None`.
-///
-/// The stretch ends either at an ASCII byte that is not white space, or at a continuation byte
-/// followed by a byte that starts a character, where that continuation byte cannot be the last of
-/// a white-space character (which all end in 0x80 to 0x8A, 0x9F, 0xA0, 0xA8, 0xA9 or 0xAF).
 fn stretch_end(bytes: &[u8]) -> Option<usize> {
     let limit = bytes.len().min(STRETCH);
-    (1..=limit).rev().find(|&n| {
-        let last = bytes[n - 1];
-        match last {
-            0x09..=0x0D | b' ' => false,
-            0x00..=0x7F => true,
-            0x80..=0xBF => {
-                !matches!(last, 0x80..=0x8A | 0x9F | 0xA0 | 0xA8 | 0xA9 | 0xAF)
-                    && bytes.get(n).is_some_and(|&next| !(0x80..0xC0).contains(&next))
-            }
-            _ => false,
+    (1..=limit).rev().find(|&n| ends_clean(bytes, n))
+}
+
+/// Returns whether the first `n` bytes of `bytes` end with a character that is not white space,
+/// as the careful path would decode it.
+///
+/// They do at an ASCII byte that is not white space, or at a continuation byte followed by a byte
+/// that starts a character, where that continuation byte cannot be the last of a white-space
+/// character (which all end in 0x80 to 0x8A, 0x9F, 0xA0, 0xA8, 0xA9 or 0xAF).
+fn ends_clean(bytes: &[u8], n: usize) -> bool {
+    let last = bytes[n - 1];
+    match last {
+        0x09..=0x0D | b' ' => false,
+        0x00..=0x7F => true,
+        0x80..=0xBF => {
+            !matches!(last, 0x80..=0x8A | 0x9F | 0xA0 | 0xA8 | 0xA9 | 0xAF)
+                && bytes.get(n).is_some_and(|&next| !(0x80..0xC0).contains(&next))
         }
-    })
+        _ => false,
+    }
+}
+
+/// Returns whether `b` starts a character that is not white space however the bytes after it
+/// decode: a printable ASCII byte, or the first byte of a multi-byte character whose every
+/// decoding lies outside white space (not 0xC2, 0xE1 to 0xE3, which begin white-space
+/// characters, nor 0xE0 and 0xF0, which begin overlong encodings of them).
+fn starts_word(b: u8) -> bool {
+    b.wrapping_sub(0x21) < 0x5E
+        || b.wrapping_sub(0xC3) < 0x1D
+        || b.wrapping_sub(0xE4) < 0x0C
+        || b.wrapping_sub(0xF1) < 0x04
 }
 
 /// Returns the length of the longest stretch at the start of `bytes` made of whole 32-byte blocks
-/// that each hold a printable ASCII byte, cut back to end after such a byte, or `None` when the
-/// first block does not qualify.
+/// that each hold a byte that starts a character that is not white space, cut back to end with
+/// such a character, or `None` when there is none.
 ///
-/// A printable ASCII byte is a character that is not white space, so a white-space run inside
-/// such a stretch lies between two of them, less than 64 bytes apart.
+/// A white-space run inside such a stretch lies between two such characters, less than 64 bytes
+/// apart, so it is at most 62 characters long. The check vectorises.
 fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
     let window = &bytes[..bytes.len().min(LONG_STRETCH)];
-    let blocks = window
-        .chunks_exact(32)
-        .take_while(|block| block.iter().fold(0u8, |seen, &b| seen | u8::from(b.wrapping_sub(0x21) < 0x5E)) != 0)
-        .count();
-    let end = blocks * 32;
-    (end.saturating_sub(31)..=end).rev().find(|&n| n > 0 && bytes[n - 1].wrapping_sub(0x21) < 0x5E)
+    let blocks =
+        window.chunks_exact(32).take_while(|block| printable(block) || block.iter().any(|&b| starts_word(b))).count();
+    (1..=blocks * 32).rev().find(|&n| ends_clean(bytes, n))
+}
+
+/// Returns whether `block` holds a printable ASCII byte: the common case of `starts_word`, checked
+/// first because it vectorises to a few instructions.
+fn printable(block: &[u8]) -> bool {
+    block.iter().fold(0u8, |seen, &b| seen | u8::from(b.wrapping_sub(0x21) < 0x5E)) != 0
 }
 
 /// Rounds a fixed-point sum to whole tokens.
