@@ -1,0 +1,21 @@
+//! The edge's interface and its wire types: what every command that needs the platform asks, whether the
+//! edge runs in process or behind HTTP.
+//!
+//! [`Edge`] is implemented in process by `oz0-edge` and over HTTP by `oz0-client`; the types here are
+//! what both speak, serialised as JSON on the wire. Errors of the HTTP API are `application/problem+json`
+//! documents ([`Problem`]), which both sides map to and from [`EdgeError`].
+
+mod edge;
+mod error;
+mod file;
+mod names;
+pub mod paths;
+mod tenant;
+
+pub use edge::Edge;
+pub use error::{EdgeError, Problem, ProblemKind};
+pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
+pub use names::{NameError, Role, Tenant, TenantName};
+pub use tenant::{
+    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, StoreStatus, TokenRequest,
+};

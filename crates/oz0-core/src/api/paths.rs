@@ -1,0 +1,29 @@
+//! The HTTP API's paths, shared by the server's router, its OpenAPI document and the client. Path
+//! parameters are written `{name}`, as both axum and OpenAPI read them.
+
+/// `GET`: who the token is and what the edge is.
+pub const STATUS: &str = "/v1/status";
+/// `GET`, `PATCH`: a tenant's offload settings.
+pub const OFFLOAD: &str = "/v1/tenants/{tenant}/offload";
+/// `GET ?offload=N|off`: the threshold an agent would get.
+pub const THRESHOLD: &str = "/v1/tenants/{tenant}/offload/threshold";
+/// `GET ?limit=N`: a tenant's audit log, newest first.
+pub const AUDIT: &str = "/v1/tenants/{tenant}/audit";
+/// `POST`: a new token.
+pub const TOKENS: &str = "/v1/tokens";
+/// `POST`: store a file of a job tree.
+pub const FILES: &str = "/v1/tenants/{tenant}/trees/{tree}/files";
+/// `GET`: read a file of a job tree.
+pub const FILE: &str = "/v1/tenants/{tenant}/trees/{tree}/files/{file}";
+/// `GET`: the OpenAPI document.
+pub const OPENAPI: &str = "/openapi.json";
+
+/// Returns `path` with each `{name}` replaced by its value, percent-encoding nothing: every value
+/// passed is a checked name whose characters need none.
+pub fn fill(path: &str, values: &[(&str, &str)]) -> String {
+    let mut out = path.to_owned();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}

@@ -1,0 +1,170 @@
+//! What the edge says about tenants: offload settings and their changes, the audit log, tokens, status.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::names::{Role, TenantName};
+use crate::offload::{Offload, OffloadSettings, Threshold, Tokens};
+
+/// A change of a tenant's offload settings, as a JSON merge patch: a field left out stays as it is,
+/// `null` unsets it, a value sets it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffloadPatch {
+    /// The new default: tokens, `"off"`, or `null` to unset it.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    #[schemars(with = "Option<Offload>")]
+    pub default: Option<Option<Offload>>,
+    /// The new ceiling: tokens, or `null` to unset it.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    #[schemars(with = "Option<Tokens>")]
+    pub ceiling: Option<Option<Tokens>>,
+}
+
+/// Reads a field that is present, `null` included, as `Some`.
+fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
+impl OffloadPatch {
+    /// Returns whether the patch changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.default.is_none() && self.ceiling.is_none()
+    }
+
+    /// Returns `settings` with the patch applied.
+    pub fn apply(&self, settings: OffloadSettings) -> OffloadSettings {
+        OffloadSettings {
+            default: self.default.unwrap_or(settings.default),
+            ceiling: self.ceiling.unwrap_or(settings.ceiling),
+        }
+    }
+}
+
+/// A tenant's offload settings and the thresholds they give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffloadView {
+    /// The settings.
+    pub settings: OffloadSettings,
+    /// The threshold of an agent that says nothing.
+    pub says_nothing: Threshold,
+    /// The threshold of an agent whose `offload` is `off`.
+    pub asks_off: Threshold,
+}
+
+impl OffloadView {
+    /// Returns the view of `settings`.
+    pub fn of(settings: OffloadSettings) -> Self {
+        Self {
+            settings,
+            says_nothing: crate::offload::threshold(None, &settings),
+            asks_off: crate::offload::threshold(Some(Offload::Off), &settings),
+        }
+    }
+}
+
+/// A change of a tenant's offload settings: before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffloadChange {
+    /// The settings before the change.
+    pub before: OffloadSettings,
+    /// The settings after it.
+    pub after: OffloadSettings,
+}
+
+/// One change in a tenant's audit log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuditEntry {
+    /// The entry's number, increasing.
+    pub id: u64,
+    /// When, in RFC 3339 (UTC, milliseconds).
+    pub at: String,
+    /// Who: the person's name.
+    pub actor: String,
+    /// What, such as `tenant.offload` or `token.create`.
+    pub action: String,
+    /// The value before (`null` when there was none).
+    pub old: serde_json::Value,
+    /// The value after.
+    pub new: serde_json::Value,
+}
+
+/// A request for a new token: a new person of the tenant with these roles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// The tenant; left out, the caller's own. Only an admin of the edge's first tenant may name
+    /// another, which is created when it does not exist.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tenant: Option<TenantName>,
+    /// The roles the token carries, at least one.
+    pub roles: Vec<Role>,
+    /// The person's name, unique in the tenant; left out, one is made up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// A token just made. The token itself is shown this once: the edge keeps only its hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreatedToken {
+    /// The bearer token.
+    pub token: String,
+    /// Its tenant.
+    pub tenant: TenantName,
+    /// Its person.
+    pub person: String,
+    /// Its roles.
+    pub roles: Vec<Role>,
+    /// Whether the tenant was created for it.
+    pub tenant_created: bool,
+}
+
+/// Who is asking, and what the edge is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Status {
+    /// The edge's version.
+    pub version: String,
+    /// The caller's tenant.
+    pub tenant: TenantName,
+    /// The caller.
+    pub person: String,
+    /// The caller's roles.
+    pub roles: Vec<Role>,
+    /// Whether the tenant is the edge's first, whose admins may create other tenants' tokens.
+    pub operator: bool,
+    /// The store.
+    pub store: StoreStatus,
+}
+
+/// What keeps the edge's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StoreStatus {
+    /// The store's kind, such as `sqlite`.
+    pub kind: String,
+    /// The version of its schema.
+    pub schema_version: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_patch_tells_left_out_from_null() {
+        let patch: OffloadPatch = serde_json::from_str(r#"{"default": null}"#).unwrap();
+        assert_eq!(patch, OffloadPatch { default: Some(None), ceiling: None });
+        let patch: OffloadPatch = serde_json::from_str(r#"{"ceiling": 40000}"#).unwrap();
+        assert_eq!(patch.ceiling, Some(Some(Tokens::new(40_000).unwrap())));
+        assert!(serde_json::from_str::<OffloadPatch>("{}").unwrap().is_empty());
+        assert!(serde_json::from_str::<OffloadPatch>(r#"{"ceiling": "off"}"#).is_err());
+        assert!(serde_json::from_str::<OffloadPatch>(r#"{"default": 1, "other": 2}"#).is_err());
+        let back = serde_json::to_string(&OffloadPatch { default: Some(None), ceiling: None }).unwrap();
+        assert_eq!(back, r#"{"default":null}"#);
+    }
+}
