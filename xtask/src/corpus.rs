@@ -31,9 +31,7 @@ pub fn held_out(path: &str) -> bool {
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Returns the corpus root of the workspace.
@@ -43,10 +41,7 @@ pub fn root() -> PathBuf {
 
 /// Returns the workspace root, the parent of this crate's folder.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."))
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// Reads every document of the corpus, sorted by path, leaving out `README.md` and the `tools`
@@ -71,13 +66,8 @@ pub fn load(root: &Path) -> Result<Vec<Doc>> {
         names.sort();
         for name in names {
             let file = dir.join(&name);
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            docs.push(Doc {
-                path: format!("{category}/{name}"),
-                category: category.clone(),
-                text,
-            });
+            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            docs.push(Doc { path: format!("{category}/{name}"), category: category.clone(), text });
         }
     }
     Ok(docs)

@@ -1,6 +1,6 @@
-//! Development tasks of oz0.
+//! Development tasks of oz0, run as `cargo run -p xtask --release -- <task>`.
 //!
-//! - `train-estimate [--tune]`: trains the token estimate's table from the corpus and writes
+//! - `train-estimate [--tune] [--worst]`: trains the token estimate's table from the corpus and writes
 //!   `crates/oz0-core/src/fit/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
@@ -20,12 +20,13 @@ fn main() -> ExitCode {
         Some("train-estimate") => train::run(
             &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
             args.iter().any(|a| a == "--tune"),
+            args.iter().any(|a| a == "--worst"),
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <train-estimate [--tune] | estimate-report | synth-corpus>"
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] | estimate-report | synth-corpus>"
             );
             return ExitCode::from(2);
         }

@@ -48,10 +48,7 @@ pub fn run() -> Result<()> {
         fmt_mb(mixed.len()),
         fmt_mb(ascii.len())
     );
-    println!(
-        "{:<28} {:>12} {:>12}",
-        "counter", "mixed MB/s", "ASCII MB/s"
-    );
+    println!("{:<28} {:>12} {:>12}", "counter", "mixed MB/s", "ASCII MB/s");
     let mut rows: Vec<(&str, f64, f64)> = Vec::new();
     let mut measure = |name, f: &dyn Fn(&str) -> u64| {
         let (m, a) = (throughput(&mixed, f), throughput(&ascii, f));
@@ -68,14 +65,9 @@ pub fn run() -> Result<()> {
         meter.weight()
     });
     measure("bpe-openai count (exact)", &|t: &str| bpe.count(t) as u64);
-    measure("tiktoken-rs (exact)", &|t: &str| {
-        tiktoken.encode_ordinary(t).len() as u64
-    });
-    let fastest_exact = rows[3..]
-        .iter()
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|r| (r.0, r.1, r.2))
-        .unwrap_or(("none", 1.0, 1.0));
+    measure("tiktoken-rs (exact)", &|t: &str| tiktoken.encode_ordinary(t).len() as u64);
+    let fastest_exact =
+        rows[3..].iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|r| (r.0, r.1, r.2)).unwrap_or(("none", 1.0, 1.0));
     println!(
         "\ncount is {:.0}x as fast as {} on mixed text, {:.0}x on ASCII prose",
         rows[0].1 / fastest_exact.1,

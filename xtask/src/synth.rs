@@ -34,9 +34,7 @@ impl Rng {
     }
 
     fn hex(&mut self, len: usize) -> String {
-        (0..len)
-            .map(|_| char::from(b"0123456789abcdef"[self.below(16)]))
-            .collect()
+        (0..len).map(|_| char::from(b"0123456789abcdef"[self.below(16)])).collect()
     }
 }
 
@@ -68,9 +66,7 @@ const AGENTS: &[&str] = &[
     "Go-http-client/2.0",
     "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 ];
-const LEVELS: &[&str] = &[
-    "INFO", "INFO", "INFO", "DEBUG", "DEBUG", "WARN", "ERROR", "TRACE",
-];
+const LEVELS: &[&str] = &["INFO", "INFO", "INFO", "DEBUG", "DEBUG", "WARN", "ERROR", "TRACE"];
 const TARGETS: &[&str] = &[
     "oz0_edge::jobs",
     "oz0_edge::http",
@@ -98,19 +94,10 @@ const MESSAGES: &[&str] = &[
     "rate limit reached for tenant",
     "could not parse manifest: expected `,` or `}` at line 3 column 17",
 ];
-const UNITS: &[&str] = &[
-    "sshd",
-    "systemd",
-    "kernel",
-    "cron",
-    "dockerd",
-    "containerd",
-    "nginx",
-    "postgres",
-];
+const UNITS: &[&str] = &["sshd", "systemd", "kernel", "cron", "dockerd", "containerd", "nginx", "postgres"];
 const WORDS: &[&str] = &[
-    "alpha", "beta", "gamma", "delta", "cache", "index", "worker", "queue", "session", "token",
-    "budget", "fit", "outline", "summary", "section", "manifest", "plugin", "tenant",
+    "alpha", "beta", "gamma", "delta", "cache", "index", "worker", "queue", "session", "token", "budget", "fit",
+    "outline", "summary", "section", "manifest", "plugin", "tenant",
 ];
 
 fn timestamp(rng: &mut Rng, base: &mut u64) -> (u64, u64, u64, u64, u64, u64) {
@@ -125,13 +112,7 @@ fn timestamp(rng: &mut Rng, base: &mut u64) -> (u64, u64, u64, u64, u64, u64) {
 }
 
 fn ip(rng: &mut Rng) -> String {
-    format!(
-        "{}.{}.{}.{}",
-        rng.below(223) + 1,
-        rng.below(256),
-        rng.below(256),
-        rng.below(254) + 1
-    )
+    format!("{}.{}.{}.{}", rng.below(223) + 1, rng.below(256), rng.below(256), rng.below(254) + 1)
 }
 
 fn path(rng: &mut Rng) -> String {
@@ -246,16 +227,8 @@ fn syslog(rng: &mut Rng, lines: usize) -> String {
                 rng.below(999_999),
                 rng.below(4) + 1
             ),
-            "cron" => format!(
-                "(root) CMD (run-parts --report /etc/cron.{})",
-                rng.pick(&["hourly", "daily"])
-            ),
-            _ => format!(
-                "{} {} ({}ms)",
-                rng.pick(MESSAGES),
-                rng.pick(WORDS),
-                rng.below(900)
-            ),
+            "cron" => format!("(root) CMD (run-parts --report /etc/cron.{})", rng.pick(&["hourly", "daily"])),
+            _ => format!("{} {} ({}ms)", rng.pick(MESSAGES), rng.pick(WORDS), rng.below(900)),
         };
         let _ = writeln!(
             out,
@@ -438,10 +411,7 @@ pub fn run() -> Result<()> {
     for (name, generate) in kinds {
         for i in 0..6 {
             let lines = 20 + rng.below(140);
-            write(
-                &logs.join(format!("synth-{name}-{i}.log")),
-                &generate(&mut rng, lines),
-            )?;
+            write(&logs.join(format!("synth-{name}-{i}.log")), &generate(&mut rng, lines))?;
         }
     }
     let docs = corpus::load(&root)?;
@@ -456,9 +426,7 @@ pub fn run() -> Result<()> {
             let side = corpus::held_out(&rel);
             let pool: Vec<String> = docs
                 .iter()
-                .filter(|d: &&Doc| {
-                    d.category == category && d.held_out() == side && !d.path.contains("/chat-")
-                })
+                .filter(|d: &&Doc| d.category == category && d.held_out() == side && !d.path.contains("/chat-"))
                 .flat_map(|d| sentences(&d.text))
                 .collect();
             if pool.is_empty() {

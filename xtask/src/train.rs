@@ -123,10 +123,7 @@ struct Counts {
 }
 
 fn count_contexts(docs: &[&Doc]) -> Counts {
-    let mut counts = Counts {
-        seen: vec![0; KEYS],
-        starts: vec![0; KEYS],
-    };
+    let mut counts = Counts { seen: vec![0; KEYS], starts: vec![0; KEYS] };
     for doc in docs {
         let starts = exact::starts(&doc.text);
         scores(&doc.text, |at, score| {
@@ -179,9 +176,8 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         add(&mut by_cur_next[cn]);
         add(&mut by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn]);
     }
-    let smooth = |(n, st): (u64, u64), strength: f64, prior: f64| {
-        (st as f64 + strength * prior) / (n as f64 + strength)
-    };
+    let smooth =
+        |(n, st): (u64, u64), strength: f64, prior: f64| (st as f64 + strength * prior) / (n as f64 + strength);
     let mut probs = vec![0.0; KEYS];
     for (k, p) in probs.iter_mut().enumerate() {
         let class = k % CLASSES;
@@ -190,16 +186,8 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         let cn = cur * CLASSES + class;
         let p0 = smooth(by_cur[cur], 1.0, global);
         let p1 = smooth(by_cur_next[cn], s.byte, p0);
-        let p2 = smooth(
-            by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn],
-            s.coarse,
-            p1,
-        );
-        *p = smooth(
-            (u64::from(counts.seen[k]), u64::from(counts.starts[k])),
-            s.full,
-            p2,
-        );
+        let p2 = smooth(by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn], s.coarse, p1);
+        *p = smooth((u64::from(counts.seen[k]), u64::from(counts.starts[k])), s.full, p2);
     }
     probs
 }
@@ -217,10 +205,7 @@ impl Table {
         for (b, class) in next.iter_mut().enumerate() {
             *class = next_class(b as u8);
         }
-        let probs = probs
-            .iter()
-            .map(|&p| (p * SCALE).round().clamp(0.0, 255.0) as u8)
-            .collect();
+        let probs = probs.iter().map(|&p| (p * SCALE).round().clamp(0.0, 255.0) as u8).collect();
         Self { next, rates, probs }
     }
 
@@ -283,51 +268,28 @@ pub fn errors(docs: &[&Doc], estimate: impl Fn(&str) -> u64) -> Errors {
         r.3 /= r.1 as f64;
     }
     let n = docs.len().max(1) as f64;
-    Errors {
-        rows,
-        overall_abs: all_abs / n,
-        overall_bias: all_bias / n,
-    }
+    Errors { rows, overall_abs: all_abs / n, overall_bias: all_bias / n }
 }
 
 impl std::fmt::Display for Errors {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "{:<10} {:>5} {:>8} {:>8}",
-            "category", "docs", "mae %", "bias %"
-        )?;
+        writeln!(f, "{:<10} {:>5} {:>8} {:>8}", "category", "docs", "mae %", "bias %")?;
         for (cat, n, abs, bias) in &self.rows {
-            writeln!(
-                f,
-                "{cat:<10} {n:>5} {:>8.2} {:>8.2}",
-                abs * 100.0,
-                bias * 100.0
-            )?;
+            writeln!(f, "{cat:<10} {n:>5} {:>8.2} {:>8.2}", abs * 100.0, bias * 100.0)?;
         }
         let n: usize = self.rows.iter().map(|r| r.1).sum();
-        write!(
-            f,
-            "{:<10} {n:>5} {:>8.2} {:>8.2}",
-            "overall",
-            self.overall_abs * 100.0,
-            self.overall_bias * 100.0
-        )
+        write!(f, "{:<10} {n:>5} {:>8.2} {:>8.2}", "overall", self.overall_abs * 100.0, self.overall_bias * 100.0)
     }
 }
 
 /// The smoothing chosen by `train-estimate --tune` on the validation split of the training
 /// documents.
-pub const SMOOTHING: Smoothing = Smoothing {
-    byte: 2.0,
-    coarse: 2.0,
-    full: 2.0,
-    rare: 2,
-};
+pub const SMOOTHING: Smoothing = Smoothing { byte: 2.0, coarse: 2.0, full: 2.0, rare: 2 };
 
-/// Trains the table on the training documents and writes it to `out`; with `tune`, first compares
-/// smoothings on a validation part of the training documents and prints the errors.
-pub fn run(out: &Path, tune: bool) -> Result<()> {
+/// Trains the table on the training documents and writes it to `out`, printing its error on the
+/// held-out documents; with `tune`, first compares smoothings on a validation part of the training
+/// documents; with `worst`, lists the held-out documents it errs most on.
+pub fn run(out: &Path, tune: bool, worst: bool) -> Result<()> {
     let docs = corpus::load(&corpus::root())?;
     if docs.is_empty() {
         bail!("the corpus is empty");
@@ -336,57 +298,37 @@ pub fn run(out: &Path, tune: bool) -> Result<()> {
     let rates = rates();
     if tune {
         // A fifth of the training documents, chosen by position, validate the smoothing.
-        let fit: Vec<&Doc> = train
-            .iter()
-            .step_by(1)
-            .enumerate()
-            .filter(|(i, _)| i % 5 != 2)
-            .map(|(_, d)| *d)
-            .collect();
-        let check: Vec<&Doc> = train
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| i % 5 == 2)
-            .map(|(_, d)| *d)
-            .collect();
+        let fit: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 != 2).map(|(_, d)| *d).collect();
+        let check: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 == 2).map(|(_, d)| *d).collect();
         let counts = count_contexts(&fit);
-        for strength in [1.0, 2.0, 4.0, 8.0, 16.0] {
-            let rare = std::env::var("OZ0_RARE")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0);
-            let s = Smoothing {
-                byte: strength,
-                coarse: strength,
-                full: strength,
-                rare,
-            };
-            let table = Table::new(&probabilities(&counts, s), rates);
-            let e = errors(&check, |t| table.count(t));
-            println!("{s:?}\n{e}\n");
+        for rare in [0, 2] {
+            for strength in [1.0, 2.0, 4.0, 8.0] {
+                let s = Smoothing { byte: strength, coarse: strength, full: strength, rare };
+                let table = Table::new(&probabilities(&counts, s), rates);
+                println!("{s:?}\n{}\n", errors(&check, |t| table.count(t)));
+            }
         }
     }
     let counts = count_contexts(&train);
     let table = Table::new(&probabilities(&counts, SMOOTHING), rates);
     let held: Vec<&Doc> = docs.iter().filter(|d| d.held_out()).collect();
-    println!(
-        "held out, as trained:\n{}",
-        errors(&held, |t| table.count(t))
-    );
-    if std::env::var_os("OZ0_WORST").is_some() {
-        let mut worst: Vec<(f64, &str, u64, u64)> = held
+    println!("held out, as trained:\n{}", errors(&held, |t| table.count(t)));
+    if worst {
+        let mut docs: Vec<(f64, &str, u64, u64)> = held
             .iter()
             .map(|d| {
-                let (e, x) = (table.count(&d.text), exact::count(&d.text));
-                ((e as f64 - x as f64) / x as f64, d.path.as_str(), e, x)
+                let (estimate, exact) = (table.count(&d.text), exact::count(&d.text));
+                ((estimate as f64 - exact as f64) / exact as f64, d.path.as_str(), estimate, exact)
             })
             .collect();
-        worst.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()));
-        for w in worst.iter().take(25) {
-            println!("{:>7.2}% {} {} {}", w.0 * 100.0, w.1, w.2, w.3);
+        docs.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()));
+        println!("\n{:>8} {:>7} {:>7} document", "error %", "count", "exact");
+        for (error, path, estimate, exact) in docs.iter().take(25) {
+            println!("{:>8.2} {estimate:>7} {exact:>7} {path}", error * 100.0);
         }
     }
-    std::fs::write(out, table.encode()).with_context(|| format!("writing {}", out.display()))?;
-    println!("wrote {} ({} bytes)", out.display(), table.encode().len());
+    let encoded = table.encode();
+    std::fs::write(out, &encoded).with_context(|| format!("writing {}", out.display()))?;
+    println!("wrote {} ({} bytes)", out.display(), encoded.len());
     Ok(())
 }

@@ -34,9 +34,8 @@ fn inputs() -> (String, String) {
             let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
             let path = format!("{category}/{}", name.unwrap_or_default());
             let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
-            let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+            let hash =
+                path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
             if hash.is_multiple_of(4) {
                 mixed.push_str(&text);
             }
@@ -67,14 +66,8 @@ fn counters() -> Vec<Counter> {
                 meter.weight()
             }),
         ),
-        (
-            "bpe-openai (exact)",
-            Box::new(move |t: &str| bpe.count(t) as u64),
-        ),
-        (
-            "tiktoken-rs (exact)",
-            Box::new(move |t: &str| tiktoken.encode_ordinary(t).len() as u64),
-        ),
+        ("bpe-openai (exact)", Box::new(move |t: &str| bpe.count(t) as u64)),
+        ("tiktoken-rs (exact)", Box::new(move |t: &str| tiktoken.encode_ordinary(t).len() as u64)),
     ]
 }
 
@@ -110,11 +103,8 @@ fn ratios(inputs: &[(&str, &str)]) {
     for (name, text) in inputs {
         let times: Vec<(&str, f64)> = counters.iter().map(|(n, f)| (*n, best(text, f))).collect();
         let mb_s = |secs: f64| text.len() as f64 / secs / 1e6;
-        let (exact, exact_time) = times[3..]
-            .iter()
-            .copied()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .expect("there are exact counters");
+        let (exact, exact_time) =
+            times[3..].iter().copied().min_by(|a, b| a.1.total_cmp(&b.1)).expect("there are exact counters");
         println!(
             "{name}: count {:.0} MB/s, {exact} {:.1} MB/s: count is {:.0}x as fast",
             mb_s(times[0].1),
@@ -126,10 +116,7 @@ fn ratios(inputs: &[(&str, &str)]) {
 
 fn main() {
     let (mixed, ascii) = inputs();
-    let inputs = [
-        ("mixed held-out corpus", mixed.as_str()),
-        ("ASCII prose and markdown", ascii.as_str()),
-    ];
+    let inputs = [("mixed held-out corpus", mixed.as_str()), ("ASCII prose and markdown", ascii.as_str())];
     let mut c = Criterion::default().configure_from_args();
     bench(&mut c, &inputs);
     c.final_summary();

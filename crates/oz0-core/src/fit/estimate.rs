@@ -9,6 +9,12 @@
 //!
 //! The table, `cl100k.table`, is trained from exact token boundaries over the corpus by
 //! `cargo run -p xtask --release -- train-estimate`.
+//!
+//! Most text goes through a fast path that does nothing but the lookups: a stretch of text in
+//! which every 32 bytes hold a character that is not white space cannot hold a white-space run
+//! long enough for `weigh` to treat differently, so only the bytes around long runs (and the first
+//! byte fed) go through the careful path, which decodes characters and tracks runs, and a run of
+//! one repeated byte costs no more there than a scan.
 
 use std::sync::LazyLock;
 
@@ -24,8 +30,9 @@ const KEY_MASK: usize = KEYS - 1;
 /// The longest stretch fed through the fast path at once. A white-space run inside a stretch is
 /// then at most 64 characters long, so the fast path never needs to track runs.
 const STRETCH: usize = 64;
-/// The longest stretch taken at once when every 32 bytes of it hold a printable ASCII byte; it
-/// bounds the bytes read twice, once to check and once to score, to what the L1 cache holds.
+/// The longest stretch taken at once when every 32 bytes of it hold the first byte of a character
+/// that is not white space; it bounds the bytes read twice, once to check and once to score, to
+/// what the L1 cache holds.
 const LONG_STRETCH: usize = 16384;
 
 /// The trained table, decoded once.
