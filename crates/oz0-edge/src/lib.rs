@@ -1,17 +1,26 @@
-//! The edge of oz0: what runs plugins and jobs. For now, the part of the tool host that starts a
-//! plugin's local MCP server over stdio and lists what it offers.
+//! The edge of oz0: what keeps a tenant's settings, people, tokens and files, and runs plugins and jobs.
+//!
+//! [`LocalEdge`] is the [`Edge`](oz0_core::api::Edge) in process, over a [`store::Store`] (SQLite) and
+//! a content-addressed [`files::FileStore`]; [`server`] puts the same behind HTTP. The [`toolhost`]
+//! starts a plugin's local MCP server over stdio and lists what it offers.
 //!
 //! ```no_run
-//! use std::time::Duration;
+//! use oz0_core::api::{Edge, Tenant};
+//! use oz0_edge::LocalEdge;
 //!
-//! use oz0_edge::toolhost::{ServerCommand, list_functions};
-//!
-//! # async fn measure() -> Result<(), oz0_edge::toolhost::ToolHostError> {
-//! let command = ServerCommand::new(vec!["python3".into(), "server.py".into()], "examples/acme-docs".into());
-//! let listed = list_functions(&command, Duration::from_secs(30)).await?;
-//! println!("{} {} speaks {}", listed.server.name, listed.server.version, listed.protocol);
+//! # async fn show() -> Result<(), oz0_core::api::EdgeError> {
+//! let edge = LocalEdge::open(std::path::Path::new("/tmp/oz0"))?;
+//! let view = edge.offload(&Tenant::Current).await?;
+//! println!("an agent that says nothing gets {}", view.says_nothing.threshold);
 //! # Ok(())
 //! # }
 //! ```
 
+pub mod files;
+pub mod server;
+pub mod service;
+pub mod store;
+pub mod token;
 pub mod toolhost;
+
+pub use service::{EdgeState, LocalEdge};

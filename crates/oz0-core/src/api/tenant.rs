@@ -1,6 +1,10 @@
 //! What the edge says about tenants: offload settings and their changes, the audit log, tokens, status.
 
+use std::borrow::Cow;
+use std::fmt;
+
 use schemars::JsonSchema;
+use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::names::{Role, TenantName};
@@ -8,22 +12,49 @@ use crate::offload::{Offload, OffloadSettings, Threshold, Tokens};
 
 /// A change of a tenant's offload settings, as a JSON merge patch: a field left out stays as it is,
 /// `null` unsets it, a value sets it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+///
+/// Only a JSON object is read: serde's derive would also take an array of the fields in order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffloadPatch {
     /// The new default: tokens, `"off"`, or `null` to unset it.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Offload>")]
     pub default: Option<Option<Offload>>,
     /// The new ceiling: tokens, or `null` to unset it.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Tokens>")]
     pub ceiling: Option<Option<Tokens>>,
 }
 
-/// Reads a field that is present, `null` included, as `Some`.
-fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(deserializer).map(Some)
+impl<'de> Deserialize<'de> for OffloadPatch {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PatchVisitor;
+
+        impl<'de> Visitor<'de> for PatchVisitor {
+            type Value = OffloadPatch;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object with `default`, `ceiling` or both")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OffloadPatch, A::Error> {
+                const FIELDS: &[&str] = &["default", "ceiling"];
+                let mut patch = OffloadPatch::default();
+                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                    match key.as_ref() {
+                        "default" if patch.default.is_none() => patch.default = Some(map.next_value()?),
+                        "ceiling" if patch.ceiling.is_none() => patch.ceiling = Some(map.next_value()?),
+                        "default" | "ceiling" => return Err(de::Error::custom(format!("duplicate field `{key}`"))),
+                        other => return Err(de::Error::unknown_field(other, FIELDS)),
+                    }
+                }
+                Ok(patch)
+            }
+        }
+
+        deserializer.deserialize_map(PatchVisitor)
+    }
 }
 
 impl OffloadPatch {
@@ -164,6 +195,8 @@ mod tests {
         assert!(serde_json::from_str::<OffloadPatch>("{}").unwrap().is_empty());
         assert!(serde_json::from_str::<OffloadPatch>(r#"{"ceiling": "off"}"#).is_err());
         assert!(serde_json::from_str::<OffloadPatch>(r#"{"default": 1, "other": 2}"#).is_err());
+        assert!(serde_json::from_str::<OffloadPatch>("[1000]").is_err());
+        assert!(serde_json::from_str::<OffloadPatch>(r#"{"default": 1, "default": 2}"#).is_err());
         let back = serde_json::to_string(&OffloadPatch { default: Some(None), ceiling: None }).unwrap();
         assert_eq!(back, r#"{"default":null}"#);
     }

@@ -1,0 +1,183 @@
+//! The content-addressed file store: files between tools, at most 32 MiB each, kept by SHA-256 digest.
+//!
+//! A file is written to a temporary file, synced, renamed into place and its folder synced, so that a
+//! crash leaves either the whole file or none. Every read checks the digest again, so a damaged file is
+//! reported rather than handed on. The blobs of each tenant are apart; who may read which is the store's
+//! record of (tenant, tree, digest), kept by [`crate::service`].
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use oz0_core::api::{FileRef, MAX_FILE_BYTES};
+use sha2::{Digest, Sha256};
+
+/// Why a file could not be kept or read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// More than 32 MiB.
+    #[error("the file is {size} bytes, more than the {MAX_FILE_BYTES} bytes (32 MiB) a file may hold")]
+    TooLarge {
+        /// Its size.
+        size: u64,
+    },
+    /// No blob of that digest.
+    #[error("no file {0}")]
+    Missing(FileRef),
+    /// The bytes on disk no longer have the digest they were stored under.
+    #[error("the file {file} is damaged: its bytes have the digest sha256:{found}")]
+    Damaged {
+        /// The file.
+        file: FileRef,
+        /// The digest of what is on disk.
+        found: String,
+    },
+    /// The disk failed.
+    #[error("could not {action} '{}'", path.display())]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Blobs on disk under a root folder: `<root>/<tenant id>/<2 hex digits>/<62 hex digits>`.
+#[derive(Debug, Clone)]
+pub struct FileStore {
+    root: PathBuf,
+}
+
+/// Returns the SHA-256 digest of `bytes`.
+pub fn digest(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
+}
+
+impl FileStore {
+    /// Returns the store of blobs under `root`, which is made when first written to.
+    pub fn new(root: PathBuf) -> Self {
+        Self { root }
+    }
+
+    fn path(&self, tenant: i64, file: &FileRef) -> PathBuf {
+        let hex = file.hex();
+        self.root.join(tenant.to_string()).join(&hex[..2]).join(&hex[2..])
+    }
+
+    /// Keeps `bytes` as a blob of `tenant` and returns its reference. Keeping the same bytes again
+    /// changes nothing on disk.
+    pub fn put(&self, tenant: i64, bytes: &[u8]) -> Result<FileRef, FileError> {
+        let size = bytes.len() as u64;
+        if size > MAX_FILE_BYTES {
+            return Err(FileError::TooLarge { size });
+        }
+        let file = FileRef::from_digest(digest(bytes));
+        let path = self.path(tenant, &file);
+        if path.exists() && self.get(tenant, &file).is_ok() {
+            return Ok(file);
+        }
+        let dir = path.parent().unwrap_or(&self.root).to_path_buf();
+        let io = |action: &'static str, path: &Path| {
+            let path = path.to_path_buf();
+            move |source| FileError::Io { action, path, source }
+        };
+        fs_err::create_dir_all(&dir).map_err(io("create", &dir))?;
+        let tmp_dir = self.root.join("tmp");
+        fs_err::create_dir_all(&tmp_dir).map_err(io("create", &tmp_dir))?;
+        let mut tmp = tempfile::NamedTempFile::new_in(&tmp_dir).map_err(io("create a file in", &tmp_dir))?;
+        tmp.write_all(bytes).map_err(io("write", tmp.path()))?;
+        tmp.as_file().sync_all().map_err(io("sync", tmp.path()))?;
+        tmp.persist(&path).map_err(|err| FileError::Io {
+            action: "rename into",
+            path: path.clone(),
+            source: err.error,
+        })?;
+        sync_dir(&dir).map_err(io("sync", &dir))?;
+        Ok(file)
+    }
+
+    /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
+    pub fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
+        let path = self.path(tenant, file);
+        let opened = match fs_err::File::open(&path) {
+            Ok(opened) => opened,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Err(FileError::Missing(*file)),
+            Err(source) => return Err(FileError::Io { action: "open", path, source }),
+        };
+        let mut bytes = Vec::new();
+        opened.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|source| FileError::Io {
+            action: "read",
+            path: path.clone(),
+            source,
+        })?;
+        let found = FileRef::from_digest(digest(&bytes));
+        if found != *file {
+            return Err(FileError::Damaged { file: *file, found: found.hex() });
+        }
+        Ok(bytes)
+    }
+}
+
+/// Syncs a folder, so that a rename into it survives a crash. Windows cannot open a folder as a file and
+/// keeps renames on its own.
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    if cfg!(windows) {
+        return Ok(());
+    }
+    fs_err::File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_and_reads_back_by_digest() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = FileStore::new(dir.path().to_path_buf());
+        let file = files.put(1, b"hello").unwrap();
+        assert_eq!(
+            file.to_string(),
+            "oz0-file:sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"
+        );
+        assert_eq!(files.get(1, &file).unwrap(), b"hello");
+        assert_eq!(files.put(1, b"hello").unwrap(), file, "the same bytes are the same file");
+        let left: Vec<_> = std::fs::read_dir(dir.path().join("tmp")).unwrap().collect();
+        assert!(left.is_empty(), "no temporary file is left");
+    }
+
+    #[test]
+    fn another_tenants_blob_is_missing() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = FileStore::new(dir.path().to_path_buf());
+        let file = files.put(1, b"secret").unwrap();
+        assert!(matches!(files.get(2, &file), Err(FileError::Missing(_))));
+    }
+
+    #[test]
+    fn a_damaged_blob_is_reported_not_returned() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = FileStore::new(dir.path().to_path_buf());
+        let file = files.put(1, b"original").unwrap();
+        std::fs::write(files.path(1, &file), b"tampered").unwrap();
+        let err = files.get(1, &file).unwrap_err();
+        assert!(matches!(err, FileError::Damaged { .. }), "{err}");
+        assert!(err.to_string().contains("is damaged"));
+        assert_eq!(files.put(1, b"original").unwrap(), file, "storing it again repairs it");
+        assert_eq!(files.get(1, &file).unwrap(), b"original");
+    }
+
+    #[test]
+    fn refuses_more_than_32_mib() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = FileStore::new(dir.path().to_path_buf());
+        let exactly = vec![b'a'; MAX_FILE_BYTES as usize];
+        let file = files.put(1, &exactly).unwrap();
+        assert_eq!(files.get(1, &file).unwrap().len() as u64, MAX_FILE_BYTES);
+        let over = vec![b'a'; MAX_FILE_BYTES as usize + 1];
+        assert!(matches!(files.put(1, &over), Err(FileError::TooLarge { .. })));
+    }
+}

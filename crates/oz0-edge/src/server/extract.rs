@@ -1,0 +1,165 @@
+//! How requests are read and errors answered: the caller from the bearer token, JSON bodies and queries
+//! whose every refusal is a problem document.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use oz0_core::api::{EdgeError, Problem};
+use serde::de::DeserializeOwned;
+
+use super::request_id::Failure;
+use crate::service::{EdgeState, LocalEdge};
+
+/// An error answered as `application/problem+json`.
+#[derive(Debug)]
+pub struct ApiError(pub EdgeError);
+
+impl From<EdgeError> for ApiError {
+    fn from(err: EdgeError) -> Self {
+        ApiError(err)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let problem = self.0.to_problem();
+        let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = serde_json::to_vec(&problem).unwrap_or_default();
+        let mut response = (status, body).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(Problem::MEDIA_TYPE));
+        if status == StatusCode::UNAUTHORIZED {
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if status.is_server_error() {
+            let mut message = self.0.to_string();
+            let mut cause = std::error::Error::source(&self.0);
+            while let Some(err) = cause {
+                message.push_str(&format!(": {err}"));
+                cause = err.source();
+            }
+            response.extensions_mut().insert(Failure(message));
+        }
+        response
+    }
+}
+
+/// The edge as the bearer of the request's token sees it.
+#[derive(Debug)]
+pub struct Caller(pub LocalEdge);
+
+impl FromRequestParts<Arc<EdgeState>> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<EdgeState>) -> Result<Self, Self::Rejection> {
+        let unauthenticated = |detail: &str| ApiError(EdgeError::Unauthenticated { detail: detail.to_owned() });
+        let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
+            return Err(unauthenticated("no token: send `Authorization: Bearer <token>`"));
+        };
+        let token = value
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && t.len() <= 256)
+            .ok_or_else(|| unauthenticated("the Authorization header is not `Bearer <token>`"))?;
+        let state = Arc::clone(state);
+        let token = token.to_owned();
+        let edge = tokio::task::spawn_blocking(move || state.authenticate(&token))
+            .await
+            .map_err(|err| ApiError(EdgeError::internal("a task of the edge failed", err)))?
+            .map_err(|err| ApiError(err.into()))?;
+        edge.map(Caller).ok_or_else(|| unauthenticated("the edge knows no such token"))
+    }
+}
+
+/// A JSON body of `T`, refused with a problem document: 400 when it is not JSON, 422 when it is not a
+/// `T` (a wrong type, a value out of range, an unknown field), 413 when it is too big, 415 when it is
+/// not sent as JSON.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(request, state).await {
+            Ok(axum::Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => Err(ApiError(json_rejection(&rejection))),
+        }
+    }
+}
+
+fn json_rejection(rejection: &JsonRejection) -> EdgeError {
+    let inner = || {
+        let text = rejection.body_text();
+        match text.split_once(": ") {
+            Some((_, rest)) => rest.to_owned(),
+            None => text,
+        }
+    };
+    match rejection {
+        JsonRejection::JsonDataError(_) => EdgeError::Invalid { detail: inner() },
+        JsonRejection::JsonSyntaxError(_) => {
+            EdgeError::BadRequest { detail: format!("the body is not JSON: {}", inner()) }
+        }
+        JsonRejection::MissingJsonContentType(_) => EdgeError::Rejected {
+            status: 415,
+            title: "Unsupported media type".to_owned(),
+            detail: "send the body as JSON, with `Content-Type: application/json`".to_owned(),
+        },
+        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        other => EdgeError::BadRequest { detail: other.body_text() },
+    }
+}
+
+fn too_large() -> EdgeError {
+    EdgeError::TooLarge { detail: "the body is bigger than this endpoint takes".to_owned() }
+}
+
+/// A body of raw bytes, refused with a problem document when it is bigger than the route's limit.
+#[derive(Debug)]
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Bytes::from_request(request, state).await {
+            Ok(bytes) => Ok(RawBody(bytes)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError(EdgeError::TooLarge {
+                    detail: format!(
+                        "the file is more than the {} bytes (32 MiB) a file may hold",
+                        oz0_core::api::MAX_FILE_BYTES
+                    ),
+                }))
+            }
+            Err(rejection) => Err(ApiError(EdgeError::BadRequest { detail: rejection.body_text() })),
+        }
+    }
+}
+
+/// A query string of `T`, refused with a 400 problem document.
+#[derive(Debug)]
+pub struct QueryOf<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryOf<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(value)) => Ok(QueryOf(value)),
+            Err(rejection) => {
+                let text = rejection.body_text();
+                let detail = text.split_once(": ").map_or(text.clone(), |(_, rest)| rest.to_owned());
+                Err(ApiError(EdgeError::BadRequest { detail: format!("bad query: {detail}") }))
+            }
+        }
+    }
+}

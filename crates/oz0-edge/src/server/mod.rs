@@ -1,0 +1,51 @@
+//! The edge behind HTTP: the same [`LocalEdge`](crate::LocalEdge) per request, as the bearer of the
+//! request's token sees it.
+//!
+//! Errors are `application/problem+json`; each route takes at most the body it needs; every answer
+//! carries an `x-request-id` (the caller's, or a new one); `GET /openapi.json` describes the API.
+
+mod extract;
+pub mod openapi;
+mod request_id;
+mod routes;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use oz0_core::api::paths;
+
+use crate::service::{EdgeState, max_file_bytes};
+
+/// The most bytes of a JSON body.
+pub const MAX_JSON_BYTES: usize = 4096;
+
+/// Returns the API's router over the edge `state`.
+pub fn router(state: Arc<EdgeState>) -> Router {
+    let json = || DefaultBodyLimit::max(MAX_JSON_BYTES);
+    Router::new()
+        .route(paths::STATUS, get(routes::status))
+        .route(paths::OFFLOAD, get(routes::offload).patch(routes::set_offload).layer(json()))
+        .route(paths::THRESHOLD, get(routes::threshold))
+        .route(paths::AUDIT, get(routes::audit))
+        .route(paths::TOKENS, post(routes::create_token).layer(json()))
+        .route(paths::FILES, post(routes::put_file).layer(DefaultBodyLimit::max(max_file_bytes())))
+        .route(paths::FILE, get(routes::get_file))
+        .route(paths::OPENAPI, get(routes::openapi))
+        .fallback(routes::no_route)
+        .method_not_allowed_fallback(routes::no_method)
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(axum::middleware::from_fn(request_id::request_id))
+        .with_state(state)
+}
+
+/// Serves the API on `listener` until `shutdown` completes, then lets the requests under way finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: Arc<EdgeState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await
+}

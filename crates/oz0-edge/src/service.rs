@@ -1,0 +1,289 @@
+//! The edge itself, in process: its store and files, and [`LocalEdge`], the [`Edge`] as one person sees
+//! it. The embedded edge is a `LocalEdge` of the local person; the HTTP server makes one for each
+//! request's token, so both transports run the same code.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use oz0_core::api::{
+    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role,
+    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, TreeId,
+};
+use oz0_core::offload::{Offload, Threshold};
+
+use crate::files::{FileError, FileStore};
+use crate::store::{NewToken, Principal, SqliteStore, Store, StoreError, TenantRecord};
+
+/// The name of the embedded edge's tenant and person, when its store is new.
+pub const LOCAL: &str = "local";
+
+/// The most audit entries one read returns.
+pub const MAX_AUDIT: u32 = 1000;
+
+/// What every "no such tenant" says, whether the tenant does not exist or is another's.
+pub(crate) const NO_TENANT: &str = "no such tenant";
+
+/// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
+const NO_FILE: &str = "no such file in this job tree";
+
+/// The edge's state: its store and its files.
+#[derive(Debug)]
+pub struct EdgeState {
+    store: Arc<dyn Store>,
+    files: FileStore,
+}
+
+impl From<StoreError> for EdgeError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Busy { .. } => EdgeError::Busy { detail: format!("{err}; try again") },
+            StoreError::Conflict(detail) => EdgeError::Invalid { detail },
+            err => EdgeError::internal("the edge's store failed", err),
+        }
+    }
+}
+
+impl EdgeState {
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it.
+    pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
+        let store = SqliteStore::open(dir)?;
+        Ok(Arc::new(Self { store: Arc::new(store), files: FileStore::new(dir.join("files")) }))
+    }
+
+    /// Returns the edge over `store`, with files under `files`.
+    pub fn with_store(store: Arc<dyn Store>, files: FileStore) -> Arc<Self> {
+        Arc::new(Self { store, files })
+    }
+
+    /// Returns the store.
+    pub fn store(&self) -> &dyn Store {
+        self.store.as_ref()
+    }
+
+    /// Returns the edge as the local person sees it: every role in the first tenant (`local` when the
+    /// store is new).
+    pub fn local(self: &Arc<Self>) -> Result<LocalEdge, EdgeError> {
+        let name = TenantName::new(LOCAL).map_err(|err| EdgeError::internal("the local tenant's name", err))?;
+        let principal = self.store.local_principal(&name, LOCAL)?;
+        Ok(LocalEdge { state: Arc::clone(self), principal })
+    }
+
+    /// Returns the edge as `principal` sees it.
+    pub fn as_principal(self: &Arc<Self>, principal: Principal) -> LocalEdge {
+        LocalEdge { state: Arc::clone(self), principal }
+    }
+
+    /// Returns the edge as the bearer of `token` sees it, or `None` when no one has that token.
+    pub fn authenticate(self: &Arc<Self>, token: &str) -> Result<Option<LocalEdge>, StoreError> {
+        let principal = self.store.principal(&crate::token::hash(token))?;
+        Ok(principal.map(|principal| self.as_principal(principal)))
+    }
+
+    /// When the store holds no token: makes the first tenant (`first`, unless there is one already),
+    /// an admin with every role and a token, and returns the token, shown this once, with its holder.
+    pub fn first_token(&self, first: &TenantName) -> Result<Option<(String, Principal)>, EdgeError> {
+        let (token, hash) =
+            crate::token::generate().map_err(|err| EdgeError::internal("could not make a token", err))?;
+        Ok(self.store.first_token(first, &hash)?.map(|principal| (token, principal)))
+    }
+}
+
+/// The edge as one person sees it, in process.
+#[derive(Debug, Clone)]
+pub struct LocalEdge {
+    state: Arc<EdgeState>,
+    principal: Principal,
+}
+
+impl LocalEdge {
+    /// Opens the embedded edge whose state is in `dir`, as its local person.
+    pub fn open(dir: &Path) -> Result<Self, EdgeError> {
+        EdgeState::open(dir)?.local()
+    }
+
+    /// Returns who this edge acts as.
+    pub fn principal(&self) -> &Principal {
+        &self.principal
+    }
+
+    /// Returns the edge's state.
+    pub fn state(&self) -> &Arc<EdgeState> {
+        &self.state
+    }
+
+    /// Runs `f` on a thread that may block, as the store's calls do.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
+    ) -> Result<T, EdgeError> {
+        let state = Arc::clone(&self.state);
+        let principal = self.principal.clone();
+        tokio::task::spawn_blocking(move || f(&state, &principal))
+            .await
+            .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+    }
+}
+
+/// Returns the tenant `tenant` names when the caller may see it: only their own.
+fn visible(principal: &Principal, tenant: &Tenant) -> Result<TenantRecord, EdgeError> {
+    match tenant {
+        Tenant::Current => Ok(principal.tenant.clone()),
+        Tenant::Named(name) if *name == principal.tenant.name => Ok(principal.tenant.clone()),
+        Tenant::Named(_) => Err(EdgeError::not_found(NO_TENANT)),
+    }
+}
+
+fn require(principal: &Principal, role: Role, action: &str) -> Result<(), EdgeError> {
+    if principal.has(role) { Ok(()) } else { Err(EdgeError::permission_denied(action, role)) }
+}
+
+/// Checks a person's name: 1 to 64 letters, digits and `. _ @ -`.
+fn person_name(name: &str) -> Result<(), EdgeError> {
+    let valid = (1..=64).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'@' | b'-'));
+    if valid {
+        Ok(())
+    } else {
+        Err(EdgeError::invalid(format!("`{name}` is not a valid person's name: 1 to 64 letters, digits and `. _ @ -`")))
+    }
+}
+
+impl Edge for LocalEdge {
+    async fn status(&self) -> Result<Status, EdgeError> {
+        self.blocking(|state, principal| {
+            Ok(Status {
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                tenant: principal.tenant.name.clone(),
+                person: principal.person.clone(),
+                roles: principal.roles.clone(),
+                operator: principal.tenant.operator,
+                store: StoreStatus {
+                    kind: state.store.kind().to_owned(),
+                    schema_version: state.store.schema_version()?,
+                },
+            })
+        })
+        .await
+    }
+
+    async fn offload(&self, tenant: &Tenant) -> Result<OffloadView, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            Ok(OffloadView::of(state.store.offload(&tenant)?))
+        })
+        .await
+    }
+
+    async fn set_offload(&self, tenant: &Tenant, patch: &OffloadPatch) -> Result<OffloadChange, EdgeError> {
+        let (tenant, patch) = (tenant.clone(), *patch);
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "changing the tenant's offload settings")?;
+            if patch.is_empty() {
+                return Err(EdgeError::invalid(
+                    "the change names nothing: give a default or a ceiling, or null to unset one",
+                ));
+            }
+            state.store.change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
+        })
+        .await
+    }
+
+    async fn threshold(&self, tenant: &Tenant, agent: Option<Offload>) -> Result<Threshold, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            Ok(oz0_core::offload::threshold(agent, &state.store.offload(&tenant)?))
+        })
+        .await
+    }
+
+    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "reading the audit log")?;
+            if !(1..=MAX_AUDIT).contains(&limit) {
+                return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_AUDIT}")));
+            }
+            Ok(state.store.audit(&tenant, limit)?)
+        })
+        .await
+    }
+
+    async fn create_token(&self, request: &TokenRequest) -> Result<CreatedToken, EdgeError> {
+        let request = request.clone();
+        self.blocking(move |state, principal| {
+            let tenant = match &request.tenant {
+                Some(name) if *name != principal.tenant.name && !principal.tenant.operator => {
+                    return Err(EdgeError::not_found(NO_TENANT));
+                }
+                Some(name) => name.clone(),
+                None => principal.tenant.name.clone(),
+            };
+            require(principal, Role::Admin, "creating a token")?;
+            if request.roles.is_empty() {
+                return Err(EdgeError::invalid("a token needs at least one role: admin or content"));
+            }
+            if let Some(name) = &request.name {
+                person_name(name)?;
+            }
+            let (token, hash) =
+                crate::token::generate().map_err(|err| EdgeError::internal("could not make a token", err))?;
+            let new = NewToken {
+                tenant: &tenant,
+                create_tenant: principal.tenant.operator,
+                person: request.name.as_deref(),
+                roles: &request.roles,
+                hash: &hash,
+            };
+            let issued = state.store.issue_token(&new, principal)?.ok_or_else(|| EdgeError::not_found(NO_TENANT))?;
+            Ok(CreatedToken {
+                token,
+                tenant,
+                person: issued.principal.person,
+                roles: issued.principal.roles,
+                tenant_created: issued.tenant_created,
+            })
+        })
+        .await
+    }
+
+    async fn put_file(&self, tenant: &Tenant, tree: &TreeId, bytes: Vec<u8>) -> Result<StoredFile, EdgeError> {
+        let (tenant, tree) = (tenant.clone(), tree.clone());
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Content, "storing a file")?;
+            let file = state.files.put(tenant.id, &bytes).map_err(|err| match err {
+                FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
+                err => EdgeError::internal("could not keep the file", err),
+            })?;
+            let size = bytes.len() as u64;
+            state.store.record_file(&tenant, &tree, &file, size)?;
+            Ok(StoredFile { file, size })
+        })
+        .await
+    }
+
+    async fn get_file(&self, tenant: &Tenant, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        let (tenant, tree, file) = (tenant.clone(), tree.clone(), *file);
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Content, "reading a file")?;
+            if state.store.file_size(&tenant, &tree, &file)?.is_none() {
+                return Err(EdgeError::not_found(NO_FILE));
+            }
+            state.files.get(tenant.id, &file).map_err(|err| match err {
+                FileError::Missing(_) => EdgeError::not_found(NO_FILE),
+                err => EdgeError::internal(format!("could not read the file {file}"), err),
+            })
+        })
+        .await
+    }
+}
+
+/// Returns the most bytes a stored file may have, for body limits.
+pub fn max_file_bytes() -> usize {
+    usize::try_from(MAX_FILE_BYTES).unwrap_or(usize::MAX)
+}

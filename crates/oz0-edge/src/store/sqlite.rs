@@ -1,0 +1,601 @@
+//! The SQLite store: one file, WAL, a busy timeout, one writer.
+//!
+//! Writes go through one connection behind a mutex, each in an immediate transaction, so writers of this
+//! process queue in order and writers of other processes wait on SQLite's lock for up to the busy
+//! timeout. Reads use a small pool of their own connections, which WAL lets run beside the writer.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, SystemTime};
+
+use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
+use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+
+use super::migrations::{MIGRATIONS, latest};
+use super::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, rfc3339_millis};
+
+/// How long a writer waits for another process's write lock.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How many idle read connections are kept.
+const READERS: usize = 8;
+
+/// The file the store lives in, inside its folder.
+pub const DATABASE_FILE: &str = "oz0.sqlite";
+
+/// The SQLite store.
+#[derive(Debug)]
+pub struct SqliteStore {
+    path: PathBuf,
+    writer: Mutex<Connection>,
+    readers: Mutex<Vec<Connection>>,
+}
+
+fn db(err: rusqlite::Error) -> StoreError {
+    if err.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
+        || err.sqlite_error_code() == Some(ErrorCode::DatabaseLocked)
+    {
+        StoreError::Busy { seconds: BUSY_TIMEOUT.as_secs() }
+    } else {
+        StoreError::Database(Box::new(err))
+    }
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding a connection leaves no half-done transaction: rusqlite rolls it back on drop.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn roles_text(roles: &[Role]) -> String {
+    let mut roles: Vec<Role> = roles.to_vec();
+    roles.sort();
+    roles.dedup();
+    roles.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(",")
+}
+
+fn roles_of(text: &str) -> Vec<Role> {
+    text.split(',').filter_map(|r| r.parse().ok()).collect()
+}
+
+fn tenant_name(text: String) -> rusqlite::Result<TenantName> {
+    TenantName::new(&text)
+        .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
+}
+
+fn settings_json(settings: &OffloadSettings) -> String {
+    serde_json::to_string(settings).unwrap_or_else(|_| "null".to_owned())
+}
+
+impl SqliteStore {
+    /// Opens the store in `dir` (made when missing), bringing its schema up to date.
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        fs_err::create_dir_all(dir).map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
+        let path = dir.join(DATABASE_FILE);
+        let mut writer = Self::connect(&path, false)?;
+        Self::wal(&writer)?;
+        Self::migrate(&mut writer)?;
+        Ok(Self { path, writer: Mutex::new(writer), readers: Mutex::new(Vec::new()) })
+    }
+
+    fn connect(path: &Path, read_only: bool) -> Result<Connection, StoreError> {
+        let flags = if read_only {
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        } else {
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        };
+        let conn = Connection::open_with_flags(path, flags).map_err(db)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(db)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+        // FULL: a change the edge answered for survives a power cut, not only a crash of the process.
+        conn.pragma_update(None, "synchronous", "FULL").map_err(db)?;
+        Ok(conn)
+    }
+
+    /// Turns on WAL. Changing the journal mode takes a lock the busy handler does not wait for, so two
+    /// processes opening a new store at once retry here.
+    fn wal(conn: &Connection) -> Result<(), StoreError> {
+        let mut tries = 0;
+        loop {
+            match conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0)) {
+                Ok(_) => return Ok(()),
+                Err(err) if err.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) && tries < 200 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(25));
+                }
+                Err(err) => return Err(db(err)),
+            }
+        }
+    }
+
+    fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+        tx.execute_batch(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
+        )
+        .map_err(db)?;
+        let current: u32 = tx
+            .query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |row| row.get(0))
+            .map_err(db)?;
+        if current > latest() {
+            return Err(StoreError::NewerSchema { found: current, known: latest() });
+        }
+        for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version > current) {
+            tx.execute_batch(sql).map_err(db)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
+                params![version, now_ms()],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    /// Returns the database file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` with a read connection from the pool.
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        let conn = lock(&self.readers).pop();
+        let conn = match conn {
+            Some(conn) => conn,
+            None => Self::connect(&self.path, true)?,
+        };
+        let result = f(&conn).map_err(db);
+        let mut readers = lock(&self.readers);
+        if readers.len() < READERS {
+            readers.push(conn);
+        }
+        result
+    }
+
+    /// Runs `f` in an immediate transaction of the writer, committing when it returns `Ok(Ok(_))`.
+    fn write<T, E>(
+        &self,
+        f: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<Result<T, E>>,
+    ) -> Result<Result<T, E>, StoreError> {
+        let mut conn = lock(&self.writer);
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+        let result = f(&tx).map_err(db)?;
+        if result.is_ok() {
+            tx.commit().map_err(db)?;
+        }
+        Ok(result)
+    }
+}
+
+const PRINCIPAL: &str =
+    "SELECT t.id, t.name, t.operator, p.name, p.roles FROM people p JOIN tenants t ON t.id = p.tenant_id";
+
+fn principal_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Principal> {
+    Ok(Principal {
+        tenant: TenantRecord { id: row.get(0)?, name: tenant_name(row.get(1)?)?, operator: row.get(2)? },
+        person: row.get(3)?,
+        roles: roles_of(&row.get::<_, String>(4)?),
+    })
+}
+
+fn first_tenant(tx: &Connection, first: &TenantName) -> rusqlite::Result<(TenantRecord, bool)> {
+    let found = tx
+        .query_row("SELECT id, name, operator FROM tenants ORDER BY id LIMIT 1", [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })
+        .optional()?;
+    if let Some((id, name, operator)) = found {
+        return Ok((TenantRecord { id, name: tenant_name(name)?, operator }, false));
+    }
+    Ok((create_tenant(tx, first, true)?, true))
+}
+
+fn create_tenant(tx: &Connection, name: &TenantName, operator: bool) -> rusqlite::Result<TenantRecord> {
+    tx.execute(
+        "INSERT INTO tenants (name, operator, created_at) VALUES (?1, ?2, ?3)",
+        params![name.as_str(), operator, now_ms()],
+    )?;
+    Ok(TenantRecord { id: tx.last_insert_rowid(), name: name.clone(), operator })
+}
+
+fn create_person(tx: &Connection, tenant: &TenantRecord, name: &str, roles: &[Role]) -> rusqlite::Result<Principal> {
+    tx.execute(
+        "INSERT INTO people (tenant_id, name, roles, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![tenant.id, name, roles_text(roles), now_ms()],
+    )?;
+    Ok(Principal { tenant: tenant.clone(), person: name.to_owned(), roles: roles_of(&roles_text(roles)) })
+}
+
+fn add_token(tx: &Connection, tenant: &TenantRecord, person: &str, hash: &[u8; 32]) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO tokens (person_id, hash, created_at)
+         SELECT id, ?3, ?4 FROM people WHERE tenant_id = ?1 AND name = ?2",
+        params![tenant.id, person, hash.as_slice(), now_ms()],
+    )?;
+    Ok(())
+}
+
+fn audit(
+    tx: &Connection,
+    tenant: &TenantRecord,
+    actor: &str,
+    action: &str,
+    old: &str,
+    new: &str,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![tenant.id, now_ms(), actor, action, old, new],
+    )?;
+    Ok(())
+}
+
+fn person_exists(tx: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Result<bool> {
+    tx.query_row("SELECT 1 FROM people WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name], |_| Ok(()))
+        .optional()
+        .map(|found| found.is_some())
+}
+
+/// Returns a person's name not yet taken in the tenant: `stem`, else `stem-2`, `stem-3`, ...
+fn free_name(tx: &Connection, tenant: &TenantRecord, stem: &str) -> rusqlite::Result<String> {
+    if !person_exists(tx, tenant, stem)? {
+        return Ok(stem.to_owned());
+    }
+    let mut n = 2u64;
+    loop {
+        let name = format!("{stem}-{n}");
+        if !person_exists(tx, tenant, &name)? {
+            return Ok(name);
+        }
+        n += 1;
+    }
+}
+
+fn read_offload(conn: &Connection, tenant: &TenantRecord) -> rusqlite::Result<OffloadSettings> {
+    let row = conn
+        .query_row(
+            "SELECT offload_default, offload_ceiling FROM tenant_settings WHERE tenant_id = ?1",
+            [tenant.id],
+            |row| Ok((row.get::<_, Option<String>>(0)?, row.get::<_, Option<i64>>(1)?)),
+        )
+        .optional()?;
+    let Some((default, ceiling)) = row else { return Ok(OffloadSettings::default()) };
+    let bad = |err: OffloadError| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into());
+    let default = default.map(|d| d.parse::<Offload>()).transpose().map_err(bad)?;
+    let ceiling = ceiling.map(|c| Tokens::new(u64::try_from(c).unwrap_or(0))).transpose().map_err(bad)?;
+    Ok(OffloadSettings { default, ceiling })
+}
+
+impl Store for SqliteStore {
+    fn kind(&self) -> &'static str {
+        "sqlite"
+    }
+
+    fn schema_version(&self) -> Result<u32, StoreError> {
+        self.read(|conn| {
+            conn.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |row| row.get(0))
+        })
+    }
+
+    fn local_principal(&self, first: &TenantName, person: &str) -> Result<Principal, StoreError> {
+        let found = self.read(|conn| {
+            conn.query_row(
+                &format!("{PRINCIPAL} WHERE t.id = (SELECT MIN(id) FROM tenants) AND p.name = ?1"),
+                [person],
+                principal_row,
+            )
+            .optional()
+        })?;
+        if let Some(found) = found {
+            return Ok(found);
+        }
+        let made = self.write(|tx| {
+            let (tenant, created) = first_tenant(tx, first)?;
+            if created {
+                audit(
+                    tx,
+                    &tenant,
+                    &format!("{person}@{}", tenant.name),
+                    "tenant.create",
+                    "null",
+                    &serde_json::json!({"name": tenant.name}).to_string(),
+                )?;
+            }
+            if let Some(found) = tx
+                .query_row(
+                    &format!("{PRINCIPAL} WHERE t.id = ?1 AND p.name = ?2"),
+                    params![tenant.id, person],
+                    principal_row,
+                )
+                .optional()?
+            {
+                return Ok(Ok::<_, std::convert::Infallible>(found));
+            }
+            let principal = create_person(tx, &tenant, person, &Role::ALL)?;
+            let new = serde_json::json!({"person": person, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &principal.actor(), "person.create", "null", &new)?;
+            Ok(Ok(principal))
+        })?;
+        Ok(made.unwrap_or_else(|never| match never {}))
+    }
+
+    fn first_token(&self, first: &TenantName, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
+        let made = self.write(|tx| {
+            let tokens: i64 = tx.query_row("SELECT COUNT(*) FROM tokens", [], |row| row.get(0))?;
+            if tokens > 0 {
+                return Ok(Err(()));
+            }
+            let (tenant, created) = first_tenant(tx, first)?;
+            let name = free_name(tx, &tenant, "admin")?;
+            let principal = create_person(tx, &tenant, &name, &Role::ALL)?;
+            add_token(tx, &tenant, &name, hash)?;
+            if created {
+                let new = serde_json::json!({"name": tenant.name}).to_string();
+                audit(tx, &tenant, &principal.actor(), "tenant.create", "null", &new)?;
+            }
+            let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &principal.actor(), "token.create", "null", &new)?;
+            Ok(Ok(principal))
+        })?;
+        Ok(made.ok())
+    }
+
+    fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn
+                .prepare_cached(&format!("{PRINCIPAL} WHERE p.id = (SELECT person_id FROM tokens WHERE hash = ?1)"))?;
+            statement.query_row([hash.as_slice()], principal_row).optional()
+        })
+    }
+
+    fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError> {
+        self.read(|conn| {
+            conn.query_row("SELECT id, operator FROM tenants WHERE name = ?1", [name.as_str()], |row| {
+                Ok(TenantRecord { id: row.get(0)?, name: name.clone(), operator: row.get(1)? })
+            })
+            .optional()
+        })
+    }
+
+    fn issue_token(&self, token: &NewToken<'_>, actor: &Principal) -> Result<Option<Issued>, StoreError> {
+        let issued = self.write(|tx| {
+            let found = tx
+                .query_row("SELECT id, operator FROM tenants WHERE name = ?1", [token.tenant.as_str()], |row| {
+                    Ok(TenantRecord { id: row.get(0)?, name: token.tenant.clone(), operator: row.get(1)? })
+                })
+                .optional()?;
+            let (tenant, tenant_created) = match found {
+                Some(tenant) => (tenant, false),
+                None if token.create_tenant => (create_tenant(tx, token.tenant, false)?, true),
+                None => return Ok(Err(None)),
+            };
+            let name = match token.person {
+                Some(name) if person_exists(tx, &tenant, name)? => {
+                    return Ok(Err(Some(format!(
+                        "a person named `{name}` already exists in the tenant `{}`",
+                        tenant.name
+                    ))));
+                }
+                Some(name) => name.to_owned(),
+                None => free_name(tx, &tenant, token.roles.first().map_or("person", |r| r.as_str()))?,
+            };
+            let principal = create_person(tx, &tenant, &name, token.roles)?;
+            add_token(tx, &tenant, &name, token.hash)?;
+            if tenant_created {
+                audit(
+                    tx,
+                    &tenant,
+                    &actor.actor(),
+                    "tenant.create",
+                    "null",
+                    &serde_json::json!({"name": tenant.name}).to_string(),
+                )?;
+            }
+            let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &actor.actor(), "token.create", "null", &new)?;
+            Ok(Ok(Issued { principal, tenant_created }))
+        })?;
+        match issued {
+            Ok(issued) => Ok(Some(issued)),
+            Err(None) => Ok(None),
+            Err(Some(conflict)) => Err(StoreError::Conflict(conflict)),
+        }
+    }
+
+    fn offload(&self, tenant: &TenantRecord) -> Result<OffloadSettings, StoreError> {
+        self.read(|conn| read_offload(conn, tenant))
+    }
+
+    fn change_offload(
+        &self,
+        tenant: &TenantRecord,
+        patch: &OffloadPatch,
+        actor: &Principal,
+    ) -> Result<Result<OffloadChange, OffloadError>, StoreError> {
+        self.write(|tx| {
+            let before = read_offload(tx, tenant)?;
+            let after = patch.apply(before);
+            if let Err(err) = after.check() {
+                return Ok(Err(err));
+            }
+            tx.execute(
+                "INSERT INTO tenant_settings (tenant_id, offload_default, offload_ceiling) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (tenant_id) DO UPDATE SET offload_default = ?2, offload_ceiling = ?3",
+                params![tenant.id, after.default.map(|d| d.to_string()), after.ceiling.map(|c| c.get())],
+            )?;
+            audit(tx, tenant, &actor.actor(), "tenant.offload", &settings_json(&before), &settings_json(&after))?;
+            Ok(Ok(OffloadChange { before, after }))
+        })
+    }
+
+    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn.prepare_cached(
+                "SELECT id, at, actor, action, old, new FROM audit WHERE tenant_id = ?1 ORDER BY id DESC LIMIT ?2",
+            )?;
+            let rows = statement.query_map(params![tenant.id, limit], |row| {
+                let json = |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+                Ok(AuditEntry {
+                    id: u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
+                    at: rfc3339_millis(row.get(1)?),
+                    actor: row.get(2)?,
+                    action: row.get(3)?,
+                    old: json(row.get(4)?),
+                    new: json(row.get(5)?),
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError> {
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let done = self.write(|tx| {
+            tx.execute(
+                "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = ?5",
+                params![tenant.id, tree.as_str(), file.hex(), size, now_ms()],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT size FROM files WHERE tenant_id = ?1 AND tree = ?2 AND digest = ?3",
+                params![tenant.id, tree.as_str(), file.hex()],
+                |row| row.get::<_, i64>(0),
+            )
+            .optional()
+        })
+        .map(|size| size.map(|s| u64::try_from(s).unwrap_or(0)))
+    }
+
+    fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
+        let conn = lock(&self.writer);
+        let mut statement = conn.prepare("PRAGMA integrity_check").map_err(db)?;
+        let rows: Vec<String> =
+            statement.query_map([], |row| row.get(0)).map_err(db)?.collect::<Result<_, _>>().map_err(db)?;
+        Ok(rows.into_iter().filter(|row| row != "ok").collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tenant(name: &str) -> TenantName {
+        TenantName::new(name).unwrap()
+    }
+
+    fn tokens(n: u64) -> Tokens {
+        Tokens::new(n).unwrap()
+    }
+
+    #[test]
+    fn migrates_once_and_reopens() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        assert_eq!(store.schema_version().unwrap(), latest());
+        drop(store);
+        let store = SqliteStore::open(dir.path()).unwrap();
+        assert_eq!(store.schema_version().unwrap(), latest());
+        assert!(store.integrity_check().unwrap().is_empty());
+    }
+
+    #[test]
+    fn refuses_a_newer_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        drop(SqliteStore::open(dir.path()).unwrap());
+        let conn = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        conn.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)", []).unwrap();
+        drop(conn);
+        let err = SqliteStore::open(dir.path()).unwrap_err();
+        assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }), "{err}");
+    }
+
+    #[test]
+    fn the_local_principal_has_every_role_and_is_made_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let local = store.local_principal(&tenant("local"), "local").unwrap();
+        assert_eq!(local.roles, Role::ALL);
+        assert!(local.tenant.operator);
+        assert_eq!(store.local_principal(&tenant("other"), "local").unwrap(), local);
+    }
+
+    #[test]
+    fn the_first_token_is_made_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
+        assert_eq!((admin.tenant.name.as_str(), admin.person.as_str()), ("main", "admin"));
+        assert!(store.first_token(&tenant("main"), &[2; 32]).unwrap().is_none());
+        assert_eq!(store.principal(&[1; 32]).unwrap(), Some(admin));
+        assert_eq!(store.principal(&[2; 32]).unwrap(), None);
+    }
+
+    #[test]
+    fn tokens_for_new_tenants_and_taken_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
+        let other = tenant("other");
+        let new =
+            NewToken { tenant: &other, create_tenant: false, person: None, roles: &[Role::Content], hash: &[3; 32] };
+        assert_eq!(store.issue_token(&new, &admin).unwrap(), None);
+        let issued = store.issue_token(&NewToken { create_tenant: true, ..new.clone() }, &admin).unwrap().unwrap();
+        assert!(issued.tenant_created);
+        assert_eq!(issued.principal.person, "content");
+        assert!(!issued.principal.tenant.operator);
+        let again = NewToken { person: Some("content"), hash: &[4; 32], ..new };
+        assert!(matches!(store.issue_token(&again, &admin), Err(StoreError::Conflict(_))));
+        assert_eq!(store.principal(&[4; 32]).unwrap(), None, "nothing of a refused token is kept");
+    }
+
+    #[test]
+    fn offload_changes_are_checked_and_audited() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let local = store.local_principal(&tenant("local"), "local").unwrap();
+        let t = &local.tenant;
+        assert_eq!(store.offload(t).unwrap(), OffloadSettings::default());
+        let patch =
+            OffloadPatch { default: Some(Some(Offload::Tokens(tokens(20_000)))), ceiling: Some(Some(tokens(40_000))) };
+        let change = store.change_offload(t, &patch, &local).unwrap().unwrap();
+        assert_eq!(change.before, OffloadSettings::default());
+        assert_eq!(store.offload(t).unwrap(), change.after);
+        let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10_000))) };
+        assert!(store.change_offload(t, &above, &local).unwrap().is_err());
+        assert_eq!(store.offload(t).unwrap(), change.after, "a refused change changes nothing");
+        let unset = OffloadPatch { default: Some(None), ceiling: Some(None) };
+        store.change_offload(t, &unset, &local).unwrap().unwrap();
+        assert_eq!(store.offload(t).unwrap(), OffloadSettings::default());
+        let log = store.audit(t, 10).unwrap();
+        let offloads: Vec<_> = log.iter().filter(|e| e.action == "tenant.offload").collect();
+        assert_eq!(offloads.len(), 2);
+        assert_eq!(offloads[0].old, serde_json::json!({"default": 20000, "ceiling": 40000}));
+        assert_eq!(offloads[0].new, serde_json::json!({"default": null, "ceiling": null}));
+        assert_eq!(offloads[0].actor, "local@local");
+        assert!(offloads[0].id > offloads[1].id);
+    }
+
+    #[test]
+    fn files_belong_to_a_tenant_and_a_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let local = store.local_principal(&tenant("local"), "local").unwrap();
+        let tree = TreeId::new("job-1").unwrap();
+        let file = FileRef::from_digest([7; 32]);
+        store.record_file(&local.tenant, &tree, &file, 12).unwrap();
+        store.record_file(&local.tenant, &tree, &file, 12).unwrap();
+        assert_eq!(store.file_size(&local.tenant, &tree, &file).unwrap(), Some(12));
+        assert_eq!(store.file_size(&local.tenant, &TreeId::new("job-2").unwrap(), &file).unwrap(), None);
+    }
+}
