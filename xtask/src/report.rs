@@ -74,6 +74,17 @@ pub fn run() -> Result<()> {
         fastest_exact.0,
         rows[0].2 / fastest_exact.2
     );
+
+    println!("\nSpeed of count by category (all documents of each):\n");
+    println!("{:<10} {:>8} {:>10} {:>10} {:>6}", "category", "MB", "count MB/s", "exact MB/s", "ratio");
+    let mut categories: Vec<&str> = docs.iter().map(|d| d.category.as_str()).collect();
+    categories.dedup();
+    for category in categories {
+        let text: String = docs.iter().filter(|d| d.category == category).map(|d| d.text.as_str()).collect();
+        let estimate = throughput(&text, count);
+        let exact = throughput(&text, |t| bpe.count(t) as u64);
+        println!("{category:<10} {:>8} {estimate:>10.0} {exact:>10.1} {:>5.0}x", fmt_mb(text.len()), estimate / exact);
+    }
     Ok(())
 }
 

@@ -389,10 +389,10 @@ fn ends_clean(bytes: &[u8], n: usize) -> bool {
 /// decoding lies outside white space (not 0xC2, 0xE1 to 0xE3, which begin white-space
 /// characters, nor 0xE0 and 0xF0, which begin overlong encodings of them).
 fn starts_word(b: u8) -> bool {
-    b.wrapping_sub(0x21) < 0x5E
-        || b.wrapping_sub(0xC3) < 0x1D
-        || b.wrapping_sub(0xE4) < 0x0C
-        || b.wrapping_sub(0xF1) < 0x04
+    (b.wrapping_sub(0x21) < 0x5E)
+        | (b.wrapping_sub(0xC3) < 0x1D)
+        | (b.wrapping_sub(0xE4) < 0x0C)
+        | (b.wrapping_sub(0xF1) < 0x04)
 }
 
 /// Returns the length of the longest stretch at the start of `bytes` made of whole 32-byte blocks
@@ -403,8 +403,10 @@ fn starts_word(b: u8) -> bool {
 /// apart, so it is at most 62 characters long. The check vectorises.
 fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
     let window = &bytes[..bytes.len().min(LONG_STRETCH)];
-    let blocks =
-        window.chunks_exact(32).take_while(|block| printable(block) || block.iter().any(|&b| starts_word(b))).count();
+    let blocks = window
+        .chunks_exact(32)
+        .take_while(|block| printable(block) || block.iter().fold(false, |seen, &b| seen | starts_word(b)))
+        .count();
     (1..=blocks * 32).rev().find(|&n| ends_clean(bytes, n))
 }
 
