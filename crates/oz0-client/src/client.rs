@@ -1,0 +1,285 @@
+//! The client and its endpoints.
+
+use std::time::Duration;
+
+use oz0_core::api::{
+    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, OffloadChange, OffloadPatch, OffloadView, Problem, Status,
+    StoredFile, Tenant, TokenRequest, TreeId, paths,
+};
+use oz0_core::offload::{Offload, Threshold};
+use reqwest::{Method, StatusCode, header};
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+/// How patiently the client talks to the edge.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The most time to open a connection.
+    pub connect_timeout: Duration,
+    /// The most time for a whole request and its answer.
+    pub timeout: Duration,
+    /// The most time for a request that sends or receives a file.
+    pub file_timeout: Duration,
+    /// How many times a read is tried again after a failed connection or a 502, 503 or 504.
+    pub retries: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            connect_timeout: Duration::from_secs(5),
+            timeout: Duration::from_secs(30),
+            file_timeout: Duration::from_secs(300),
+            retries: 2,
+        }
+    }
+}
+
+/// The edge at a URL, as the bearer of a token sees it.
+#[derive(Debug, Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: Option<String>,
+    options: Options,
+}
+
+/// A request's body.
+enum Body {
+    None,
+    Json(&'static str, Vec<u8>),
+    Bytes(Vec<u8>),
+}
+
+impl Client {
+    /// Returns a client of the edge at `base` (`http://` or `https://`), sending `token` as a bearer
+    /// token.
+    pub fn new(base: &str, token: Option<String>) -> Result<Self, EdgeError> {
+        Self::with_options(base, token, Options::default())
+    }
+
+    /// Returns a client with `options`.
+    pub fn with_options(base: &str, token: Option<String>, options: Options) -> Result<Self, EdgeError> {
+        let base = base.trim().trim_end_matches('/').to_owned();
+        let bad = |why: &str| EdgeError::BadRequest { detail: format!("`{base}` is not an edge's address: {why}") };
+        let url = reqwest::Url::parse(&base).map_err(|err| bad(&err.to_string()))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(bad("it must start with http:// or https://"));
+        }
+        if url.query().is_some() || url.fragment().is_some() {
+            return Err(bad("it must have no query or fragment"));
+        }
+        let http = reqwest::Client::builder()
+            .connect_timeout(options.connect_timeout)
+            .user_agent(concat!("oz0/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|err| EdgeError::internal("could not set up the HTTP client", err))?;
+        Ok(Self { http, base, token, options })
+    }
+
+    /// Returns the edge's address.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sends a request, trying a read again when the connection fails or the edge is briefly unavailable,
+    /// and returns the answer when it is a success.
+    async fn send(&self, method: Method, path: &str, body: Body) -> Result<reqwest::Response, EdgeError> {
+        let idempotent = method == Method::GET;
+        let timeout = if matches!(body, Body::Bytes(_)) || path.contains("/files/") {
+            self.options.file_timeout
+        } else {
+            self.options.timeout
+        };
+        let url = self.url(path);
+        let mut attempt = 0;
+        loop {
+            let mut request = self.http.request(method.clone(), &url).timeout(timeout);
+            if let Some(token) = &self.token {
+                request = request.bearer_auth(token);
+            }
+            request = match &body {
+                Body::None => request,
+                Body::Json(media, bytes) => request.header(header::CONTENT_TYPE, *media).body(bytes.clone()),
+                Body::Bytes(bytes) => {
+                    request.header(header::CONTENT_TYPE, "application/octet-stream").body(bytes.clone())
+                }
+            };
+            let retry = idempotent && attempt < self.options.retries;
+            match request.send().await {
+                Ok(response) if response.status().is_success() => return Ok(response),
+                Ok(response)
+                    if retry
+                        && matches!(
+                            response.status(),
+                            StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT
+                        ) => {}
+                Ok(response) => return Err(self.problem(response).await),
+                Err(err) if retry && (err.is_connect() || err.is_timeout()) => {}
+                Err(err) => return Err(self.transport(err, timeout)),
+            }
+            attempt += 1;
+            tokio::time::sleep(Duration::from_millis(100 * 3u64.pow(attempt - 1))).await;
+        }
+    }
+
+    fn transport(&self, err: reqwest::Error, timeout: Duration) -> EdgeError {
+        if err.is_timeout() {
+            EdgeError::Timeout { url: self.base.clone(), seconds: timeout.as_secs() }
+        } else if err.is_connect() {
+            EdgeError::Unreachable { url: self.base.clone(), source: Box::new(err.without_url()) }
+        } else {
+            EdgeError::Protocol { url: self.base.clone(), source: Box::new(err.without_url()) }
+        }
+    }
+
+    /// Reads an error answer: a problem document when the edge sent one.
+    async fn problem(&self, response: reqwest::Response) -> EdgeError {
+        let status = response.status();
+        let is_problem = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with(Problem::MEDIA_TYPE));
+        let bytes = response.bytes().await.unwrap_or_default();
+        if is_problem && let Ok(problem) = serde_json::from_slice::<Problem>(&bytes) {
+            return EdgeError::from_problem(problem);
+        }
+        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).trim().to_owned();
+        EdgeError::Protocol {
+            url: self.base.clone(),
+            source: format!(
+                "it answered {status} with {}",
+                if text.is_empty() { "nothing".to_owned() } else { format!("`{text}`") }
+            )
+            .into(),
+        }
+    }
+
+    async fn json<T: DeserializeOwned>(&self, response: reqwest::Response) -> Result<T, EdgeError> {
+        let bytes = response.bytes().await.map_err(|err| self.transport(err, self.options.timeout))?;
+        serde_json::from_slice(&bytes)
+            .map_err(|err| EdgeError::Protocol { url: self.base.clone(), source: Box::new(err) })
+    }
+
+    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, EdgeError> {
+        let response = self.send(Method::GET, path, Body::None).await?;
+        self.json(response).await
+    }
+
+    async fn with_json<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        media: &'static str,
+        body: &impl serde::Serialize,
+    ) -> Result<T, EdgeError> {
+        let bytes = serde_json::to_vec(body).map_err(|err| EdgeError::internal("could not write the request", err))?;
+        let response = self.send(method, path, Body::Json(media, bytes)).await?;
+        self.json(response).await
+    }
+}
+
+fn tenant_path(path: &str, tenant: &Tenant) -> String {
+    paths::fill(path, &[("tenant", tenant.segment())])
+}
+
+impl Edge for Client {
+    async fn status(&self) -> Result<Status, EdgeError> {
+        self.get(paths::STATUS).await
+    }
+
+    async fn offload(&self, tenant: &Tenant) -> Result<OffloadView, EdgeError> {
+        self.get(&tenant_path(paths::OFFLOAD, tenant)).await
+    }
+
+    async fn set_offload(&self, tenant: &Tenant, patch: &OffloadPatch) -> Result<OffloadChange, EdgeError> {
+        let path = tenant_path(paths::OFFLOAD, tenant);
+        self.with_json(Method::PATCH, &path, "application/merge-patch+json", patch).await
+    }
+
+    async fn threshold(&self, tenant: &Tenant, agent: Option<Offload>) -> Result<Threshold, EdgeError> {
+        let mut path = tenant_path(paths::THRESHOLD, tenant);
+        if let Some(agent) = agent {
+            path.push_str(&format!("?offload={agent}"));
+        }
+        self.get(&path).await
+    }
+
+    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
+        self.get(&format!("{}?limit={limit}", tenant_path(paths::AUDIT, tenant))).await
+    }
+
+    async fn create_token(&self, request: &TokenRequest) -> Result<CreatedToken, EdgeError> {
+        self.with_json(Method::POST, paths::TOKENS, "application/json", request).await
+    }
+
+    async fn put_file(&self, tenant: &Tenant, tree: &TreeId, bytes: Vec<u8>) -> Result<StoredFile, EdgeError> {
+        let path = paths::fill(paths::FILES, &[("tenant", tenant.segment()), ("tree", tree.as_str())]);
+        let response = self.send(Method::POST, &path, Body::Bytes(bytes)).await?;
+        self.json(response).await
+    }
+
+    async fn get_file(&self, tenant: &Tenant, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        let reference = file.to_string();
+        let path =
+            paths::fill(paths::FILE, &[("tenant", tenant.segment()), ("tree", tree.as_str()), ("file", &reference)]);
+        let response = self.send(Method::GET, &path, Body::None).await?;
+        let bytes = response.bytes().await.map_err(|err| self.transport(err, self.options.file_timeout))?;
+        let digest: [u8; 32] = Sha256::digest(&bytes).into();
+        if digest != *file.digest() {
+            return Err(EdgeError::Protocol {
+                url: self.base.clone(),
+                source: format!("the bytes it sent for {file} have another digest").into(),
+            });
+        }
+        Ok(bytes.to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_checked() {
+        assert!(Client::new("http://127.0.0.1:7370/", None).is_ok());
+        assert_eq!(Client::new("http://127.0.0.1:7370/", None).unwrap().base(), "http://127.0.0.1:7370");
+        for bad in ["127.0.0.1:7370", "ftp://host", "http://host/?a=1", "not a url"] {
+            assert!(Client::new(bad, None).is_err(), "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn nothing_listening_is_unreachable_after_retries() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        drop(listener);
+        let options = Options { retries: 1, ..Options::default() };
+        let client = Client::with_options(&format!("http://{address}"), None, options).unwrap();
+        let err = client.status().await.unwrap_err();
+        assert!(matches!(err, EdgeError::Unreachable { .. }), "{err:?}");
+        assert_eq!(err.to_string(), format!("no edge answers at http://{address}"));
+    }
+
+    #[tokio::test]
+    async fn a_non_api_answer_is_a_protocol_error() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut buffer = [0u8; 1024];
+            let _ = socket.read(&mut buffer).await;
+            let answer = "HTTP/1.1 404 Not Found\r\ncontent-type: text/html\r\ncontent-length: 9\r\n\r\n<h1>x</h1";
+            let _ = socket.write_all(answer.as_bytes()).await;
+        });
+        let client = Client::new(&format!("http://{address}"), None).unwrap();
+        let err = client.status().await.unwrap_err();
+        assert!(matches!(err, EdgeError::Protocol { .. }), "{err:?}");
+    }
+}
