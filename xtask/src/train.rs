@@ -142,8 +142,9 @@ pub struct Smoothing {
     pub byte: f64,
     pub coarse: f64,
     pub full: f64,
-    /// When not zero, the coarser levels learn only from contexts seen at most this often, since
-    /// what they stand in for is a context never seen.
+    /// When not zero, the coarser levels learn, for non-ASCII bytes, only from contexts seen at
+    /// most this often: what they stand in for is a context never seen, which in a script of
+    /// thousands of characters is a rare character, split into more tokens than common ones.
     pub rare: u64,
 }
 
