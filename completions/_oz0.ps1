@@ -21,12 +21,17 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'oz0' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
             [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
+            [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
+            [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -39,6 +44,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'What to read the input as, instead of what its name and content say')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The name to detect the kind by and to show in the outline (stdin has none)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`')
             [CompletionResult]::new('--lossy', '--lossy', [CompletionResultType]::ParameterName, 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -48,6 +56,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;plugin' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -62,6 +73,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)')
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Fail (exit 1) on warnings too')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule: what it checks, why, an example, and the fix')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('--measure', '--measure', [CompletionResultType]::ParameterName, 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'List the rules: code, name, severity and what each checks')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -73,6 +87,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;plugin;measure' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The most seconds each server may take to start and list its functions')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a line a tool) or `json` (the listing written)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -94,7 +111,166 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;plugin;help;help' {
             break
         }
+        'oz0;tenant' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;tenant;offload' {
+            [CompletionResult]::new('--default', '--default', [CompletionResultType]::ParameterName, 'The threshold of an agent that says nothing: tokens, or `off`')
+            [CompletionResult]::new('--ceiling', '--ceiling', [CompletionResultType]::ParameterName, 'The most tokens any agent''s threshold may be')
+            [CompletionResult]::new('--agent-offload', '--agent-offload', [CompletionResultType]::ParameterName, 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a table, or the changes) or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--unset-default', '--unset-default', [CompletionResultType]::ParameterName, 'Remove the default: an agent that says nothing gets 10,000 (within the ceiling)')
+            [CompletionResult]::new('--unset-ceiling', '--unset-ceiling', [CompletionResultType]::ParameterName, 'Remove the ceiling')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;tenant;audit' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many entries to show, from 1 to 1000')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a line an entry) or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;tenant;help' {
+            [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;tenant;help;offload' {
+            break
+        }
+        'oz0;tenant;help;audit' {
+            break
+        }
+        'oz0;tenant;help;help' {
+            break
+        }
+        'oz0;edge' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;edge;serve' {
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address and port to listen on; port 0 picks a free one')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The name of the first tenant, made on the first start')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;edge;status' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;edge;token' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new person of a tenant with a token, and print the token, shown this once')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;edge;token;create' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The token''s tenant; left out, your own')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'A role of the token: `admin` (settings, tokens, the audit log) or `content` (job data, files)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The person''s name, unique in the tenant; left out, one is made up')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (the token alone) or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;edge;token;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new person of a tenant with a token, and print the token, shown this once')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;edge;token;help;create' {
+            break
+        }
+        'oz0;edge;token;help;help' {
+            break
+        }
+        'oz0;edge;help' {
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;edge;help;serve' {
+            break
+        }
+        'oz0;edge;help;status' {
+            break
+        }
+        'oz0;edge;help;token' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new person of a tenant with a token, and print the token, shown this once')
+            break
+        }
+        'oz0;edge;help;token;create' {
+            break
+        }
+        'oz0;edge;help;help' {
+            break
+        }
         'oz0;util' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -105,6 +281,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;util;completion' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -112,6 +291,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;util;man' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -136,6 +318,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;help' {
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
             [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
+            [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
+            [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -152,6 +336,36 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;plugin;measure' {
+            break
+        }
+        'oz0;help;tenant' {
+            [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
+            break
+        }
+        'oz0;help;tenant;offload' {
+            break
+        }
+        'oz0;help;tenant;audit' {
+            break
+        }
+        'oz0;help;edge' {
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
+            break
+        }
+        'oz0;help;edge;serve' {
+            break
+        }
+        'oz0;help;edge;status' {
+            break
+        }
+        'oz0;help;edge;token' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new person of a tenant with a token, and print the token, shown this once')
+            break
+        }
+        'oz0;help;edge;token;create' {
             break
         }
         'oz0;help;util' {

@@ -16,6 +16,9 @@ _oz0() {
             ",$1")
                 cmd="oz0"
                 ;;
+            oz0,edge)
+                cmd="oz0__subcmd__edge"
+                ;;
             oz0,fit)
                 cmd="oz0__subcmd__fit"
                 ;;
@@ -25,8 +28,53 @@ _oz0() {
             oz0,plugin)
                 cmd="oz0__subcmd__plugin"
                 ;;
+            oz0,tenant)
+                cmd="oz0__subcmd__tenant"
+                ;;
             oz0,util)
                 cmd="oz0__subcmd__util"
+                ;;
+            oz0__subcmd__edge,help)
+                cmd="oz0__subcmd__edge__subcmd__help"
+                ;;
+            oz0__subcmd__edge,serve)
+                cmd="oz0__subcmd__edge__subcmd__serve"
+                ;;
+            oz0__subcmd__edge,status)
+                cmd="oz0__subcmd__edge__subcmd__status"
+                ;;
+            oz0__subcmd__edge,token)
+                cmd="oz0__subcmd__edge__subcmd__token"
+                ;;
+            oz0__subcmd__edge__subcmd__help,help)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__edge__subcmd__help,serve)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__serve"
+                ;;
+            oz0__subcmd__edge__subcmd__help,status)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__status"
+                ;;
+            oz0__subcmd__edge__subcmd__help,token)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__token"
+                ;;
+            oz0__subcmd__edge__subcmd__help__subcmd__token,create)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__token__subcmd__create"
+                ;;
+            oz0__subcmd__edge__subcmd__token,create)
+                cmd="oz0__subcmd__edge__subcmd__token__subcmd__create"
+                ;;
+            oz0__subcmd__edge__subcmd__token,help)
+                cmd="oz0__subcmd__edge__subcmd__token__subcmd__help"
+                ;;
+            oz0__subcmd__edge__subcmd__token__subcmd__help,create)
+                cmd="oz0__subcmd__edge__subcmd__token__subcmd__help__subcmd__create"
+                ;;
+            oz0__subcmd__edge__subcmd__token__subcmd__help,help)
+                cmd="oz0__subcmd__edge__subcmd__token__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__help,edge)
+                cmd="oz0__subcmd__help__subcmd__edge"
                 ;;
             oz0__subcmd__help,fit)
                 cmd="oz0__subcmd__help__subcmd__fit"
@@ -37,14 +85,35 @@ _oz0() {
             oz0__subcmd__help,plugin)
                 cmd="oz0__subcmd__help__subcmd__plugin"
                 ;;
+            oz0__subcmd__help,tenant)
+                cmd="oz0__subcmd__help__subcmd__tenant"
+                ;;
             oz0__subcmd__help,util)
                 cmd="oz0__subcmd__help__subcmd__util"
+                ;;
+            oz0__subcmd__help__subcmd__edge,serve)
+                cmd="oz0__subcmd__help__subcmd__edge__subcmd__serve"
+                ;;
+            oz0__subcmd__help__subcmd__edge,status)
+                cmd="oz0__subcmd__help__subcmd__edge__subcmd__status"
+                ;;
+            oz0__subcmd__help__subcmd__edge,token)
+                cmd="oz0__subcmd__help__subcmd__edge__subcmd__token"
+                ;;
+            oz0__subcmd__help__subcmd__edge__subcmd__token,create)
+                cmd="oz0__subcmd__help__subcmd__edge__subcmd__token__subcmd__create"
                 ;;
             oz0__subcmd__help__subcmd__plugin,lint)
                 cmd="oz0__subcmd__help__subcmd__plugin__subcmd__lint"
                 ;;
             oz0__subcmd__help__subcmd__plugin,measure)
                 cmd="oz0__subcmd__help__subcmd__plugin__subcmd__measure"
+                ;;
+            oz0__subcmd__help__subcmd__tenant,audit)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__audit"
+                ;;
+            oz0__subcmd__help__subcmd__tenant,offload)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__offload"
                 ;;
             oz0__subcmd__help__subcmd__util,completion)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__completion"
@@ -69,6 +138,24 @@ _oz0() {
                 ;;
             oz0__subcmd__plugin__subcmd__help,measure)
                 cmd="oz0__subcmd__plugin__subcmd__help__subcmd__measure"
+                ;;
+            oz0__subcmd__tenant,audit)
+                cmd="oz0__subcmd__tenant__subcmd__audit"
+                ;;
+            oz0__subcmd__tenant,help)
+                cmd="oz0__subcmd__tenant__subcmd__help"
+                ;;
+            oz0__subcmd__tenant,offload)
+                cmd="oz0__subcmd__tenant__subcmd__offload"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,audit)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__audit"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,help)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,offload)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__offload"
                 ;;
             oz0__subcmd__util,completion)
                 cmd="oz0__subcmd__util__subcmd__completion"
@@ -95,8 +182,308 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --help --version fit plugin util help"
+            opts="-h -V --edge --token --profile --help --version fit plugin tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge)
+            opts="-h -V --edge --token --profile --help --version serve status token help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help)
+            opts="serve status token help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__token)
+            opts="create"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__token__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__serve)
+            opts="-h -V --listen --data --tenant --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__status)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__token)
+            opts="-h -V --edge --token --profile --help --version create help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__token__subcmd__create)
+            opts="-h -V --tenant --role --name --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --role)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__token__subcmd__help)
+            opts="create help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__token__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__token__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -109,7 +496,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__fit)
-            opts="-h -V --view --budget --query --chars --kind --name --count --lossy --format --help --version"
+            opts="-h -V --view --budget --query --chars --kind --name --count --lossy --format --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -143,6 +530,18 @@ _oz0() {
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -151,8 +550,78 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin util help"
+            opts="fit plugin tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge)
+            opts="serve status token"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge__subcmd__token)
+            opts="create"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge__subcmd__token__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -234,6 +703,48 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__help__subcmd__tenant)
+            opts="offload audit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__help__subcmd__util)
             opts="completion man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -277,12 +788,24 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin)
-            opts="-h -V --help --version lint measure help"
+            opts="-h -V --edge --token --profile --help --version lint measure help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -347,7 +870,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-h -V --measure --timeout --format --deny --list-rules --explain --help --version"
+            opts="-h -V --measure --timeout --format --deny --list-rules --explain --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -369,6 +892,18 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -377,7 +912,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-h -V --timeout --format --help --version"
+            opts="-h -V --timeout --format --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -391,6 +926,184 @@ _oz0() {
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant)
+            opts="-h -V --edge --token --profile --help --version offload audit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__audit)
+            opts="-h -V --limit --tenant --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help)
+            opts="offload audit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__offload)
+            opts="-h -V --default --ceiling --unset-default --unset-ceiling --agent-offload --tenant --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --default)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ceiling)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent-offload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -399,12 +1112,24 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util)
-            opts="-h -V --help --version completion man help"
+            opts="-h -V --edge --token --profile --help --version completion man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -413,12 +1138,24 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util__subcmd__completion)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+            opts="-h -V --edge --token --profile --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -483,12 +1220,24 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util__subcmd__man)
-            opts="-h -V --help --version"
+            opts="-h -V --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -18,12 +18,17 @@ set edit:completion:arg-completer[oz0] = {|@words|
     }
     var completions = [
         &'oz0'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
             cand plugin 'Lint a plugin and measure its MCP servers'
+            cand tenant 'Read and change the tenant''s settings'
+            cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -35,6 +40,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --kind 'What to read the input as, instead of what its name and content say'
             cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'
             cand --format 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --count 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`'
             cand --lossy 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
             cand -h 'Print help (see more with ''--help'')'
@@ -43,6 +51,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;plugin'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -56,6 +67,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --format 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)'
             cand --deny 'Fail (exit 1) on warnings too'
             cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
             cand --list-rules 'List the rules: code, name, severity and what each checks'
             cand -h 'Print help (see more with ''--help'')'
@@ -66,6 +80,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;plugin;measure'= {
             cand --timeout 'The most seconds each server may take to start and list its functions'
             cand --format 'How to print: `text` (a line a tool) or `json` (the listing written)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -82,7 +99,145 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;plugin;help;help'= {
         }
+        &'oz0;tenant'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;tenant;offload'= {
+            cand --default 'The threshold of an agent that says nothing: tokens, or `off`'
+            cand --ceiling 'The most tokens any agent''s threshold may be'
+            cand --agent-offload 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`'
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --format 'How to print: `text` (a table, or the changes) or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --unset-default 'Remove the default: an agent that says nothing gets 10,000 (within the ceiling)'
+            cand --unset-ceiling 'Remove the ceiling'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;tenant;audit'= {
+            cand --limit 'How many entries to show, from 1 to 1000'
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --format 'How to print: `text` (a line an entry) or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;tenant;help'= {
+            cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;tenant;help;offload'= {
+        }
+        &'oz0;tenant;help;audit'= {
+        }
+        &'oz0;tenant;help;help'= {
+        }
+        &'oz0;edge'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand serve 'Serve the edge over HTTP, for a team to share'
+            cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand token 'Make tokens of the edge'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;edge;serve'= {
+            cand --listen 'The address and port to listen on; port 0 picks a free one'
+            cand --data 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too'
+            cand --tenant 'The name of the first tenant, made on the first start'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;edge;status'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;edge;token'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Make a new person of a tenant with a token, and print the token, shown this once'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;edge;token;create'= {
+            cand --tenant 'The token''s tenant; left out, your own'
+            cand --role 'A role of the token: `admin` (settings, tokens, the audit log) or `content` (job data, files)'
+            cand --name 'The person''s name, unique in the tenant; left out, one is made up'
+            cand --format 'How to print: `text` (the token alone) or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;edge;token;help'= {
+            cand create 'Make a new person of a tenant with a token, and print the token, shown this once'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;edge;token;help;create'= {
+        }
+        &'oz0;edge;token;help;help'= {
+        }
+        &'oz0;edge;help'= {
+            cand serve 'Serve the edge over HTTP, for a team to share'
+            cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand token 'Make tokens of the edge'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;edge;help;serve'= {
+        }
+        &'oz0;edge;help;status'= {
+        }
+        &'oz0;edge;help;token'= {
+            cand create 'Make a new person of a tenant with a token, and print the token, shown this once'
+        }
+        &'oz0;edge;help;token;create'= {
+        }
+        &'oz0;edge;help;help'= {
+        }
         &'oz0;util'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -92,12 +247,18 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;util;completion'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'oz0;util;man'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -117,6 +278,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help'= {
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
             cand plugin 'Lint a plugin and measure its MCP servers'
+            cand tenant 'Read and change the tenant''s settings'
+            cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -129,6 +292,28 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;plugin;lint'= {
         }
         &'oz0;help;plugin;measure'= {
+        }
+        &'oz0;help;tenant'= {
+            cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
+        }
+        &'oz0;help;tenant;offload'= {
+        }
+        &'oz0;help;tenant;audit'= {
+        }
+        &'oz0;help;edge'= {
+            cand serve 'Serve the edge over HTTP, for a team to share'
+            cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand token 'Make tokens of the edge'
+        }
+        &'oz0;help;edge;serve'= {
+        }
+        &'oz0;help;edge;status'= {
+        }
+        &'oz0;help;edge;token'= {
+            cand create 'Make a new person of a tenant with a token, and print the token, shown this once'
+        }
+        &'oz0;help;edge;token;create'= {
         }
         &'oz0;help;util'= {
             cand completion 'Print the completion script of a shell'

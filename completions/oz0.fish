@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_oz0_global_optspecs
-    string join \n h/help V/version
+    string join \n edge= token= profile= h/help V/version
 end
 
 function __fish_oz0_needs_command
@@ -24,10 +24,15 @@ function __fish_oz0_using_subcommand
     contains -- $cmd[1] $argv
 end
 
+complete -c oz0 -n "__fish_oz0_needs_command" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_needs_command" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_needs_command" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_needs_command" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "plugin" -d 'Lint a plugin and measure its MCP servers'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "util" -d 'Generate completions and man pages'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l view -d 'The view to answer with; left out, the biggest that fits' -r -f -a "full\t'The whole document'
@@ -44,10 +49,16 @@ text\t'Parts are runs of lines'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l name -d 'The name to detect the kind by and to show in the outline (stdin has none)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l format -d 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l count -d 'Print each input\'s estimated tokens (`count`) and weight (`weigh`), like `wc`'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l lossy -d 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
@@ -59,6 +70,9 @@ json\t'For programs: one JSON object on stdout'
 sarif\t'SARIF 2.1.0, for code scanning'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l deny -d 'Fail (exit 1) on warnings too' -r -f -a "warnings\t'Warnings fail the lint as errors do'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l explain -d 'Explain a rule: what it checks, why, an example, and the fix' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l measure -d 'Start the plugin\'s local servers and lint what they offer now, instead of `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l list-rules -d 'List the rules: code, name, severity and what each checks'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -66,28 +80,115 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l timeout -d 'The most seconds each server may take to start and list its functions' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l format -d 'How to print: `text` (a line a tool) or `json` (the listing written)' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l default -d 'The threshold of an agent that says nothing: tokens, or `off`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l tenant -d 'The tenant; left out, the token\'s own' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l format -d 'How to print: `text` (a table, or the changes) or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l unset-default -d 'Remove the default: an agent that says nothing gets 10,000 (within the ceiling)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l unset-ceiling -d 'Remove the ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show, from 1 to 1000' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l tenant -d 'The tenant; left out, the token\'s own' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l format -d 'How to print: `text` (a line an entry) or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "token" -d 'Make tokens of the edge'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l listen -d 'The address and port to listen on; port 0 picks a free one' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l data -d 'The folder of the edge\'s state; left out, $OZ0_HOME, which the embedded edge uses too' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tenant -d 'The name of the first tenant, made on the first start' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -f -a "create" -d 'Make a new person of a tenant with a token, and print the token, shown this once'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "token" -d 'Make tokens of the edge'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin util help" -f -a "plugin" -d 'Lint a plugin and measure its MCP servers'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "plugin" -d 'Lint a plugin and measure its MCP servers'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "token" -d 'Make tokens of the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from util" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from util" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'

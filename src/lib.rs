@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod edge;
 mod error;
 mod ui;
 

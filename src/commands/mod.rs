@@ -1,7 +1,9 @@
 //! One file a command; each parses its arguments, calls the core once or twice, and renders.
 
+pub mod edge;
 pub mod fit;
 pub mod plugin;
+pub mod tenant;
 pub mod util;
 
 use crate::cli::{Cli, Command};
@@ -12,6 +14,8 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
     match cli.command {
         Command::Fit(args) => fit::run(&args),
         Command::Plugin(command) => plugin::run(command),
+        Command::Tenant(command) => tenant::run(command, &cli.edge),
+        Command::Edge(command) => edge::run(command, &cli.edge),
         Command::Util(command) => util::run(command),
     }
 }

@@ -55,3 +55,127 @@ pub fn fixture(name: &str) -> PathBuf {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// An `oz0 edge serve` started for one test on a free port, killed when dropped.
+pub struct ServedEdge {
+    child: std::process::Child,
+    /// Its address, `http://127.0.0.1:PORT`.
+    pub url: String,
+    /// The admin token it printed on its first start; empty when the store had tokens already.
+    pub token: String,
+    /// What it wrote to stdout before it listened.
+    pub stdout: String,
+}
+
+impl ServedEdge {
+    /// Returns the server's process ID.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGKILL and waits for the process to end.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Returns the server's process, to signal or wait for.
+    pub fn child(&mut self) -> &mut std::process::Child {
+        &mut self.child
+    }
+}
+
+impl Drop for ServedEdge {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+impl TestEnv {
+    /// Returns the folder a served edge of this test keeps its state in.
+    pub fn data(&self) -> PathBuf {
+        self.dir.path().join("served")
+    }
+
+    /// Starts `oz0 edge serve` on 127.0.0.1, port 0, with its state in `data()`, and waits until it
+    /// listens.
+    pub fn serve(&self) -> ServedEdge {
+        self.serve_in(&self.data())
+    }
+
+    /// Starts `oz0 edge serve` with its state in `data`, and waits until it listens.
+    pub fn serve_in(&self, data: &Path) -> ServedEdge {
+        use std::io::BufRead;
+        let stderr = std::fs::File::create(self.dir.path().join("serve.stderr")).expect("a log file");
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"))
+            .args(["edge", "serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .current_dir(self.work())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.dir.path().join("home"))
+            .env("OZ0_HOME", self.dir.path().join("oz0"))
+            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("oz0 edge serve starts");
+        let mut lines = std::io::BufReader::new(child.stdout.take().expect("its stdout")).lines();
+        let mut stdout = String::new();
+        let url = loop {
+            let Some(Ok(line)) = lines.next() else {
+                let log = std::fs::read_to_string(self.dir.path().join("serve.stderr")).unwrap_or_default();
+                panic!("oz0 edge serve ended before it listened:\n{stdout}\n{log}");
+            };
+            stdout.push_str(&line);
+            stdout.push('\n');
+            if let Some(url) = line.strip_prefix("listening on ") {
+                break url.to_owned();
+            }
+        };
+        let token = stdout.split_whitespace().find(|w| w.starts_with("oz0_")).unwrap_or_default().to_owned();
+        ServedEdge { child, url, token, stdout }
+    }
+
+    /// Returns `oz0` ready to talk to `edge` with `token`.
+    pub fn oz0_at(&self, edge: &ServedEdge, token: &str) -> Command {
+        let mut cmd = self.oz0();
+        cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", token);
+        cmd
+    }
+}
+
+/// How a test reaches the edge: the embedded one, or `oz0 edge serve` over HTTP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Embedded,
+    Served,
+}
+
+/// Both transports, for tests that run the same scenario through each.
+pub const TRANSPORTS: [Transport; 2] = [Transport::Embedded, Transport::Served];
+
+/// A test's environment and its edge, embedded or served.
+pub struct Site {
+    pub env: TestEnv,
+    pub served: Option<ServedEdge>,
+}
+
+impl Site {
+    pub fn new(transport: Transport) -> Self {
+        let env = TestEnv::new();
+        let served = (transport == Transport::Served).then(|| env.serve());
+        Self { env, served }
+    }
+
+    /// Returns `oz0` as the tenant's admin: the embedded edge's local person, or the served edge's first
+    /// admin.
+    pub fn oz0(&self) -> Command {
+        match &self.served {
+            Some(edge) => self.env.oz0_at(edge, &edge.token),
+            None => self.env.oz0(),
+        }
+    }
+}

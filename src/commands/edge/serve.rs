@@ -1,0 +1,112 @@
+//! `oz0 edge serve`: the edge behind HTTP, for a team.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+use oz0_core::api::TenantName;
+use oz0_edge::EdgeState;
+
+use crate::edge::home;
+use crate::error::CommandError;
+use crate::ui;
+
+/// Serve the edge over HTTP, for a team to share.
+///
+/// Prints the address it listens on (so that `--listen 127.0.0.1:0` can pick a free port). On the first
+/// start, when its store holds no token, it makes the first tenant (named by --tenant, unless the store
+/// has one already) and an admin of it, and prints the admin's token once: keep it, as the edge keeps
+/// only its hash. Stops cleanly on Ctrl-C or SIGTERM, letting the requests under way finish.
+///
+/// Other commands reach it with `--edge URL --token TOKEN`, `OZ0_EDGE` and `OZ0_TOKEN`, or a profile of
+/// the config file. It speaks plain HTTP: beyond loopback, put a TLS proxy in front of it.
+#[derive(Debug, Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct EdgeServeArgs {
+    /// The address and port to listen on; port 0 picks a free one.
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1:7370")]
+    pub listen: SocketAddr,
+
+    /// The folder of the edge's state; left out, $OZ0_HOME, which the embedded edge uses too.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// The name of the first tenant, made on the first start.
+    #[arg(long, value_name = "NAME", default_value = "main", value_parser = parse_name)]
+    pub tenant: TenantName,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  oz0 edge serve --listen 127.0.0.1:7370 --data /srv/oz0
+  OZ0_EDGE=http://127.0.0.1:7370 OZ0_TOKEN=oz0_... oz0 tenant offload";
+
+fn parse_name(value: &str) -> Result<TenantName, String> {
+    TenantName::new(value).map_err(|err| err.to_string())
+}
+
+/// Runs `oz0 edge serve`.
+pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
+    let dir = match &args.data {
+        Some(dir) => dir.clone(),
+        None => home()?,
+    };
+    let state = EdgeState::open(&dir).map_err(|err| {
+        CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
+    })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen).await.map_err(|err| {
+            CommandError::operational(format!("could not listen on {}", args.listen))
+                .caused_by(err)
+                .hint("another program may have the port: choose another with --listen, or port 0 for a free one")
+        })?;
+        let address = listener
+            .local_addr()
+            .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
+        if let Some((token, admin)) = state
+            .first_token(&args.tenant)
+            .map_err(|err| CommandError::operational("could not make the first tenant's admin token").caused_by(err))?
+        {
+            ui::print_text(&format!(
+                "the admin `{}` of the tenant `{}` has this token, shown this once: {token}",
+                admin.person, admin.tenant.name
+            ))?;
+        }
+        if !address.ip().is_loopback() {
+            ui::warn("serving plain HTTP beyond loopback: tokens cross the network in the clear; put TLS in front");
+        }
+        ui::info(&format!("data in {}", dir.display()));
+        ui::print_text(&format!("listening on http://{address}"))?;
+        oz0_edge::server::serve(listener, state, shutdown())
+            .await
+            .map_err(|err| CommandError::operational("the edge's server failed").caused_by(err))?;
+        ui::info("stopped");
+        Ok(())
+    })
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,49 @@
+//! `oz0 edge status`: which edge commands talk to, and who they are there.
+
+use clap::Args;
+use oz0_core::api::{Edge, Status};
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// Show which edge commands talk to, its version, and the tenant, person and roles they act as.
+#[derive(Debug, Args)]
+pub struct EdgeStatusArgs {
+    /// How to print: `text` or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Serialize)]
+struct StatusJson<'a> {
+    edge: String,
+    #[serde(flatten)]
+    status: &'a Status,
+}
+
+/// Runs `oz0 edge status`.
+pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let status = block_on(async {
+        connected.edge.status().await.map_err(|err| connected.error("could not ask the edge", err))
+    })?;
+    let place = connected.place.describe();
+    if args.format == Format::Json {
+        return ui::print_json(&StatusJson { edge: place, status: &status });
+    }
+    let roles: Vec<&str> = status.roles.iter().map(|r| r.as_str()).collect();
+    let first = if status.operator { " (the edge's first)" } else { "" };
+    ui::print_text(&format!(
+        "edge     {place}\nversion  {}\ntenant   {}{first}\nperson   {}\nroles    {}\nstore    {}, schema {}\n",
+        status.version,
+        status.tenant,
+        status.person,
+        roles.join(", "),
+        status.store.kind,
+        status.store.schema_version
+    ))?;
+    Ok(())
+}

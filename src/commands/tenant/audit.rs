@@ -1,0 +1,49 @@
+//! `oz0 tenant audit`: the tenant's audit log.
+
+use clap::Args;
+use oz0_core::api::{Edge, Tenant};
+
+use super::parse_tenant;
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// Show the tenant's audit log, newest first: who changed what, when, from what to what.
+///
+/// The admin role is needed.
+#[derive(Debug, Args)]
+pub struct TenantAuditArgs {
+    /// How many entries to show, from 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub limit: u32,
+
+    /// The tenant; left out, the token's own.
+    #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
+    pub tenant: Tenant,
+
+    /// How to print: `text` (a line an entry) or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs `oz0 tenant audit`.
+pub fn run(args: &TenantAuditArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let entries = block_on(async {
+        connected
+            .edge
+            .audit(&args.tenant, args.limit)
+            .await
+            .map_err(|err| connected.error("could not read the audit log", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&entries);
+    }
+    let mut out = String::new();
+    for entry in &entries {
+        out.push_str(&format!("{}  {}  {}  {} -> {}\n", entry.at, entry.actor, entry.action, entry.old, entry.new));
+    }
+    ui::print_text(&out)?;
+    Ok(())
+}

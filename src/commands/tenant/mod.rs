@@ -1,0 +1,29 @@
+//! `oz0 tenant`: the tenant's settings, for its admins.
+
+pub mod audit;
+pub mod offload;
+
+use clap::Subcommand;
+
+use crate::edge::EdgeArgs;
+use crate::error::CommandError;
+
+/// Read and change the tenant's settings.
+#[derive(Debug, Subcommand)]
+pub enum TenantCommand {
+    Offload(offload::TenantOffloadArgs),
+    Audit(audit::TenantAuditArgs),
+}
+
+/// Runs an `oz0 tenant` command.
+pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
+    match command {
+        TenantCommand::Offload(args) => offload::run(&args, edge),
+        TenantCommand::Audit(args) => audit::run(&args, edge),
+    }
+}
+
+/// Parses a tenant's name, or `current`.
+pub fn parse_tenant(value: &str) -> Result<oz0_core::api::Tenant, String> {
+    value.parse().map_err(|err: oz0_core::api::NameError| err.to_string())
+}

@@ -1,0 +1,188 @@
+//! `oz0 tenant offload`: read or change the tenant's offload default and ceiling.
+
+use clap::Args;
+use oz0_core::api::{Edge, EdgeError, OffloadChange, OffloadPatch, OffloadView, Tenant};
+use oz0_core::offload::{Offload, OffloadSettings, Threshold, Tokens};
+use serde::Serialize;
+
+use super::parse_tenant;
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// Show or change the tenant's offload default and ceiling.
+///
+/// A tool result that weighs more than an agent's threshold is kept as a file of the job and the model
+/// reads a stub with an outline instead. The threshold is the agent's own `offload` (tokens, or `off`)
+/// within the tenant's ceiling, else the tenant's default, else 10,000 tokens; `off` with a ceiling set
+/// is the ceiling. A job keeps the threshold it started with.
+///
+/// Without options, shows the default, the ceiling, and the threshold of an agent that says nothing
+/// and of one that asks for `off` (and for --agent-offload). With options, changes them (the admin
+/// role is needed) and prints each change as `old -> new`. Numbers of tokens are whole numbers from 1
+/// to 1,000,000; a default above the ceiling is refused, and a refused change changes nothing.
+#[derive(Debug, Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct TenantOffloadArgs {
+    /// The threshold of an agent that says nothing: tokens, or `off`.
+    #[arg(long, value_name = "TOKENS|off", value_parser = parse_offload, conflicts_with = "unset_default",
+          allow_negative_numbers = true)]
+    pub default: Option<Offload>,
+
+    /// The most tokens any agent's threshold may be.
+    #[arg(long, value_name = "TOKENS", value_parser = parse_tokens, conflicts_with = "unset_ceiling",
+          allow_negative_numbers = true)]
+    pub ceiling: Option<Tokens>,
+
+    /// Remove the default: an agent that says nothing gets 10,000 (within the ceiling).
+    #[arg(long)]
+    pub unset_default: bool,
+
+    /// Remove the ceiling.
+    #[arg(long)]
+    pub unset_ceiling: bool,
+
+    /// Also show the threshold of an agent whose `offload` is this: tokens, or `off`.
+    #[arg(
+        long,
+        value_name = "TOKENS|off",
+        value_parser = parse_offload,
+        conflicts_with_all = ["default", "ceiling", "unset_default", "unset_ceiling"]
+    )]
+    pub agent_offload: Option<Offload>,
+
+    /// The tenant; left out, the token's own.
+    #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
+    pub tenant: Tenant,
+
+    /// How to print: `text` (a table, or the changes) or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  oz0 tenant offload
+  oz0 tenant offload --agent-offload 50000
+  oz0 tenant offload --default 20000 --ceiling 40000
+  oz0 tenant offload --default off
+  oz0 tenant offload --unset-default --unset-ceiling
+  oz0 --edge http://127.0.0.1:7370 --token \"$TOKEN\" tenant offload --format json";
+
+fn parse_offload(value: &str) -> Result<Offload, String> {
+    value.parse().map_err(|err: oz0_core::offload::OffloadError| err.to_string())
+}
+
+fn parse_tokens(value: &str) -> Result<Tokens, String> {
+    value.parse().map_err(|err: oz0_core::offload::OffloadError| err.to_string())
+}
+
+impl TenantOffloadArgs {
+    fn patch(&self) -> OffloadPatch {
+        OffloadPatch {
+            default: if self.unset_default { Some(None) } else { self.default.map(Some) },
+            ceiling: if self.unset_ceiling { Some(None) } else { self.ceiling.map(Some) },
+        }
+    }
+}
+
+/// Runs `oz0 tenant offload`.
+pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let patch = args.patch();
+    if !patch.is_empty() {
+        let change = block_on(async {
+            connected.edge.set_offload(&args.tenant, &patch).await.map_err(|err| {
+                let above = matches!(&err, EdgeError::Invalid { detail } if detail.contains("above the ceiling"));
+                let refused = matches!(err, EdgeError::Invalid { .. } | EdgeError::PermissionDenied { .. });
+                let mut error = connected.error("could not change the offload settings", err);
+                if above {
+                    error = error.hint("lower --default, raise --ceiling, or remove the ceiling with --unset-ceiling");
+                }
+                if refused { error.hint("nothing was changed") } else { error }
+            })
+        })?;
+        return print_change(&change, &patch, args.format);
+    }
+    let (view, asked) = block_on(async {
+        let fail = |err| connected.error("could not read the offload settings", err);
+        let view = connected.edge.offload(&args.tenant).await.map_err(fail)?;
+        let asked = match args.agent_offload {
+            Some(offload) => {
+                Some((offload, connected.edge.threshold(&args.tenant, Some(offload)).await.map_err(fail)?))
+            }
+            None => None,
+        };
+        Ok((view, asked))
+    })?;
+    print_view(&view, asked, args.format)
+}
+
+fn setting(value: Option<impl std::fmt::Display>) -> String {
+    value.map_or_else(|| "unset".to_owned(), |v| v.to_string())
+}
+
+fn print_change(change: &OffloadChange, patch: &OffloadPatch, format: Format) -> Result<(), CommandError> {
+    if format == Format::Json {
+        return ui::print_json(change);
+    }
+    let mut out = String::new();
+    if patch.default.is_some() {
+        out.push_str(&format!("default: {} -> {}\n", setting(change.before.default), setting(change.after.default)));
+    }
+    if patch.ceiling.is_some() {
+        out.push_str(&format!("ceiling: {} -> {}\n", setting(change.before.ceiling), setting(change.after.ceiling)));
+    }
+    ui::print_text(&out)?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Asked {
+    offload: Offload,
+    #[serde(flatten)]
+    threshold: Threshold,
+}
+
+#[derive(Serialize)]
+struct ViewJson<'a> {
+    #[serde(flatten)]
+    view: &'a OffloadView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    asks: Option<Asked>,
+}
+
+fn print_view(view: &OffloadView, asked: Option<(Offload, Threshold)>, format: Format) -> Result<(), CommandError> {
+    if format == Format::Json {
+        let asks = asked.map(|(offload, threshold)| Asked { offload, threshold });
+        return ui::print_json(&ViewJson { view, asks });
+    }
+    ui::print_text(&table(&view.settings, view, asked))?;
+    Ok(())
+}
+
+/// Returns the settings and thresholds as two small tables.
+fn table(settings: &OffloadSettings, view: &OffloadView, asked: Option<(Offload, Threshold)>) -> String {
+    let mut rows = vec![("nothing".to_owned(), view.says_nothing), ("off".to_owned(), view.asks_off)];
+    if let Some((offload, threshold)) = asked {
+        rows.push((offload.to_string(), threshold));
+    }
+    let threshold = |t: &Threshold| match t.threshold {
+        Offload::Tokens(tokens) => tokens.to_string(),
+        Offload::Off => "off (never offloaded)".to_owned(),
+    };
+    let first = rows.iter().map(|(asks, _)| asks.len()).max().unwrap_or(0).max("an agent asks for".len());
+    let second = rows.iter().map(|(_, t)| threshold(t).len()).max().unwrap_or(0).max("threshold".len());
+    let mut out = format!(
+        "default  {}\nceiling  {}\n\n{:<first$}  {:<second$}  from\n",
+        setting(settings.default),
+        setting(settings.ceiling),
+        "an agent asks for",
+        "threshold"
+    );
+    for (asks, t) in &rows {
+        out.push_str(&format!("{asks:<first$}  {:<second$}  {}\n", threshold(t), t.from.describe()));
+    }
+    out
+}

@@ -1,0 +1,301 @@
+//! Where the edge is: the embedded one under `$OZ0_HOME`, or one over HTTP named by `--edge`, `OZ0_EDGE`
+//! or a profile of the config file; and what its errors mean to a person.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use oz0_client::Client;
+use oz0_core::api::{
+    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile,
+    Tenant, TokenRequest, TreeId,
+};
+use oz0_core::offload::{Offload, Threshold};
+use oz0_edge::LocalEdge;
+use serde::Deserialize;
+
+use crate::error::CommandError;
+
+/// Which edge to talk to; left out, the embedded one.
+#[derive(Debug, Clone, Default, Args)]
+pub struct EdgeArgs {
+    /// The edge's address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME.
+    #[arg(long, global = true, value_name = "URL", env = "OZ0_EDGE")]
+    pub edge: Option<String>,
+
+    /// The bearer token to send to the edge.
+    #[arg(long, global = true, value_name = "TOKEN", env = "OZ0_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+
+    /// The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml).
+    #[arg(long, global = true, value_name = "NAME", env = "OZ0_PROFILE")]
+    pub profile: Option<String>,
+}
+
+/// Where the address of the edge came from, to say what to change when it does not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// `--edge`.
+    Flag,
+    /// `OZ0_EDGE`.
+    Environment,
+    /// A profile of the config file.
+    Profile { name: String, path: PathBuf },
+}
+
+/// Where the edge is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// In process, with its state in this folder.
+    Embedded(PathBuf),
+    /// Over HTTP.
+    Remote { url: String, origin: Origin, token: Option<String> },
+}
+
+impl Place {
+    /// Returns the place in words: the folder, or the address.
+    pub fn describe(&self) -> String {
+        match self {
+            Place::Embedded(dir) => format!("embedded, in {}", dir.display()),
+            Place::Remote { url, .. } => url.clone(),
+        }
+    }
+}
+
+/// The config file: profiles, each an edge and a token.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Config {
+    /// The profile used when neither --profile nor OZ0_PROFILE names one.
+    profile: Option<String>,
+    #[serde(default)]
+    profiles: std::collections::BTreeMap<String, Profile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Profile {
+    edge: String,
+    token: Option<String>,
+}
+
+/// Returns the folder of the embedded edge's state: `$OZ0_HOME`, else the platform's data folder.
+pub fn home() -> Result<PathBuf, CommandError> {
+    if let Some(home) = std::env::var_os("OZ0_HOME").filter(|h| !h.is_empty()) {
+        return Ok(PathBuf::from(home));
+    }
+    dirs::data_dir().map(|dir| dir.join("oz0")).ok_or_else(|| {
+        CommandError::operational("cannot tell where oz0 keeps its state").hint("set OZ0_HOME to a folder")
+    })
+}
+
+/// Returns the config file's path: `$XDG_CONFIG_HOME/oz0/config.toml`, else the platform's.
+fn config_path() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join("oz0/config.toml"));
+    }
+    if cfg!(unix) {
+        return dirs::home_dir().map(|home| home.join(".config/oz0/config.toml"));
+    }
+    dirs::config_dir().map(|dir| dir.join("oz0/config.toml"))
+}
+
+fn read_config(path: &Path) -> Result<Option<Config>, CommandError> {
+    let text = match fs_err::read_to_string(path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(CommandError::operational("could not read the config file").caused_by(err)),
+    };
+    toml::from_str(&text).map(Some).map_err(|err| {
+        CommandError::usage(format!("'{}' is not a config file oz0 can read", path.display()))
+            .caused_by(err)
+            .hint("a profile is `[profiles.NAME]` with `edge = \"URL\"` and, optionally, `token = \"oz0_...\"`")
+    })
+}
+
+fn non_empty(value: &Option<String>) -> Option<String> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+}
+
+/// Decides where the edge is: `--edge`, then `OZ0_EDGE`, then the config file's profile, else embedded.
+/// A profile's token is sent only to the profile's own edge.
+pub fn place(args: &EdgeArgs) -> Result<Place, CommandError> {
+    let token = non_empty(&args.token);
+    if let Some(url) = non_empty(&args.edge) {
+        let from_flag = std::env::var("OZ0_EDGE").map_or(true, |env| env.trim() != url);
+        let origin = if from_flag { Origin::Flag } else { Origin::Environment };
+        return Ok(Place::Remote { url, origin, token });
+    }
+    let path = config_path();
+    let config = match &path {
+        Some(path) => read_config(path)?,
+        None => None,
+    };
+    let named = non_empty(&args.profile);
+    let Some(config) = config else {
+        if let Some(name) = named {
+            return Err(CommandError::usage(format!("there is no profile `{name}`: there is no config file")).hint(
+                format!(
+                    "write one at {}",
+                    path.map_or("$XDG_CONFIG_HOME/oz0/config.toml".into(), |p| p.display().to_string())
+                ),
+            ));
+        }
+        return Ok(Place::Embedded(home()?));
+    };
+    let path = path.unwrap_or_default();
+    let explicit = named.is_some();
+    let name = named.or(config.profile.clone()).unwrap_or_else(|| "default".to_owned());
+    match config.profiles.get(&name) {
+        Some(profile) => Ok(Place::Remote {
+            url: profile.edge.trim().to_owned(),
+            origin: Origin::Profile { name, path },
+            token: token.or_else(|| profile.token.clone()),
+        }),
+        None if explicit || config.profile.is_some() => {
+            let known: Vec<_> = config.profiles.keys().map(|k| format!("`{k}`")).collect();
+            Err(CommandError::usage(format!("there is no profile `{name}` in '{}'", path.display())).hint(
+                if known.is_empty() {
+                    "it has no profiles".to_owned()
+                } else {
+                    format!("its profiles: {}", known.join(", "))
+                },
+            ))
+        }
+        None => Ok(Place::Embedded(home()?)),
+    }
+}
+
+/// The edge, in process or over HTTP.
+#[derive(Debug)]
+pub enum AnyEdge {
+    /// In process.
+    Local(Box<LocalEdge>),
+    /// Over HTTP.
+    Remote(Client),
+}
+
+/// An edge and where it is.
+#[derive(Debug)]
+pub struct Connected {
+    pub edge: AnyEdge,
+    pub place: Place,
+}
+
+/// Opens the edge `args` name.
+pub fn connect(args: &EdgeArgs) -> Result<Connected, CommandError> {
+    let place = place(args)?;
+    let edge = match &place {
+        Place::Embedded(dir) => AnyEdge::Local(Box::new(LocalEdge::open(dir).map_err(|err| {
+            CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
+                .caused_by(err)
+                .hint("set OZ0_HOME to another folder, or use a served edge with --edge")
+        })?)),
+        Place::Remote { url, token, .. } => AnyEdge::Remote(
+            Client::new(url, token.clone())
+                .map_err(|err| CommandError::usage(err.to_string()).hint(origin_hint(&place, "correct it")))?,
+        ),
+    };
+    Ok(Connected { edge, place })
+}
+
+fn origin_hint(place: &Place, what: &str) -> String {
+    match place {
+        Place::Remote { origin: Origin::Flag, .. } => format!("{what}, or leave out --edge to use the embedded edge"),
+        Place::Remote { origin: Origin::Environment, .. } => format!("{what}, or unset OZ0_EDGE"),
+        Place::Remote { origin: Origin::Profile { name, path }, .. } => {
+            format!("{what}, or change the profile `{name}` in '{}'", path.display())
+        }
+        Place::Embedded(_) => what.to_owned(),
+    }
+}
+
+/// Runs a future on a runtime of this thread.
+pub fn block_on<T>(future: impl std::future::Future<Output = Result<T, CommandError>>) -> Result<T, CommandError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?
+        .block_on(future)
+}
+
+impl Connected {
+    /// Returns the command error of `err`, which happened while `doing` something, with what to do.
+    pub fn error(&self, doing: &str, err: EdgeError) -> CommandError {
+        let message = err.to_string();
+        match err {
+            EdgeError::Unreachable { source, .. } => CommandError::operational(message)
+                .caused_by(source)
+                .hint(origin_hint(&self.place, "start one with `oz0 edge serve`")),
+            EdgeError::Timeout { .. } => CommandError::operational(message)
+                .hint("check that the address is the edge's, and that the edge is not overloaded"),
+            EdgeError::Protocol { source, .. } => CommandError::operational(message)
+                .caused_by(source)
+                .hint(origin_hint(&self.place, "check that the address is an oz0 edge's")),
+            EdgeError::Unauthenticated { .. } => {
+                let (url, token) = match &self.place {
+                    Place::Remote { url, token, .. } => (url.as_str(), token.is_some()),
+                    Place::Embedded(_) => ("", true),
+                };
+                let message = if token {
+                    format!("the edge at {url} does not know this token")
+                } else {
+                    format!("the edge at {url} needs a token")
+                };
+                CommandError::operational(message)
+                    .hint("pass a token with --token or OZ0_TOKEN; an admin makes one with `oz0 edge token create`")
+            }
+            EdgeError::PermissionDenied { .. } => CommandError::operational(message).hint(
+                "ask an admin of the tenant for a token with the admin role (`oz0 edge token create --role admin`)",
+            ),
+            EdgeError::NotFound { .. } => CommandError::operational(format!("{doing}: {message}")),
+            EdgeError::BadRequest { .. } | EdgeError::Invalid { .. } | EdgeError::TooLarge { .. } => {
+                CommandError::usage(message)
+            }
+            EdgeError::Busy { .. } => CommandError::operational(message),
+            other => CommandError::operational(format!("{doing}: the edge failed")).caused_by(other),
+        }
+    }
+}
+
+macro_rules! delegate {
+    ($self:ident, $edge:ident => $call:expr) => {
+        match $self {
+            AnyEdge::Local($edge) => $call.await,
+            AnyEdge::Remote($edge) => $call.await,
+        }
+    };
+}
+
+impl Edge for AnyEdge {
+    async fn status(&self) -> Result<Status, EdgeError> {
+        delegate!(self, edge => edge.status())
+    }
+
+    async fn offload(&self, tenant: &Tenant) -> Result<OffloadView, EdgeError> {
+        delegate!(self, edge => edge.offload(tenant))
+    }
+
+    async fn set_offload(&self, tenant: &Tenant, patch: &OffloadPatch) -> Result<OffloadChange, EdgeError> {
+        delegate!(self, edge => edge.set_offload(tenant, patch))
+    }
+
+    async fn threshold(&self, tenant: &Tenant, agent: Option<Offload>) -> Result<Threshold, EdgeError> {
+        delegate!(self, edge => edge.threshold(tenant, agent))
+    }
+
+    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
+        delegate!(self, edge => edge.audit(tenant, limit))
+    }
+
+    async fn create_token(&self, request: &TokenRequest) -> Result<CreatedToken, EdgeError> {
+        delegate!(self, edge => edge.create_token(request))
+    }
+
+    async fn put_file(&self, tenant: &Tenant, tree: &TreeId, bytes: Vec<u8>) -> Result<StoredFile, EdgeError> {
+        delegate!(self, edge => edge.put_file(tenant, tree, bytes))
+    }
+
+    async fn get_file(&self, tenant: &Tenant, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        delegate!(self, edge => edge.get_file(tenant, tree, file))
+    }
+}
