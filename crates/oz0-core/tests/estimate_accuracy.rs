@@ -88,7 +88,9 @@ fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category()
 #[test]
 fn every_category_has_held_out_documents() {
     let docs = held_out_documents();
-    for category in ["code", "diff", "json", "logs", "markdown", "prose-en", "prose-ja", "prose-ru", "prose-zh"] {
+    for category in
+        ["code", "diff", "json", "logs", "markdown", "prose-en", "prose-ja", "prose-ko", "prose-ru", "prose-zh"]
+    {
         let n = docs.iter().filter(|d| d.0 == category).count();
         assert!(n >= 5, "{category} has {n} held-out documents");
     }
