@@ -18,9 +18,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
     }
     var completions = [
         &'oz0'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -40,9 +37,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --kind 'What to read the input as, instead of what its name and content say'
             cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'
             cand --format 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --count 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`'
             cand --lossy 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
             cand -h 'Print help (see more with ''--help'')'
@@ -51,9 +45,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;plugin'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -67,9 +58,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --format 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)'
             cand --deny 'Fail (exit 1) on warnings too'
             cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
             cand --list-rules 'List the rules: code, name, severity and what each checks'
             cand -h 'Print help (see more with ''--help'')'
@@ -80,9 +68,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;plugin;measure'= {
             cand --timeout 'The most seconds each server may take to start and list its functions'
             cand --format 'How to print: `text` (a line a tool) or `json` (the listing written)'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -235,9 +220,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;edge;help;help'= {
         }
         &'oz0;util'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -247,18 +229,12 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;util;completion'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'oz0;util;man'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'

@@ -22,9 +22,6 @@ use crate::edge::EdgeArgs;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-
-    #[command(flatten)]
-    pub edge: EdgeArgs,
 }
 
 /// The commands.
@@ -35,14 +32,22 @@ pub enum Command {
     #[command(subcommand)]
     Plugin(PluginCommand),
     /// Read and change the tenant's settings.
-    #[command(subcommand)]
-    Tenant(TenantCommand),
+    Tenant(OnEdge<TenantCommand>),
     /// Run a shared edge, make tokens, and see which edge commands talk to.
-    #[command(subcommand)]
-    Edge(EdgeCommand),
+    Edge(OnEdge<EdgeCommand>),
     /// Generate completions and man pages.
     #[command(subcommand, hide = true)]
     Util(UtilCommand),
+}
+
+/// A command that talks to the edge, with the options that choose it (on it and on its subcommands).
+#[derive(Debug, clap::Args)]
+pub struct OnEdge<C: Subcommand> {
+    #[command(subcommand)]
+    pub command: C,
+
+    #[command(flatten)]
+    pub edge: EdgeArgs,
 }
 
 /// How a command prints its data.

@@ -206,9 +206,9 @@ fn no_edge_at_the_address_says_what_to_do() {
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with(&format!("error: no edge answers at {url}\n")), "{stderr}");
     assert!(stderr.ends_with("hint: start one with `oz0 edge serve`, or unset OZ0_EDGE\n"), "{stderr}");
-    let out = site.env.oz0().args(["--edge", &url, "edge", "status"]).output().unwrap();
+    let out = site.env.oz0().args(["edge", "status", "--edge", &url]).output().unwrap();
     assert!(text(&out.stderr).ends_with("or leave out --edge to use the embedded edge\n"));
-    let out = site.env.oz0().args(["--edge", "localhost:7370", "edge", "status"]).output().unwrap();
+    let out = site.env.oz0().args(["edge", "--edge", "localhost:7370", "status"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("is not an edge's address"), "{}", text(&out.stderr));
 }
@@ -225,24 +225,24 @@ fn the_edge_is_chosen_by_flag_then_environment_then_profile() {
     )
     .unwrap();
     let status = |cmd: &mut assert_cmd::Command| {
-        let out = cmd.args(["edge", "status", "--format", "json"]).output().unwrap();
+        let out = cmd.args(["status", "--format", "json"]).output().unwrap();
         (out.status.code(), text(&out.stdout), text(&out.stderr))
     };
-    let (code, stdout, stderr) = status(&mut site.env.oz0());
+    let (code, stdout, stderr) = status(site.env.oz0().arg("edge"));
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains(&format!("\"edge\": \"{}\"", edge.url)), "the profile: {stdout}");
     let dead = "http://127.0.0.1:9";
-    let (code, _, stderr) = status(site.env.oz0().env("OZ0_EDGE", dead));
+    let (code, _, stderr) = status(site.env.oz0().env("OZ0_EDGE", dead).arg("edge"));
     assert_eq!(code, Some(2));
     assert!(stderr.contains(dead), "the environment over the profile: {stderr}");
     let (code, stdout, _) =
-        status(site.env.oz0().env("OZ0_EDGE", dead).args(["--edge", &edge.url, "--token", &edge.token]));
+        status(site.env.oz0().env("OZ0_EDGE", dead).args(["edge", "--edge", &edge.url, "--token", &edge.token]));
     assert_eq!(code, Some(0), "the flag over the environment");
     assert!(stdout.contains(&edge.url));
-    let (code, _, stderr) = status(site.env.oz0().args(["--edge", &edge.url]));
+    let (code, _, stderr) = status(site.env.oz0().args(["edge", "--edge", &edge.url]));
     assert_eq!(code, Some(2), "a profile's token goes only to the profile's edge");
     assert!(stderr.contains("needs a token"), "{stderr}");
-    let (code, _, stderr) = status(site.env.oz0().args(["--profile", "other"]));
+    let (code, _, stderr) = status(site.env.oz0().args(["edge", "--profile", "other"]));
     assert_eq!(code, Some(2));
     assert!(stderr.contains("there is no profile `other`") && stderr.contains("its profiles: `team`"), "{stderr}");
 }

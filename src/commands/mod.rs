@@ -14,8 +14,8 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
     match cli.command {
         Command::Fit(args) => fit::run(&args),
         Command::Plugin(command) => plugin::run(command),
-        Command::Tenant(command) => tenant::run(command, &cli.edge),
-        Command::Edge(command) => edge::run(command, &cli.edge),
+        Command::Tenant(on) => tenant::run(on.command, &on.edge),
+        Command::Edge(on) => edge::run(on.command, &on.edge),
         Command::Util(command) => util::run(command),
     }
 }
