@@ -116,3 +116,23 @@ fn a_server_killed_in_the_middle_of_writes_leaves_a_sound_store() {
     let now: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(now["settings"], last);
 }
+
+#[cfg(unix)]
+#[test]
+fn the_server_stops_cleanly_on_sigterm() {
+    let env = TestEnv::new();
+    let mut served = env.serve();
+    assert!(served.token.starts_with("oz0_"), "{}", served.stdout);
+    let pid = served.pid().to_string();
+    let status = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let exit = loop {
+        if let Some(exit) = served.child().try_wait().unwrap() {
+            break exit;
+        }
+        assert!(std::time::Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(exit.success(), "{exit:?}");
+}
