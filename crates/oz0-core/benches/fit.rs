@@ -10,9 +10,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{
-    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use oz0_core::fit::{Request, View, fit_document};
 
 const SIZES: [(usize, &str); 3] = [(64 << 10, "64KiB"), (1 << 20, "1MiB"), (16 << 20, "16MiB")];
@@ -47,9 +45,7 @@ const WORDS: &[&str] = &[
     "--budget", "`fit`", "(see", "below)",
 ];
 
-const IDENTS: &[&str] = &[
-    "value", "count", "index", "parts", "limit", "buffer", "offset", "reader", "state", "chunk",
-];
+const IDENTS: &[&str] = &["value", "count", "index", "parts", "limit", "buffer", "offset", "reader", "state", "chunk"];
 
 /// Appends a sentence of `n` words, capitalised, ending with a full stop.
 fn sentence(rng: &mut Rng, out: &mut String, n: usize) {
@@ -82,9 +78,7 @@ fn paragraph(rng: &mut Rng, out: &mut String) {
 fn markdown(size: usize) -> String {
     let mut rng = Rng(0x6d61_726b_646f_776e);
     let mut out = String::with_capacity(size + 4096);
-    out.push_str(
-        "# Operations guide\n\nThis guide is generated for the benchmark. It repeats.\n\n",
-    );
+    out.push_str("# Operations guide\n\nThis guide is generated for the benchmark. It repeats.\n\n");
     let (mut part, mut chapter, mut section) = (0, 0, 0);
     while out.len() < size {
         match rng.below(10) {
@@ -110,12 +104,7 @@ fn markdown(size: usize) -> String {
             out.push_str("```rust\n# not a heading\n");
             for _ in 0..3 + rng.below(8) {
                 let (a, b) = (rng.pick(IDENTS), rng.pick(IDENTS));
-                let _ = writeln!(
-                    out,
-                    "    let {a}_{} = {b}.len() + {};",
-                    rng.below(100),
-                    rng.below(1000)
-                );
+                let _ = writeln!(out, "    let {a}_{} = {b}.len() + {};", rng.below(100), rng.below(1000));
             }
             out.push_str("```\n\n");
         }
@@ -144,13 +133,8 @@ fn json(size: usize) -> String {
         let mut text = String::new();
         let words = 8 + rng.below(16);
         sentence(&mut rng, &mut text, words);
-        let _ = write!(
-            out,
-            "\"text\":\"{}\",\"score\":{}.{},\"tags\":[",
-            text.trim_end(),
-            rng.below(100),
-            rng.below(100)
-        );
+        let _ =
+            write!(out, "\"text\":\"{}\",\"score\":{}.{},\"tags\":[", text.trim_end(), rng.below(100), rng.below(100));
         for t in 0..rng.below(6) {
             if t > 0 {
                 out.push(',');
@@ -197,12 +181,7 @@ fn diff(size: usize) -> String {
             let (before, removed, added, after) = (3, rng.below(6), rng.below(8), 3);
             let old = before + removed + after;
             let new = before + added + after;
-            let _ = writeln!(
-                out,
-                "@@ -{at},{old} +{at},{new} @@ fn {}_{}()",
-                rng.pick(IDENTS),
-                rng.below(100)
-            );
+            let _ = writeln!(out, "@@ -{at},{old} +{at},{new} @@ fn {}_{}()", rng.pick(IDENTS), rng.below(100));
             let line = |out: &mut String, mark: char, rng: &mut Rng| {
                 let (a, b) = (rng.pick(IDENTS), rng.pick(IDENTS));
                 let _ = writeln!(
@@ -235,13 +214,7 @@ fn log(size: usize) -> String {
     let mut rng = Rng(0x6c6f_676c_6f67_6c6f);
     let mut out = String::with_capacity(size + 4096);
     let levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"];
-    let paths = [
-        "/v1/jobs",
-        "/v1/files",
-        "/v1/tenants/local",
-        "/v1/plugins",
-        "/healthz",
-    ];
+    let paths = ["/v1/jobs", "/v1/files", "/v1/tenants/local", "/v1/plugins", "/healthz"];
     let mut ms: u64 = 0;
     while out.len() < size {
         ms += 1 + rng.below(900) as u64;
@@ -259,21 +232,14 @@ fn log(size: usize) -> String {
             rng.next()
         );
         if level == "ERROR" {
-            out.push_str(
-                "  caused by: the store is busy\n  at oz0_edge::store::write (store.rs:120)\n\n",
-            );
+            out.push_str("  caused by: the store is busy\n  at oz0_edge::store::write (store.rs:120)\n\n");
         }
     }
     out
 }
 
 /// Each kind: a generator, a name to detect it by, and a section query that names one part.
-type Doc = (
-    &'static str,
-    fn(usize) -> String,
-    &'static str,
-    &'static str,
-);
+type Doc = (&'static str, fn(usize) -> String, &'static str, &'static str);
 
 const DOCS: [Doc; 4] = [
     ("markdown", markdown, "guide.md", "Part 3 > Chapter 3.2"),
@@ -285,27 +251,15 @@ const DOCS: [Doc; 4] = [
 fn fit(c: &mut Criterion) {
     for (kind, generate, name, query) in DOCS {
         let mut group = c.benchmark_group(format!("fit/{kind}"));
-        group
-            .sample_size(10)
-            .warm_up_time(Duration::from_secs(1))
-            .measurement_time(Duration::from_secs(3));
+        group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
         // Big inputs take tens of milliseconds an iteration: the same count each sample keeps the time down.
         group.sampling_mode(SamplingMode::Flat);
         for (size, label) in SIZES {
             let text = generate(size);
             group.throughput(Throughput::Bytes(text.len() as u64));
-            let summary = Request {
-                view: Some(View::Summary),
-                budget: Some(2000),
-                name: Some(name),
-                ..Request::default()
-            };
-            let section = Request {
-                query: Some(query),
-                budget: Some(2000),
-                name: Some(name),
-                ..Request::default()
-            };
+            let summary =
+                Request { view: Some(View::Summary), budget: Some(2000), name: Some(name), ..Request::default() };
+            let section = Request { query: Some(query), budget: Some(2000), name: Some(name), ..Request::default() };
             // The query must name a part, else the bench would measure the fall to a smaller view.
             let found = fit_document(&text, &section);
             assert_eq!(

@@ -420,8 +420,18 @@ impl Utf8 {
                 return self.fail(self.offset - self.partial.len() as u64 + take as u64);
             }
         }
+        // A chunk may end inside a character: the fast check takes the bytes up to the last character
+        // that begins in the chunk, and the few after it wait for the next chunk.
+        let rest = &chunk[start..];
+        let tail = rest.iter().rev().take(3).position(|&b| b >= 0xc0).map_or(0, |i| i + 1);
+        let (whole, open) = rest.split_at(rest.len() - tail);
+        let open_is_partial = open.first().is_some_and(|&b| utf8_len(b) > open.len());
         // The fast check answers for valid text; the standard one says where invalid text goes wrong.
-        if simdutf8::basic::from_utf8(&chunk[start..]).is_ok() {
+        if open_is_partial && simdutf8::basic::from_utf8(whole).is_ok() {
+            self.partial.extend_from_slice(open);
+            return Ok(());
+        }
+        if simdutf8::basic::from_utf8(rest).is_ok() {
             return Ok(());
         }
         match std::str::from_utf8(&chunk[start..]) {

@@ -477,8 +477,8 @@ pub enum ReadError {
     Utf8(#[from] InvalidUtf8),
 }
 
-/// Indexes a document read from `reader` in one pass, in bounded memory; `progress` is told the bytes
-/// read so far after each chunk.
+/// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
+/// each chunk. Memory holds a few chunks and the parts found (about 100 bytes a part), not the text.
 ///
 /// One thread reads and finds the parts while a second measures, with the same figures as `Indexer`.
 ///
@@ -513,9 +513,22 @@ pub fn index_reader_in_chunks(
             weigher.finish()
         });
         let read = (|| -> Result<(), ReadError> {
-            let (mut asked, mut start) = (0, 0u64);
+            const BUFFERS: usize = 4;
+            let (mut asked, mut start, mut made) = (0, 0u64, 0);
             loop {
-                let mut buf = spare.try_recv().unwrap_or_else(|_| vec![0; chunk.max(1)]);
+                // A few buffers go round between the threads; once they are all made, the reader waits
+                // for one to come back rather than touching fresh memory.
+                let mut buf = match spare.try_recv() {
+                    Ok(buf) => buf,
+                    Err(_) if made < BUFFERS => {
+                        made += 1;
+                        vec![0; chunk.max(1)]
+                    }
+                    Err(_) => match spare.recv() {
+                        Ok(buf) => buf,
+                        Err(_) => return Ok(()),
+                    },
+                };
                 let len = fill(&mut reader, &mut buf)?;
                 if len == 0 {
                     return Ok(());
