@@ -85,6 +85,25 @@ pub fn run() -> Result<()> {
         let exact = throughput(&text, |t| bpe.count(t) as u64);
         println!("{category:<10} {:>8} {estimate:>10.0} {exact:>10.1} {:>5.0}x", fmt_mb(text.len()), estimate / exact);
     }
+
+    println!("\nMade-up texts unlike the corpus:\n");
+    println!("{:<28} {:>8} {:>8} {:>8}", "text", "exact", "count", "error %");
+    let hex: String = (0..2000u64).map(|i| format!("{:016x}", i.wrapping_mul(0x9E37_79B9_7F4A_7C15))).collect();
+    let stress = [
+        ("10,000 digits", "1234567890".repeat(1000)),
+        ("10,000 times the letter a", "a".repeat(10_000)),
+        ("2,000 random hex words", hex),
+        ("1,000 ideographic spaces", "\u{3000}".repeat(1000)),
+        ("2,000 emoji", "😀🎉👍🚀".repeat(500)),
+        ("10,000 spaces", format!("a{}b", " ".repeat(10_000))),
+        ("10,000 newlines", format!("a{}b", "\n".repeat(10_000))),
+        ("10,000 tabs", format!("a{}b", "\t".repeat(10_000))),
+        ("CRLF lines", "line one\r\nline two\r\n".repeat(500)),
+    ];
+    for (name, text) in stress {
+        let (exact, estimate) = (bpe.count(text.as_str()) as f64, count(&text) as f64);
+        println!("{name:<28} {exact:>8} {estimate:>8} {:>8.1}", (estimate - exact) / exact * 100.0);
+    }
     Ok(())
 }
 
