@@ -64,10 +64,17 @@ pub fn run() -> Result<()> {
         }
         meter.weight()
     });
+    measure("oz0 Meter, fed line by line", &|t: &str| {
+        let mut meter = Meter::new();
+        for line in t.as_bytes().split_inclusive(|&b| b == b'\n') {
+            meter.feed(line);
+        }
+        meter.weight()
+    });
     measure("bpe-openai count (exact)", &|t: &str| bpe.count(t) as u64);
     measure("tiktoken-rs (exact)", &|t: &str| tiktoken.encode_ordinary(t).len() as u64);
     let fastest_exact =
-        rows[3..].iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|r| (r.0, r.1, r.2)).unwrap_or(("none", 1.0, 1.0));
+        rows[4..].iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|r| (r.0, r.1, r.2)).unwrap_or(("none", 1.0, 1.0));
     println!(
         "\ncount is {:.0}x as fast as {} on mixed text, {:.0}x on ASCII prose",
         rows[0].1 / fastest_exact.1,

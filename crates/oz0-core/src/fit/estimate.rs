@@ -396,18 +396,22 @@ fn starts_word(b: u8) -> bool {
 }
 
 /// Returns the length of the longest stretch at the start of `bytes` made of whole 32-byte blocks
-/// that each hold a byte that starts a character that is not white space, cut back to end with
-/// such a character, or `None` when there is none.
+/// that each hold a byte that starts a character that is not white space, and of the less than 32
+/// bytes that end `bytes` when every block before them does, cut back to end with such a
+/// character, or `None` when there is none.
 ///
 /// A white-space run inside such a stretch lies between two such characters, less than 64 bytes
-/// apart, so it is at most 62 characters long. The check vectorises.
+/// apart, or between the last of them and the end, less than 63 bytes apart, so it is at most 62
+/// characters long. The check vectorises.
 fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
     let window = &bytes[..bytes.len().min(LONG_STRETCH)];
+    let full = window.len() / 32;
     let blocks = window
         .chunks_exact(32)
         .take_while(|block| printable(block) || block.iter().fold(false, |seen, &b| seen | starts_word(b)))
         .count();
-    (1..=blocks * 32).rev().find(|&n| ends_clean(bytes, n))
+    let end = if blocks == full && window.len() == bytes.len() { bytes.len() } else { blocks * 32 };
+    (1..=end).rev().find(|&n| ends_clean(bytes, n))
 }
 
 /// Returns whether `block` holds a printable ASCII byte: the common case of `starts_word`, checked
