@@ -274,6 +274,10 @@ impl Meter {
 
     /// Feeds one byte, tracking characters and white-space runs.
     fn step(&mut self, table: &Table, b: u8) {
+        if b < 0x80 && self.started && self.cur_ends_char && self.need == 0 {
+            self.ascii_step(table, b);
+            return;
+        }
         if self.started {
             let score = if self.cur_rated {
                 u64::from(table.rates[usize::from(self.cur)])
@@ -295,6 +299,33 @@ impl Meter {
         }
         self.cur = b;
         self.decode(b);
+    }
+
+    /// Feeds an ASCII byte after a whole character: `step` without the decoder, for the line ends
+    /// and line starts that the fast path leaves to the careful one.
+    fn ascii_step(&mut self, table: &Table, b: u8) {
+        let score = if self.cur_rated {
+            u64::from(table.rates[usize::from(self.cur)])
+        } else {
+            table.score(self.prev, self.cur, table.next[usize::from(b)])
+        };
+        self.sum += score;
+        if self.cur_char_space {
+            self.run_score += self.char_score + score;
+        }
+        self.char_score = 0;
+        self.prev = self.cur;
+        self.cur = b;
+        self.cur_ends_char = true;
+        if matches!(b, 0x09..=0x0D | b' ') {
+            self.cur_char_space = true;
+            self.cur_rated = self.run_chars >= RUN;
+            self.run_chars += 1;
+        } else {
+            self.cur_char_space = false;
+            self.cur_rated = false;
+            self.close_run();
+        }
     }
 
     /// Advances the UTF-8 decoder by one byte. Invalid bytes and cut characters count as
