@@ -224,7 +224,17 @@ impl Meter {
         let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
         let mut sum = 0u64;
         let mut taken = 0;
-        while let Some(n) = long_stretch_end(&bytes[taken..]).or_else(|| stretch_end(&bytes[taken..])) {
+        loop {
+            let rest = &bytes[taken..];
+            // A short rest cannot hold a long run, so it needs no block check.
+            let end = if rest.len() <= STRETCH {
+                stretch_end(rest)
+            } else {
+                long_stretch_end(rest).or_else(|| stretch_end(rest))
+            };
+            let Some(n) = end else {
+                break;
+            };
             let stretch = &bytes[taken..taken + n];
             for &b in stretch {
                 let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
