@@ -217,9 +217,10 @@ impl Meter {
     /// Scores the longest run of stretches at the start of `bytes` that the fast path can take
     /// from a clean state, one table lookup a byte, and returns how many bytes it took.
     ///
-    /// Each stretch is at most 64 bytes long and ends with a character that is not white space, so
-    /// that the state stays clean and no white-space run inside it can be longer than 64
-    /// characters: the fast path need track neither characters nor runs.
+    /// Each stretch ends with a character that is not white space, so that the state stays clean,
+    /// and is either at most 64 bytes long or checked by `long_stretch_end`, so that no
+    /// white-space run inside it is longer than 64 characters: the fast path need track neither
+    /// characters nor runs.
     fn fast(&mut self, table: &Table, bytes: &[u8]) -> usize {
         let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
         let mut sum = 0u64;
