@@ -437,10 +437,20 @@ pub fn index_text(text: &str, kind: Kind) -> (Cow<'_, str>, Index) {
         },
         kind => (Cow::Borrowed(text), kind),
     };
-    let mut indexer = Indexer::new(kind);
+    // The parts are found first and then the text is measured in one stretch, stopping only where a
+    // part begins: the meter is fastest fed long stretches.
+    let bytes = body.as_bytes();
+    let mut indexer = Indexer::structure_only(kind);
+    let _ = indexer.feed(bytes);
+    let mut points: Vec<u64> = indexer.requests(0).iter().chain(&indexer.open_points()).copied().collect();
+    points.sort_unstable();
+    points.dedup();
+    let mut weigher = index::Weigher::default();
     // Text held in a `str` is UTF-8, so neither call can fail.
-    let _ = indexer.feed(body.as_bytes());
-    let index = indexer.finish().unwrap_or_default();
+    let index = match weigher.feed(bytes, &points).and_then(|()| weigher.finish()) {
+        Ok((weights, totals)) => indexer.finish_with(&weights, totals),
+        Err(_) => Index::default(),
+    };
     (body, index)
 }
 
