@@ -290,15 +290,27 @@ impl Marks {
         while let Some(id) = self.open.pop() {
             self.close(id, end);
         }
-        let weight_at = |offset: u64| {
-            let i = weights.partition_point(|&(at, _)| at < offset);
-            match weights.get(i) {
-                Some(&(at, weight)) if at == offset => weight,
-                _ => total,
-            }
-        };
+        // Parts begin in order, so one pointer walks the weights for their starts; a part's end is
+        // after its start, most often where the next point is.
+        let mut at = 0;
         for part in &mut self.parts {
-            part.weight = weight_at(part.end).saturating_sub(weight_at(part.start));
+            while weights.get(at).is_some_and(|&(point, _)| point < part.start) {
+                at += 1;
+            }
+            let start = match weights.get(at) {
+                Some(&(point, weight)) if point == part.start => weight,
+                _ => total,
+            };
+            let later = &weights[at..];
+            let to = match later.get(1) {
+                Some(&(point, _)) if point == part.end => 1,
+                _ => later.partition_point(|&(point, _)| point < part.end),
+            };
+            let end = match later.get(to) {
+                Some(&(point, weight)) if point == part.end => weight,
+                _ => total,
+            };
+            part.weight = end.saturating_sub(start);
         }
         if kind == Kind::Text {
             for id in 0..self.parts.len() {
