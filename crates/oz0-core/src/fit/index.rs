@@ -372,19 +372,19 @@ pub struct Indexer {
     inline: Option<Inline>,
     /// Checks the text is UTF-8 and counts characters; `None` when the weigher does.
     utf8: Option<Utf8>,
-    /// Bytes seen.
+    /// Bytes seen, and the characters that begin in them.
     offset: u64,
+    chars: u64,
     /// The first bytes of a line that an earlier chunk began, and its length so far.
     line: Vec<u8>,
     line_len: u64,
 }
 
-/// Checks that a document fed in chunks is UTF-8, and counts its characters.
+/// Checks that a document fed in chunks is UTF-8.
 #[derive(Debug, Default)]
 pub(crate) struct Utf8 {
     /// Bytes checked.
     offset: u64,
-    chars: u64,
     /// The bytes of a character split by the end of the last chunk.
     partial: Vec<u8>,
     invalid: Option<InvalidUtf8>,
@@ -398,19 +398,18 @@ impl Utf8 {
         }
         let checked = self.check(chunk);
         self.offset += chunk.len() as u64;
-        self.chars += count_chars(chunk);
         checked
     }
 
-    /// Returns the number of characters, or where the text stopped being UTF-8.
-    pub fn finish(&self) -> Result<u64, InvalidUtf8> {
+    /// Returns where the text stopped being UTF-8, if it did.
+    pub fn finish(&self) -> Result<(), InvalidUtf8> {
         if let Some(invalid) = self.invalid {
             return Err(invalid);
         }
         if !self.partial.is_empty() {
             return Err(InvalidUtf8 { offset: self.offset - self.partial.len() as u64 });
         }
-        Ok(self.chars)
+        Ok(())
     }
 
     fn check(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
@@ -499,6 +498,7 @@ impl Indexer {
             utf8: inline.is_some().then(Utf8::default),
             inline,
             offset: 0,
+            chars: 0,
             line: Vec::with_capacity(LINE_PREFIX),
             line_len: 0,
         }
@@ -513,6 +513,7 @@ impl Indexer {
         if let Some(utf8) = &mut self.utf8 {
             utf8.feed(chunk)?;
         }
+        self.chars += count_chars(chunk);
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest) {
             let (line, tail) = rest.split_at(nl + 1);
@@ -556,12 +557,14 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
-        let chars = self.utf8.as_ref().map_or(Ok(0), Utf8::finish)?;
+        if let Some(utf8) = &self.utf8 {
+            utf8.finish()?;
+        }
         self.end();
         let Some(inline) = self.inline.take() else {
             return Ok(self.complete(&[], Totals::default()));
         };
-        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count(), chars };
+        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count() };
         let mut weights: Vec<(u64, u64)> = self.marks.requests.iter().copied().zip(inline.weights).collect();
         weights.dedup_by_key(|&mut (at, _)| at);
         Ok(self.complete(&weights, totals))
@@ -590,7 +593,7 @@ impl Indexer {
             parts,
             labels,
             bytes: self.offset,
-            chars: totals.chars,
+            chars: self.chars,
             lines,
             weight: totals.weight,
             count: totals.count,
@@ -652,11 +655,10 @@ impl Indexer {
 pub(crate) struct Totals {
     pub weight: u64,
     pub count: u64,
-    pub chars: u64,
 }
 
 /// Measures a document fed in chunks, answering the weight at each point asked for; it also checks
-/// that the document is UTF-8 and counts its characters.
+/// that the document is UTF-8.
 #[derive(Debug, Default)]
 pub(crate) struct Weigher {
     meter: Meter,
@@ -686,8 +688,8 @@ impl Weigher {
 
     /// Returns the weights recorded, by point, and the whole document's totals.
     pub fn finish(self) -> Result<(Vec<(u64, u64)>, Totals), InvalidUtf8> {
-        let chars = self.utf8.finish()?;
-        let totals = Totals { weight: self.meter.weight(), count: self.meter.count(), chars };
+        self.utf8.finish()?;
+        let totals = Totals { weight: self.meter.weight(), count: self.meter.count() };
         Ok((self.weights, totals))
     }
 }
