@@ -361,17 +361,18 @@ impl Splitter {
 
 /// Builds a document's `Index` from its bytes, fed in chunks of any size.
 ///
-/// The indexer finds the parts and measures them as it goes. `index_reader` instead measures on a second
-/// thread, with the same figures; the indexer then only finds the parts (`structure_only`).
+/// The indexer finds the parts in each chunk, then measures the chunk in long stretches, stopping only at
+/// the points where parts begin. `index_reader` measures on a second thread instead, with the same
+/// figures; the indexer then only finds the parts (`structure_only`).
 #[derive(Debug)]
 pub struct Indexer {
     kind: Kind,
     splitter: Splitter,
     marks: Marks,
-    /// Measures as the parts are found; `None` when another thread measures.
-    inline: Option<Inline>,
-    /// Checks the text is UTF-8 and counts characters; `None` when the weigher does.
-    utf8: Option<Utf8>,
+    /// Measures each chunk once its parts are found; `None` when another thread measures.
+    weigher: Option<Weigher>,
+    /// How many of the points the parts need were handed out.
+    asked: usize,
     /// Bytes seen, and the characters that begin in them.
     offset: u64,
     chars: u64,
@@ -462,29 +463,19 @@ impl Utf8 {
     }
 }
 
-/// A meter that follows the indexer line by line, and what it measured at the points asked for.
-#[derive(Debug, Default)]
-struct Inline {
-    meter: Meter,
-    /// The meter as it was where the current line and the one before it begin.
-    here: Meter,
-    prev: Meter,
-    weights: Vec<u64>,
-}
-
 impl Indexer {
     /// Returns an indexer for a document of `kind`.
     pub fn new(kind: Kind) -> Self {
-        Self::build(kind, Some(Inline::default()))
+        Self::build(kind, Some(Weigher::default()))
     }
 
-    /// Returns an indexer that finds parts and leaves measuring to a `Weigher` fed the same bytes and
-    /// the points `take_requests` hands out.
+    /// Returns an indexer that finds parts and leaves measuring to a `Weigher` fed the same chunks and
+    /// the points `take_points` hands out after each.
     pub(crate) fn structure_only(kind: Kind) -> Self {
         Self::build(kind, None)
     }
 
-    fn build(kind: Kind, inline: Option<Inline>) -> Self {
+    fn build(kind: Kind, weigher: Option<Weigher>) -> Self {
         let splitter = match kind {
             Kind::Markdown => Splitter::Markdown(MarkdownSplitter::default()),
             Kind::Json => Splitter::Json(JsonSplitter::default()),
@@ -495,8 +486,8 @@ impl Indexer {
             kind,
             splitter,
             marks: Marks::default(),
-            utf8: inline.is_some().then(Utf8::default),
-            inline,
+            weigher,
+            asked: 0,
             offset: 0,
             chars: 0,
             line: Vec::with_capacity(LINE_PREFIX),
@@ -510,16 +501,23 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8; later chunks are then ignored.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
-        if let Some(utf8) = &mut self.utf8 {
-            utf8.feed(chunk)?;
+        let start = self.offset;
+        self.find_parts(chunk);
+        if self.weigher.is_some() {
+            let points = self.take_points(start);
+            if let Some(weigher) = &mut self.weigher {
+                weigher.feed(chunk, &points)?;
+            }
         }
+        Ok(())
+    }
+
+    /// Shows the splitter each line of the chunk.
+    fn find_parts(&mut self, chunk: &[u8]) {
         self.chars += count_chars(chunk);
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest) {
             let (line, tail) = rest.split_at(nl + 1);
-            if let Some(inline) = &mut self.inline {
-                inline.meter.feed(line);
-            }
             self.offset += line.len() as u64;
             if self.line_len == 0 {
                 // The whole line is in this chunk: the splitter reads it where it is.
@@ -531,24 +529,23 @@ impl Indexer {
             rest = tail;
         }
         if !rest.is_empty() {
-            if let Some(inline) = &mut self.inline {
-                inline.meter.feed(rest);
-            }
             self.offset += rest.len() as u64;
             self.keep(rest);
         }
-        Ok(())
     }
 
-    /// Returns the points whose weight the parts need, found so far, from the `from`-th on.
-    pub(crate) fn requests(&self, from: usize) -> &[u64] {
-        self.marks.requests.get(from..).unwrap_or_default()
-    }
-
-    /// Returns the points that may still be asked for among the bytes read: where the last complete line
-    /// and the line after it begin. Every later point is at or after the first of them.
-    pub(crate) fn open_points(&self) -> [u64; 2] {
-        [self.marks.prev, self.marks.here]
+    /// Returns, in order, the points among the bytes from `start` to those read so far whose weight
+    /// the parts may need: the points asked for since the last call, and where the last complete line
+    /// and the line after it begin, which a later line may still ask for.
+    pub(crate) fn take_points(&mut self, start: u64) -> Vec<u64> {
+        let asked = self.marks.requests.get(self.asked..).unwrap_or_default();
+        self.asked = self.marks.requests.len();
+        let open = [self.marks.prev, self.marks.here];
+        let mut points: Vec<u64> =
+            asked.iter().chain(&open).copied().filter(|p| (start..=self.offset).contains(p)).collect();
+        points.sort_unstable();
+        points.dedup();
+        points
     }
 
     /// Completes the index.
@@ -557,17 +554,11 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
-        if let Some(utf8) = &self.utf8 {
-            utf8.finish()?;
-        }
-        self.end();
-        let Some(inline) = self.inline.take() else {
-            return Ok(self.complete(&[], Totals::default()));
+        let (weights, totals) = match self.weigher.take() {
+            Some(weigher) => weigher.finish()?,
+            None => (Vec::new(), Totals::default()),
         };
-        let totals = Totals { weight: inline.meter.weight(), count: inline.meter.count() };
-        let mut weights: Vec<(u64, u64)> = self.marks.requests.iter().copied().zip(inline.weights).collect();
-        weights.dedup_by_key(|&mut (at, _)| at);
-        Ok(self.complete(&weights, totals))
+        Ok(self.finish_with(&weights, totals))
     }
 
     /// Completes the index of a `structure_only` indexer with what its weigher measured.
@@ -582,7 +573,6 @@ impl Indexer {
             self.end_line(None);
         }
         self.splitter.as_split().finish(&mut self.marks);
-        self.answer_inline();
     }
 
     fn complete(self, weights: &[(u64, u64)], totals: Totals) -> Index {
@@ -622,31 +612,12 @@ impl Indexer {
         self.marks.next_line = self.offset;
         let line = Line { text, no: self.marks.line_no };
         self.splitter.as_split().line(line, &mut self.marks);
-        self.answer_inline();
         self.marks.prev = self.marks.here;
         self.marks.here = self.offset;
-        if let Some(inline) = &mut self.inline {
-            inline.prev = std::mem::replace(&mut inline.here, inline.meter.clone());
-        }
         self.marks.line_no += 1;
         self.line = kept;
         self.line.clear();
         self.line_len = 0;
-    }
-
-    /// Measures the points the splitter asked for, from the meters kept at the last two line starts.
-    fn answer_inline(&mut self) {
-        let Some(inline) = &mut self.inline else { return };
-        while let Some(&point) = self.marks.requests.get(inline.weights.len()) {
-            let meter = if point == self.marks.here {
-                &inline.here
-            } else if point == self.marks.prev {
-                &inline.prev
-            } else {
-                &inline.meter
-            };
-            inline.weights.push(meter.weight());
-        }
     }
 }
 

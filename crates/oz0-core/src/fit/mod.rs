@@ -437,20 +437,10 @@ pub fn index_text(text: &str, kind: Kind) -> (Cow<'_, str>, Index) {
         },
         kind => (Cow::Borrowed(text), kind),
     };
-    // The parts are found first and then the text is measured in one stretch, stopping only where a
-    // part begins: the meter is fastest fed long stretches.
-    let bytes = body.as_bytes();
-    let mut indexer = Indexer::structure_only(kind);
-    let _ = indexer.feed(bytes);
-    let mut points: Vec<u64> = indexer.requests(0).iter().chain(&indexer.open_points()).copied().collect();
-    points.sort_unstable();
-    points.dedup();
-    let mut weigher = index::Weigher::default();
+    let mut indexer = Indexer::new(kind);
     // Text held in a `str` is UTF-8, so neither call can fail.
-    let index = match weigher.feed(bytes, &points).and_then(|()| weigher.finish()) {
-        Ok((weights, totals)) => indexer.finish_with(&weights, totals),
-        Err(_) => Index::default(),
-    };
+    let _ = indexer.feed(body.as_bytes());
+    let index = indexer.finish().unwrap_or_default();
     (body, index)
 }
 
@@ -524,7 +514,7 @@ pub fn index_reader_in_chunks(
         });
         let read = (|| -> Result<(), ReadError> {
             const BUFFERS: usize = 4;
-            let (mut asked, mut start, mut made) = (0, 0u64, 0);
+            let (mut start, mut made) = (0u64, 0);
             loop {
                 // A few buffers go round between the threads; once they are all made, the reader waits
                 // for one to come back rather than touching fresh memory.
@@ -544,18 +534,12 @@ pub fn index_reader_in_chunks(
                     return Ok(());
                 }
                 indexer.feed(&buf[..len])?;
-                let end = start + len as u64;
-                let asks = indexer.requests(asked);
-                asked += asks.len();
-                let mut points: Vec<u64> =
-                    asks.iter().chain(&indexer.open_points()).copied().filter(|p| (start..=end).contains(p)).collect();
-                points.sort_unstable();
-                points.dedup();
+                let points = indexer.take_points(start);
                 if to_weigher.send((buf, len, points)).is_err() {
                     return Ok(());
                 }
-                start = end;
-                progress(end);
+                start += len as u64;
+                progress(start);
             }
         })();
         drop(to_weigher);
