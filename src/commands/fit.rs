@@ -301,6 +301,15 @@ fn not_utf8(input: &Input, offset: u64) -> CommandError {
     .hint("pass --lossy to replace bytes that are not UTF-8 with U+FFFD")
 }
 
+/// Returns the error of a document that could not be indexed.
+fn index_error(input: &Input, err: ReadError) -> CommandError {
+    match err {
+        ReadError::Utf8(bad) => not_utf8(input, bad.offset),
+        ReadError::Io(err) => read_error(input, err),
+        _ => CommandError::operational(format!("could not read '{}'", input.display())),
+    }
+}
+
 /// Reads the first bytes of a document, up to `HEAD`.
 fn read_head(reader: &mut dyn Read, input: &Input) -> Result<Vec<u8>, CommandError> {
     let mut head = Vec::with_capacity(HEAD);
@@ -326,11 +335,7 @@ fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
         };
         let index = fit::index_reader(&file, kind, |read| bar.set_position(read));
         bar.finish_and_clear();
-        let index = index.map_err(|err| match err {
-            ReadError::Utf8(bad) => not_utf8(input, bad.offset),
-            ReadError::Io(err) => read_error(input, err),
-            _ => CommandError::operational(format!("could not read '{}'", input.display())),
-        })?;
+        let index = index.map_err(|err| index_error(input, err))?;
         return Ok(Loaded { index, body: Body::File(file) });
     }
     let mut bytes = head;
@@ -408,11 +413,7 @@ fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
             reader.read_to_end(&mut bytes).map_err(|err| read_error(input, err))?;
             fit::index_text(&String::from_utf8_lossy(&bytes), Kind::Text).1
         } else {
-            fit::index_reader(reader, Kind::Text, |_| {}).map_err(|err| match err {
-                ReadError::Utf8(bad) => not_utf8(input, bad.offset),
-                ReadError::Io(err) => read_error(input, err),
-                _ => CommandError::operational(format!("could not read '{}'", input.display())),
-            })?
+            fit::index_reader(reader, Kind::Text, |_| {}).map_err(|err| index_error(input, err))?
         };
         rows.push(Counted {
             name: input.display(),

@@ -213,7 +213,7 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
                     continue;
                 };
                 match query::resolve(index, source, query, limits.chars.saturating_mul(4))? {
-                    Resolved::Found(selection) => match section(index, source, &selection, &limits)? {
+                    Resolved::Found(selection) => match section(source, &selection, &limits)? {
                         Ok(text) => return Ok(tale.finish(View::Section, text, Some(&selection))),
                         Err((broken, tokens)) => {
                             let size = tokens.map(|t| format!(", {t} tokens")).unwrap_or_default();
@@ -246,7 +246,6 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
 /// Reads a selection back, or says which bound it breaks and, when measured, its weight.
 #[allow(clippy::type_complexity)]
 fn section<S: Source + ?Sized>(
-    index: &Index,
     source: &S,
     selection: &Selection,
     limits: &Limits,
@@ -262,7 +261,6 @@ fn section<S: Source + ?Sized>(
     {
         return Ok(Err((Broken { bound: limits.token_bound, chars: false }, Some(weight))));
     }
-    let _ = index;
     let text = whole_chars(&source.read(selection.start..end)?).into_owned();
     let tokens = weigh(&text);
     Ok(match limits.check(tokens, text.chars().count() as u64) {
