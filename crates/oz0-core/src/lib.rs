@@ -1,7 +1,10 @@
 //! Pure logic of oz0, with no async runtime and no HTTP: the fitting engine, plugin manifests, the
-//! offload threshold, and the edge's interface and wire types.
+//! offload threshold, function arguments, usage reports, traces, and the edge's interface and wire types.
 
 pub mod api;
+pub mod args;
 pub mod fit;
 pub mod manifest;
 pub mod offload;
+pub mod trace;
+pub mod usage;

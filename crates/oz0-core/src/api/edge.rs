@@ -4,7 +4,9 @@ use std::future::Future;
 
 use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
+use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
+use super::plugin::{Installed, InstalledPlugin, ToolInfo};
 use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
 use crate::offload::{Offload, Threshold};
 
@@ -56,4 +58,42 @@ pub trait Edge: Send + Sync {
         tree: &TreeId,
         file: &FileRef,
     ) -> impl Future<Output = Result<Vec<u8>, EdgeError>> + Send;
+
+    /// Installs the plugin packed in `archive` (a tar of its folder) in the caller's tenant (admin
+    /// only), replacing the version it had. A manifest with lint errors is refused with the findings,
+    /// and one that declares `requires.models` needs `accept_model`, the tenant's grant.
+    fn install_plugin(
+        &self,
+        archive: Vec<u8>,
+        accept_model: bool,
+    ) -> impl Future<Output = Result<Installed, EdgeError>> + Send;
+
+    /// Returns the tenant's installed plugins, by name.
+    fn plugins(&self) -> impl Future<Output = Result<Vec<InstalledPlugin>, EdgeError>> + Send;
+
+    /// Removes an installed plugin (admin only) and returns what it was.
+    fn remove_plugin(&self, name: &str) -> impl Future<Output = Result<InstalledPlugin, EdgeError>> + Send;
+
+    /// Returns an installed tool and its functions.
+    fn tool(&self, id: &str) -> impl Future<Output = Result<ToolInfo, EdgeError>> + Send;
+
+    /// Calls a tool's function by hand, as a job of its own (content role), and returns what it
+    /// answered. A call that fails (a timeout, a crash, a result too large) is an answer whose
+    /// outcome says so; an error is a call that could not be made at all.
+    fn call_tool(&self, request: &CallRequest) -> impl Future<Output = Result<CallAnswer, EdgeError>> + Send;
+
+    /// Cancels a running job: its calls are stopped and their servers ended.
+    fn cancel_job(&self, id: &TreeId) -> impl Future<Output = Result<Job, EdgeError>> + Send;
+
+    /// Returns the tenant's last `limit` jobs, newest first.
+    fn jobs(&self, limit: u32) -> impl Future<Output = Result<Vec<Job>, EdgeError>> + Send;
+
+    /// Returns a job, its files and its totals.
+    fn job(&self, id: &TreeId) -> impl Future<Output = Result<JobDetail, EdgeError>> + Send;
+
+    /// Returns a job's trace.
+    fn trace(&self, id: &TreeId) -> impl Future<Output = Result<Trace, EdgeError>> + Send;
+
+    /// Returns a file of the job's tree, its digest checked (content role).
+    fn job_file(&self, id: &TreeId, file: &FileRef) -> impl Future<Output = Result<Vec<u8>, EdgeError>> + Send;
 }

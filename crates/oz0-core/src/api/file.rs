@@ -117,6 +117,18 @@ impl TreeId {
         }
     }
 
+    /// Returns a ULID made of `ms`, milliseconds since 1970, and 80 random bits: 26 characters of
+    /// Crockford's base32 that sort by time.
+    pub fn ulid(ms: u64, random: [u8; 10]) -> Self {
+        const DIGITS: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+        let mut value = u128::from(ms & 0xFFFF_FFFF_FFFF) << 80;
+        for (i, byte) in random.iter().enumerate() {
+            value |= u128::from(*byte) << (72 - 8 * i);
+        }
+        let id = (0..26).map(|i| char::from(DIGITS[((value >> (125 - 5 * i)) & 31) as usize])).collect();
+        Self(id)
+    }
+
     /// Returns the ID.
     pub fn as_str(&self) -> &str {
         &self.0
@@ -140,6 +152,16 @@ impl FromStr for TreeId {
 impl<'de> Deserialize<'de> for TreeId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Cow::<str>::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl JsonSchema for TreeId {
+    fn schema_name() -> Cow<'static, str> {
+        "JobId".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$"})
     }
 }
 
@@ -171,6 +193,17 @@ mod tests {
         ] {
             assert!(bad.parse::<FileRef>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn ulids_sort_by_time() {
+        let a = TreeId::ulid(1_785_231_000_125, [0; 10]);
+        let b = TreeId::ulid(1_785_231_000_126, [255; 10]);
+        assert_eq!(a.as_str().len(), 26);
+        assert!(a < b);
+        assert_eq!(TreeId::ulid(0, [0; 10]).as_str(), "00000000000000000000000000");
+        assert_eq!(TreeId::ulid(0, [255; 10]).as_str(), "0000000000ZZZZZZZZZZZZZZZZ");
+        assert!(TreeId::new(a.as_str()).is_ok());
     }
 
     #[test]

@@ -8,14 +8,18 @@
 mod edge;
 mod error;
 mod file;
+mod job;
 mod names;
 pub mod paths;
+mod plugin;
 mod tenant;
 
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
+pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, Trace};
 pub use names::{NameError, Role, Tenant, TenantName};
+pub use plugin::{DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
 pub use tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, StoreStatus, TokenRequest,
 };

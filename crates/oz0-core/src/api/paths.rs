@@ -15,6 +15,24 @@ pub const TOKENS: &str = "/v1/tokens";
 pub const FILES: &str = "/v1/tenants/{tenant}/trees/{tree}/files";
 /// `GET`: read a file of a job tree.
 pub const FILE: &str = "/v1/tenants/{tenant}/trees/{tree}/files/{file}";
+/// `GET`: the tenant's plugins; `POST ?accept_model=BOOL` with a tar of a plugin's folder: install it.
+pub const PLUGINS: &str = "/v1/plugins";
+/// `DELETE`: remove a plugin.
+pub const PLUGIN: &str = "/v1/plugins/{plugin}";
+/// `GET`: an installed tool and its functions.
+pub const TOOL: &str = "/v1/tools/{tool}";
+/// `POST`: call a tool's function by hand.
+pub const CALLS: &str = "/v1/calls";
+/// `GET ?limit=N`: the tenant's jobs, newest first.
+pub const JOBS: &str = "/v1/jobs";
+/// `GET`: a job, its files and totals.
+pub const JOB: &str = "/v1/jobs/{job}";
+/// `POST`: cancel a running job.
+pub const JOB_CANCEL: &str = "/v1/jobs/{job}/cancel";
+/// `GET`: a job's trace.
+pub const JOB_TRACE: &str = "/v1/jobs/{job}/trace";
+/// `GET`: a file of a job's tree.
+pub const JOB_FILE: &str = "/v1/jobs/{job}/files/{file}";
 /// `GET`: the OpenAPI document.
 pub const OPENAPI: &str = "/openapi.json";
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::View;
 
 /// The bound that made an answer fall to a smaller view or cut its outline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     /// The caller's budget in tokens, or the characters it allows (`chars_of(budget)`).
@@ -32,7 +32,7 @@ impl Bound {
 
 /// What an answer holds and what it left out: `{"view", "budget", "size", "tokens", "omitted", "bound",
 /// "truncated"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FitNote {
     /// The view returned.
     pub view: View,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// A view of a document: how much of it an answer holds.
 ///
 /// Views are ordered by size: `Stub < Summary < Section < Full`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum View {
     /// Metadata, size and the outline (headings, keys, paths, line ranges), each part with its weight.

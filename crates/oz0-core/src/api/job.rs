@@ -1,0 +1,162 @@
+//! What the edge says about jobs: a tool called by hand, what it answered, and the job's trace.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::file::{FileRef, StoredFile, TreeId};
+use crate::fit::FitNote;
+use crate::trace::{Outcome, Step, Totals};
+use crate::usage::Usage;
+
+/// The most bytes a result's text and structured content may come to, as UTF-8 JSON: 31 MiB.
+pub const MAX_RESULT_BYTES: u64 = 31 << 20;
+
+/// What a job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JobKind {
+    /// A tool's function called by hand.
+    Call,
+    /// An agent's run.
+    Agent,
+    /// A flow's run.
+    Flow,
+}
+
+impl JobKind {
+    /// Returns the kind as the API spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::Call => "call",
+            JobKind::Agent => "agent",
+            JobKind::Flow => "flow",
+        }
+    }
+}
+
+/// Where a job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JobState {
+    /// It runs.
+    Running,
+    /// It ended, and worked.
+    Succeeded,
+    /// It ended, and failed.
+    Failed,
+    /// It was cancelled.
+    Cancelled,
+}
+
+impl JobState {
+    /// Returns the state as the API spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobState::Running => "running",
+            JobState::Succeeded => "succeeded",
+            JobState::Failed => "failed",
+            JobState::Cancelled => "cancelled",
+        }
+    }
+
+    /// Returns whether the job has ended.
+    pub fn ended(self) -> bool {
+        self != JobState::Running
+    }
+}
+
+/// A job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Job {
+    /// Its ID.
+    pub id: TreeId,
+    /// Its tree: its first job's ID, its own for a job started by a person.
+    pub tree: TreeId,
+    /// What it is.
+    pub kind: JobKind,
+    /// What it runs: `tool.function`, an agent's or a flow's name.
+    pub name: String,
+    /// Where it is.
+    pub state: JobState,
+    /// Who started it.
+    pub person: String,
+    /// When it started, in RFC 3339 (UTC) with milliseconds.
+    pub started_at: String,
+    /// When it ended.
+    pub ended_at: Option<String>,
+    /// Its steps so far.
+    pub steps: u32,
+    /// What it cost so far, in US dollars: model calls and reported usage.
+    pub cost_usd: f64,
+    /// Why it failed.
+    pub error: Option<String>,
+}
+
+/// A job with its files and totals.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct JobDetail {
+    /// The job.
+    pub job: Job,
+    /// The files its tree holds.
+    pub files: Vec<StoredFile>,
+    /// Its totals.
+    pub totals: Totals,
+}
+
+/// A job's trace: each step, and the totals.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Trace {
+    /// The job.
+    pub job: Job,
+    /// Its steps, in order.
+    pub steps: Vec<Step>,
+    /// Its totals.
+    pub totals: Totals,
+}
+
+/// A call of a tool's function by a person.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CallRequest {
+    /// The tool's ID.
+    pub tool: String,
+    /// The function's name.
+    pub function: String,
+    /// The arguments, as the function's input schema says. No budget is filled in for a person.
+    #[serde(default)]
+    pub arguments: Map<String, Value>,
+    /// The job's ID; left out, a new ULID.
+    #[serde(default)]
+    pub job: Option<TreeId>,
+}
+
+/// What a call by hand did and answered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CallAnswer {
+    /// The job the call ran in.
+    pub job: Job,
+    /// The call's step in the job.
+    pub step: u32,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Why it failed, with what to do.
+    pub error: Option<String>,
+    /// The end of what the tool's server wrote on stderr, when it failed.
+    pub stderr: Option<String>,
+    /// The protocol the server spoke.
+    pub protocol: Option<String>,
+    /// The result as the tool answered it (MCP's `CallToolResult`); `None` when the call failed
+    /// before an answer, or the answer was too large to keep.
+    pub result: Option<Value>,
+    /// The fit note, from the structured content's `fit` or the result's `_meta` `oz0/fit`.
+    pub fit: Option<FitNote>,
+    /// Files the tool returned, stored in the job's tree.
+    pub files: Vec<StoredFile>,
+    /// Files of other trees handed to the call.
+    pub handed: Vec<FileRef>,
+    /// What the tool reported its services cost, charged to the job.
+    pub usage: Vec<Usage>,
+    /// Why the tool's usage report was refused, when it was.
+    pub usage_refused: Option<String>,
+}

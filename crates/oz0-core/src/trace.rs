@@ -1,0 +1,305 @@
+//! What a job did, step by step: the trace `oz0 job trace` shows.
+//!
+//! A trace holds numbers and names, never content: a fitted step keeps its view and sizes but not the
+//! fit note's `omitted` sentence, and an offloaded one its file's digest and sizes but not its outline,
+//! since both name headings and paths of what a tool read.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::api::{FileRef, StoredFile};
+use crate::fit::{Bound, FitNote, View};
+use crate::usage::Usage;
+
+/// What a step was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// A call of a tool's function.
+    ToolCall,
+    /// A request to a model.
+    ModelCall,
+    /// A tool's own model request, answered by the platform.
+    Sampling,
+    /// A read of an offloaded result (`oz.read_result`).
+    ReadResult,
+    /// A report of what a tool's own services cost.
+    Usage,
+}
+
+impl StepKind {
+    /// Returns the kind as the trace spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StepKind::ToolCall => "tool_call",
+            StepKind::ModelCall => "model_call",
+            StepKind::Sampling => "sampling",
+            StepKind::ReadResult => "read_result",
+            StepKind::Usage => "usage",
+        }
+    }
+}
+
+/// How a step ended.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// It worked.
+    #[default]
+    Ok,
+    /// The tool answered with an error, or the protocol failed.
+    Error,
+    /// It took longer than the time allowed.
+    Timeout,
+    /// The tool's server exited during the call.
+    Crashed,
+    /// The result was too large to keep.
+    TooLarge,
+    /// It was cancelled.
+    Cancelled,
+    /// The platform refused it, such as a usage report that broke the rules.
+    Refused,
+}
+
+impl Outcome {
+    /// Returns the outcome as the trace spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::Error => "error",
+            Outcome::Timeout => "timeout",
+            Outcome::Crashed => "crashed",
+            Outcome::TooLarge => "too_large",
+            Outcome::Cancelled => "cancelled",
+            Outcome::Refused => "refused",
+        }
+    }
+
+    /// Returns whether the step worked.
+    pub fn is_ok(self) -> bool {
+        self == Outcome::Ok
+    }
+}
+
+/// The numbers of a result fitted to a budget: the fit note without its `omitted` sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Fitted {
+    /// The view returned.
+    pub view: View,
+    /// The budget asked for, if any.
+    pub budget: Option<u64>,
+    /// The whole's weight in tokens.
+    pub size: u64,
+    /// The weight of what was returned.
+    pub tokens: u64,
+    /// The bound that made it fall, if one did.
+    pub bound: Option<Bound>,
+    /// Whether a bound cut the answer.
+    pub truncated: bool,
+}
+
+impl From<&FitNote> for Fitted {
+    fn from(note: &FitNote) -> Self {
+        Self {
+            view: note.view,
+            budget: note.budget,
+            size: note.size,
+            tokens: note.tokens,
+            bound: note.bound,
+            truncated: note.truncated,
+        }
+    }
+}
+
+/// The numbers of a result kept as a file instead of read inline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Offloaded {
+    /// The file.
+    #[serde(rename = "ref")]
+    pub file: FileRef,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its weight in tokens.
+    pub tokens: u64,
+    /// Its lines, in the form it is read by.
+    pub lines: u64,
+}
+
+/// One step of a job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Step {
+    /// Its number in the job, from 1.
+    pub seq: u32,
+    /// When it started, in RFC 3339 (UTC) with milliseconds.
+    pub at: String,
+    /// What it was.
+    pub kind: StepKind,
+    /// The tool, for a tool's step.
+    pub tool: Option<String>,
+    /// The function, for a tool's step.
+    pub function: Option<String>,
+    /// How long it took, in milliseconds.
+    pub duration_ms: u64,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Why it failed, in the platform's words.
+    pub error: Option<String>,
+    /// The budget the runtime filled in, when it did.
+    pub budget_filled: Option<u64>,
+    /// The fit note's numbers, when the result was fitted.
+    pub fitted: Option<Fitted>,
+    /// The file the result was kept in, when it was offloaded.
+    pub offloaded: Option<Offloaded>,
+    /// The files the step's tool returned, kept in the job's tree.
+    pub files: Vec<StoredFile>,
+    /// Files of other trees handed to the step by a person.
+    pub handed: Vec<FileRef>,
+    /// What the step's tool reported its own services cost.
+    pub usage: Vec<Usage>,
+    /// A model call's tokens in.
+    pub tokens_in: Option<u64>,
+    /// A model call's tokens out.
+    pub tokens_out: Option<u64>,
+    /// A model call's cost in US dollars.
+    pub cost_usd: Option<f64>,
+}
+
+impl Step {
+    /// Returns a step of `kind` that started `at`, with nothing else known yet.
+    pub fn new(seq: u32, at: String, kind: StepKind) -> Self {
+        Self {
+            seq,
+            at,
+            kind,
+            tool: None,
+            function: None,
+            duration_ms: 0,
+            outcome: Outcome::Ok,
+            error: None,
+            budget_filled: None,
+            fitted: None,
+            offloaded: None,
+            files: Vec::new(),
+            handed: Vec::new(),
+            usage: Vec::new(),
+            tokens_in: None,
+            tokens_out: None,
+            cost_usd: None,
+        }
+    }
+
+    /// Returns `tool.function`, or the step's kind when it names no function.
+    pub fn target(&self) -> String {
+        match (&self.tool, &self.function) {
+            (Some(tool), Some(function)) => format!("{tool}.{function}"),
+            (Some(tool), None) => tool.clone(),
+            _ => self.kind.as_str().to_owned(),
+        }
+    }
+}
+
+/// What one service cost a job, over all its reports.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ServiceTotal {
+    /// The service.
+    pub service: String,
+    /// The unit its reports named, when they agree.
+    pub unit: Option<String>,
+    /// The units reported.
+    pub units: f64,
+    /// The cost reported, in US dollars.
+    pub cost_usd: f64,
+    /// How many reports.
+    pub reports: u32,
+}
+
+/// A job's totals.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Totals {
+    /// Steps.
+    pub steps: u32,
+    /// Tool calls.
+    pub tool_calls: u32,
+    /// Model calls.
+    pub model_calls: u32,
+    /// Model tokens in.
+    pub tokens_in: u64,
+    /// Model tokens out.
+    pub tokens_out: u64,
+    /// What model calls cost, in US dollars.
+    pub model_cost_usd: f64,
+    /// What tools reported their services cost, in US dollars.
+    pub usage_cost_usd: f64,
+    /// Both.
+    pub cost_usd: f64,
+    /// The usage, by service, in the order first reported.
+    pub services: Vec<ServiceTotal>,
+}
+
+impl Totals {
+    /// Returns the totals of `steps`.
+    pub fn of(steps: &[Step]) -> Self {
+        let mut totals = Totals { steps: u32::try_from(steps.len()).unwrap_or(u32::MAX), ..Totals::default() };
+        for step in steps {
+            match step.kind {
+                StepKind::ToolCall => totals.tool_calls += 1,
+                StepKind::ModelCall | StepKind::Sampling => totals.model_calls += 1,
+                _ => {}
+            }
+            totals.tokens_in += step.tokens_in.unwrap_or(0);
+            totals.tokens_out += step.tokens_out.unwrap_or(0);
+            totals.model_cost_usd += step.cost_usd.unwrap_or(0.0);
+            for usage in &step.usage {
+                totals.usage_cost_usd += usage.cost_usd;
+                match totals.services.iter_mut().find(|s| s.service == usage.service) {
+                    Some(service) => {
+                        service.units += usage.units.unwrap_or(0.0);
+                        service.cost_usd += usage.cost_usd;
+                        service.reports += 1;
+                        if service.unit != usage.unit {
+                            service.unit = None;
+                        }
+                    }
+                    None => totals.services.push(ServiceTotal {
+                        service: usage.service.clone(),
+                        unit: usage.unit.clone(),
+                        units: usage.units.unwrap_or(0.0),
+                        cost_usd: usage.cost_usd,
+                        reports: 1,
+                    }),
+                }
+            }
+        }
+        totals.cost_usd = totals.model_cost_usd + totals.usage_cost_usd;
+        totals
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usage(service: &str, cost: f64) -> Usage {
+        Usage { service: service.into(), unit: Some("call".into()), units: Some(1.0), cost_usd: cost }
+    }
+
+    #[test]
+    fn totals_add_up_by_service() {
+        let mut a = Step::new(1, "t".into(), StepKind::ToolCall);
+        a.usage = vec![usage("jev", 0.25), usage("search", 0.5)];
+        let mut b = Step::new(2, "t".into(), StepKind::ToolCall);
+        b.usage = vec![usage("jev", 0.25)];
+        let mut c = Step::new(3, "t".into(), StepKind::ModelCall);
+        c.tokens_in = Some(100);
+        c.tokens_out = Some(20);
+        c.cost_usd = Some(1.0);
+        let totals = Totals::of(&[a, b, c]);
+        assert_eq!((totals.steps, totals.tool_calls, totals.model_calls), (3, 2, 1));
+        assert_eq!(totals.services.len(), 2);
+        assert_eq!(totals.services[0].service, "jev");
+        assert_eq!(totals.services[0].reports, 2);
+        assert!((totals.services[0].cost_usd - 0.5).abs() < 1e-12);
+        assert!((totals.cost_usd - 2.0).abs() < 1e-12);
+        assert_eq!((totals.tokens_in, totals.tokens_out), (100, 20));
+    }
+}
