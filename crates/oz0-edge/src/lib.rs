@@ -16,7 +16,9 @@
 //! # }
 //! ```
 
+pub mod calls;
 pub mod files;
+pub mod plugins;
 pub mod server;
 pub mod service;
 pub mod store;

@@ -2,17 +2,22 @@
 //! it. The embedded edge is a `LocalEdge` of the local person; the HTTP server makes one for each
 //! request's token, so both transports run the same code.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use oz0_core::api::{
-    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role,
-    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, TreeId,
+    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
+    JobDetail, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role, Status, StoreStatus, StoredFile, Tenant,
+    TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
+use oz0_core::trace::Totals;
 
+use crate::calls::Running;
 use crate::files::{FileError, FileStore};
-use crate::store::{NewToken, Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::plugins;
+use crate::store::{NewToken, PluginRecord, Principal, SqliteStore, Store, StoreError, TenantRecord};
 
 /// The name of the embedded edge's tenant and person, when its store is new.
 pub const LOCAL: &str = "local";
@@ -24,13 +29,18 @@ pub const MAX_AUDIT: u32 = 1000;
 pub(crate) const NO_TENANT: &str = "no such tenant";
 
 /// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
-const NO_FILE: &str = "no such file in this job tree";
+pub(crate) const NO_FILE: &str = "no such file in this job tree";
 
-/// The edge's state: its store and its files.
+/// The most jobs one read returns.
+pub const MAX_JOBS: u32 = 1000;
+
+/// The edge's state: its store, its files, its plugins' folders and its running calls.
 #[derive(Debug)]
 pub struct EdgeState {
     store: Arc<dyn Store>,
     files: FileStore,
+    root: PathBuf,
+    running: Running,
 }
 
 impl From<StoreError> for EdgeError {
@@ -47,17 +57,36 @@ impl EdgeState {
     /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it.
     pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
         let store = SqliteStore::open(dir)?;
-        Ok(Arc::new(Self { store: Arc::new(store), files: FileStore::new(dir.join("files")) }))
+        Ok(Self::with_store(Arc::new(store), dir))
     }
 
-    /// Returns the edge over `store`, with files under `files`.
-    pub fn with_store(store: Arc<dyn Store>, files: FileStore) -> Arc<Self> {
-        Arc::new(Self { store, files })
+    /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`.
+    pub fn with_store(store: Arc<dyn Store>, dir: &Path) -> Arc<Self> {
+        Arc::new(Self {
+            store,
+            files: FileStore::new(dir.join("files")),
+            root: dir.to_path_buf(),
+            running: Running::default(),
+        })
     }
 
     /// Returns the store.
     pub fn store(&self) -> &dyn Store {
         self.store.as_ref()
+    }
+
+    /// Returns the content-addressed files.
+    pub fn files(&self) -> &FileStore {
+        &self.files
+    }
+
+    /// Returns the folder the edge keeps its state in.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub(crate) fn running(&self) -> &Running {
+        &self.running
     }
 
     /// Returns the edge as the local person sees it: every role in the first tenant (`local` when the
@@ -271,16 +300,161 @@ impl Edge for LocalEdge {
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Content, "reading a file")?;
-            if state.store.file_size(&tenant, &tree, &file)?.is_none() {
-                return Err(EdgeError::not_found(NO_FILE));
-            }
-            state.files.get(tenant.id, &file).map_err(|err| match err {
-                FileError::Missing(_) => EdgeError::not_found(NO_FILE),
-                err => EdgeError::internal(format!("could not read the file {file}"), err),
-            })
+            read_file(state, &tenant, &tree, &file)
         })
         .await
     }
+
+    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
+        require(&self.principal, Role::Admin, "installing a plugin")?;
+        let tenant = self.principal.tenant.id;
+        let parent = plugins::tenant_dir(self.state.root(), tenant);
+        let (folder, document, models_accepted) = self
+            .blocking(move |_, _| {
+                fs_err::create_dir_all(&parent)
+                    .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
+                let folder = tempfile::Builder::new()
+                    .prefix(".install-")
+                    .tempdir_in(&parent)
+                    .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
+                plugins::unpack(&archive, folder.path())?;
+                let document = plugins::read_manifest(folder.path())?;
+                let accepted = plugins::check_models(&document, accept_model)?;
+                Ok((folder, document, accepted))
+            })
+            .await?;
+        let listing = plugins::measure(&document, folder.path()).await?;
+        let warnings = plugins::refuse_errors(&document, Some(&listing))?;
+        let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let info = plugins::info(&document, &listing, models_accepted, now);
+        self.blocking(move |state, principal| {
+            // The plugin's folder is named by its name and the time, so that a call running the old
+            // version keeps its files until it ends.
+            let dir = folder.path().with_file_name(format!("{}-{now}", info.name));
+            let record = PluginRecord { info, dir: dir.display().to_string(), manifest: document.manifest };
+            fs_err::rename(folder.path(), &dir).map_err(|err| EdgeError::internal("could not keep the plugin", err))?;
+            let _ = folder.keep();
+            let replaced = match state.store.put_plugin(&principal.tenant, &record, principal) {
+                Ok(replaced) => replaced,
+                Err(err) => {
+                    let _ = fs_err::remove_dir_all(&dir);
+                    return Err(err.into());
+                }
+            };
+            if let Some(old) = &replaced {
+                let _ = fs_err::remove_dir_all(&old.dir);
+            }
+            Ok(Installed { plugin: record.info, replaced: replaced.map(|r| r.info.version), warnings })
+        })
+        .await
+    }
+
+    async fn plugins(&self) -> Result<Vec<InstalledPlugin>, EdgeError> {
+        self.blocking(|state, principal| {
+            Ok(state.store.plugins(&principal.tenant)?.into_iter().map(|record| record.info).collect())
+        })
+        .await
+    }
+
+    async fn remove_plugin(&self, name: &str) -> Result<InstalledPlugin, EdgeError> {
+        let name = name.to_owned();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "removing a plugin")?;
+            let removed = state
+                .store
+                .remove_plugin(&principal.tenant, &name, principal)?
+                .ok_or_else(|| EdgeError::not_found(format!("no plugin `{name}` is installed")))?;
+            let _ = fs_err::remove_dir_all(&removed.dir);
+            Ok(removed.info)
+        })
+        .await
+    }
+
+    async fn tool(&self, id: &str) -> Result<ToolInfo, EdgeError> {
+        let id = id.to_owned();
+        self.blocking(move |state, principal| {
+            state
+                .store
+                .plugin_of_tool(&principal.tenant, &id)?
+                .and_then(|record| record.info.tools.into_iter().find(|t| t.id == id))
+                .ok_or_else(|| {
+                    EdgeError::not_found(format!("no tool `{id}` is installed; `oz0 plugin list` shows the tools"))
+                })
+        })
+        .await
+    }
+
+    async fn call_tool(&self, request: &CallRequest) -> Result<CallAnswer, EdgeError> {
+        require(&self.principal, Role::Content, "calling a tool")?;
+        crate::calls::call(&self.state, &self.principal, request).await
+    }
+
+    async fn cancel_job(&self, id: &TreeId) -> Result<Job, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "cancelling a job")?;
+            crate::calls::cancel(state, principal, &id)
+        })
+        .await
+    }
+
+    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
+        self.blocking(move |state, principal| {
+            if !(1..=MAX_JOBS).contains(&limit) {
+                return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_JOBS}")));
+            }
+            Ok(state.store.jobs(&principal.tenant, limit)?)
+        })
+        .await
+    }
+
+    async fn job(&self, id: &TreeId) -> Result<JobDetail, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            let job = find_job(state, principal, &id)?;
+            let files = state.store.tree_files(&principal.tenant, &job.tree)?;
+            let totals = Totals::of(&state.store.steps(&principal.tenant, &id)?);
+            Ok(JobDetail { job, files, totals })
+        })
+        .await
+    }
+
+    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            let job = find_job(state, principal, &id)?;
+            let steps = state.store.steps(&principal.tenant, &id)?;
+            let totals = Totals::of(&steps);
+            Ok(Trace { job, steps, totals })
+        })
+        .await
+    }
+
+    async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        let (id, file) = (id.clone(), *file);
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "reading a file")?;
+            let job = find_job(state, principal, &id)?;
+            read_file(state, &principal.tenant, &job.tree, &file)
+        })
+        .await
+    }
+}
+
+fn find_job(state: &EdgeState, principal: &Principal, id: &TreeId) -> Result<Job, EdgeError> {
+    state.store.job(&principal.tenant, id)?.ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
+}
+
+/// Returns a file of the tenant's tree, its digest checked, or "not found" when the tree did not
+/// store it.
+fn read_file(state: &EdgeState, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+    if state.store.file_size(tenant, tree, file)?.is_none() {
+        return Err(EdgeError::not_found(NO_FILE));
+    }
+    state.files.get(tenant.id, file).map_err(|err| match err {
+        FileError::Missing(_) => EdgeError::not_found(NO_FILE),
+        err => EdgeError::internal(format!("could not read the file {file}"), err),
+    })
 }
 
 /// Returns the most bytes a stored file may have, for body limits.

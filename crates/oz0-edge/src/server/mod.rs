@@ -14,13 +14,20 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use oz0_core::api::paths;
 
 use crate::service::{EdgeState, max_file_bytes};
 
 /// The most bytes of a JSON body.
 pub const MAX_JSON_BYTES: usize = 4096;
+
+/// The most bytes of a call's request: its arguments.
+pub const MAX_CALL_BYTES: usize = 4 << 20;
+
+fn max_plugin_bytes() -> usize {
+    usize::try_from(oz0_core::api::MAX_PLUGIN_BYTES).unwrap_or(usize::MAX)
+}
 
 /// Returns the API's router over the edge `state`.
 pub fn router(state: Arc<EdgeState>) -> Router {
@@ -33,6 +40,18 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .route(paths::TOKENS, post(routes::create_token).layer(json()))
         .route(paths::FILES, post(routes::put_file).layer(DefaultBodyLimit::max(max_file_bytes())))
         .route(paths::FILE, get(routes::get_file))
+        .route(
+            paths::PLUGINS,
+            get(routes::plugins).post(routes::install_plugin).layer(DefaultBodyLimit::max(max_plugin_bytes())),
+        )
+        .route(paths::PLUGIN, delete(routes::remove_plugin))
+        .route(paths::TOOL, get(routes::tool))
+        .route(paths::CALLS, post(routes::call_tool).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)))
+        .route(paths::JOBS, get(routes::jobs))
+        .route(paths::JOB, get(routes::job))
+        .route(paths::JOB_CANCEL, post(routes::cancel_job))
+        .route(paths::JOB_TRACE, get(routes::trace))
+        .route(paths::JOB_FILE, get(routes::job_file))
         .route(paths::OPENAPI, get(routes::openapi))
         .fallback(routes::no_route)
         .method_not_allowed_fallback(routes::no_method)

@@ -6,8 +6,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
-    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile,
-    Tenant, TokenRequest, TreeId,
+    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
+    JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile, Tenant, TokenRequest, ToolInfo,
+    Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
@@ -122,12 +123,118 @@ pub async fn get_file(
         .parse()
         .map_err(|err: oz0_core::api::NameError| ApiError(EdgeError::BadRequest { detail: err.to_string() }))?;
     let bytes = edge.get_file(&tenant, &tree, &file).await?;
+    Ok(file_response(bytes, &file))
+}
+
+/// The query of the install endpoint.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstallQuery {
+    /// Whether the tenant grants the models the plugin declares.
+    #[serde(default)]
+    accept_model: bool,
+}
+
+pub async fn install_plugin(
+    Caller(edge): Caller,
+    QueryOf(query): QueryOf<InstallQuery>,
+    RawBody(bytes): RawBody,
+) -> Result<(StatusCode, Json<Installed>), ApiError> {
+    Ok((StatusCode::CREATED, Json(edge.install_plugin(bytes.to_vec(), query.accept_model).await?)))
+}
+
+pub async fn plugins(Caller(edge): Caller) -> Result<Json<Vec<InstalledPlugin>>, ApiError> {
+    Ok(Json(edge.plugins().await?))
+}
+
+pub async fn remove_plugin(
+    Caller(edge): Caller,
+    PathOf(name): PathOf<String>,
+) -> Result<Json<InstalledPlugin>, ApiError> {
+    Ok(Json(edge.remove_plugin(&name).await?))
+}
+
+pub async fn tool(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<ToolInfo>, ApiError> {
+    Ok(Json(edge.tool(&id).await?))
+}
+
+/// Ends the job of a call as cancelled when its request goes away before the call ends: the call's
+/// server is ended with the request's future, and the job must not stay running.
+struct CancelOnDrop {
+    edge: Option<crate::LocalEdge>,
+    job: TreeId,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        let Some(edge) = self.edge.take() else { return };
+        let job = self.job.clone();
+        tokio::task::spawn_blocking(move || {
+            let tenant = &edge.principal().tenant;
+            let _ = edge.state().store().end_job(tenant, &job, JobState::Cancelled, Some("the caller went away"));
+        });
+    }
+}
+
+pub async fn call_tool(
+    Caller(edge): Caller,
+    JsonBody(mut request): JsonBody<CallRequest>,
+) -> Result<Json<CallAnswer>, ApiError> {
+    let job = match &request.job {
+        Some(job) => job.clone(),
+        None => crate::calls::new_job_id()?,
+    };
+    request.job = Some(job.clone());
+    let running = edge.state().store().job(&edge.principal().tenant, &job).map_err(EdgeError::from)?;
+    // A call that follows a running job does not end it.
+    let mut guard = CancelOnDrop { edge: running.is_none().then(|| edge.clone()), job };
+    let answer = edge.call_tool(&request).await;
+    guard.edge = None;
+    Ok(Json(answer?))
+}
+
+/// The query of the jobs endpoint.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JobsQuery {
+    /// How many jobs, newest first; left out, 50.
+    limit: Option<u32>,
+}
+
+pub async fn jobs(Caller(edge): Caller, QueryOf(query): QueryOf<JobsQuery>) -> Result<Json<Vec<Job>>, ApiError> {
+    Ok(Json(edge.jobs(query.limit.unwrap_or(50)).await?))
+}
+
+pub async fn job(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<JobDetail>, ApiError> {
+    Ok(Json(edge.job(&tree(&id)?).await?))
+}
+
+pub async fn cancel_job(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<Job>, ApiError> {
+    Ok(Json(edge.cancel_job(&tree(&id)?).await?))
+}
+
+pub async fn trace(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<Trace>, ApiError> {
+    Ok(Json(edge.trace(&tree(&id)?).await?))
+}
+
+pub async fn job_file(
+    Caller(edge): Caller,
+    PathOf((id, file)): PathOf<(String, String)>,
+) -> Result<Response, ApiError> {
+    let file: FileRef = file
+        .parse()
+        .map_err(|err: oz0_core::api::NameError| ApiError(EdgeError::BadRequest { detail: err.to_string() }))?;
+    let bytes = edge.job_file(&tree(&id)?, &file).await?;
+    Ok(file_response(bytes, &file))
+}
+
+fn file_response(bytes: Vec<u8>, file: &FileRef) -> Response {
     let mut response = bytes.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));
     if let Ok(etag) = HeaderValue::from_str(&format!("\"sha256:{}\"", file.hex())) {
         response.headers_mut().insert(header::ETAG, etag);
     }
-    Ok(response)
+    response
 }
 
 pub async fn openapi() -> Json<serde_json::Value> {

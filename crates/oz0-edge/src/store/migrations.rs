@@ -2,9 +2,10 @@
 //! change of the schema is a new migration at the end.
 
 /// Each migration's version and SQL, in order.
-pub const MIGRATIONS: &[(u32, &str)] = &[(
-    1,
-    "
+pub const MIGRATIONS: &[(u32, &str)] = &[
+    (
+        1,
+        "
 CREATE TABLE tenants (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
@@ -49,7 +50,51 @@ CREATE TABLE files (
     PRIMARY KEY (tenant_id, tree, digest)
 ) WITHOUT ROWID;
 ",
-)];
+    ),
+    (
+        2,
+        "
+CREATE TABLE plugins (
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    record TEXT NOT NULL,
+    installed_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, name)
+) WITHOUT ROWID;
+CREATE TABLE tools (
+    tenant_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    plugin TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, id),
+    FOREIGN KEY (tenant_id, plugin) REFERENCES plugins (tenant_id, name) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE TABLE jobs (
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    id TEXT NOT NULL,
+    tree TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    state TEXT NOT NULL,
+    person TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    cost_usd REAL NOT NULL DEFAULT 0,
+    error TEXT,
+    PRIMARY KEY (tenant_id, id)
+) WITHOUT ROWID;
+CREATE INDEX jobs_by_start ON jobs (tenant_id, started_at);
+CREATE TABLE steps (
+    tenant_id INTEGER NOT NULL,
+    job TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    step TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, job, seq),
+    FOREIGN KEY (tenant_id, job) REFERENCES jobs (tenant_id, id)
+) WITHOUT ROWID;
+",
+    ),
+];
 
 /// The newest schema version this code knows.
 pub fn latest() -> u32 {

@@ -5,12 +5,16 @@
 //! Every change is written in one transaction together with its audit entry, so the log never misses a
 //! change nor records one that did not happen.
 
+mod jobs;
 mod migrations;
+mod plugins;
 mod sqlite;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::offload::{OffloadError, OffloadSettings};
 
+pub use jobs::{JobStart, JobStore, NewJob};
+pub use plugins::{PluginRecord, PluginStore};
 pub use sqlite::SqliteStore;
 
 /// Why the store failed.
@@ -107,7 +111,7 @@ pub struct Issued {
 }
 
 /// What the edge needs of a database. Methods block; the edge calls them off its async threads.
-pub trait Store: Send + Sync + std::fmt::Debug {
+pub trait Store: PluginStore + JobStore + Send + Sync + std::fmt::Debug {
     /// Returns the store's kind, such as `sqlite`.
     fn kind(&self) -> &'static str;
 

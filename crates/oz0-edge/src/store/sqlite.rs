@@ -32,7 +32,7 @@ pub struct SqliteStore {
     readers: Mutex<Vec<Connection>>,
 }
 
-fn db(err: rusqlite::Error) -> StoreError {
+pub(super) fn db(err: rusqlite::Error) -> StoreError {
     if err.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
         || err.sqlite_error_code() == Some(ErrorCode::DatabaseLocked)
     {
@@ -42,7 +42,7 @@ fn db(err: rusqlite::Error) -> StoreError {
     }
 }
 
-fn now_ms() -> i64 {
+pub(super) fn now_ms() -> i64 {
     SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
 }
 
@@ -141,7 +141,7 @@ impl SqliteStore {
     }
 
     /// Runs `f` with a read connection from the pool.
-    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+    pub(super) fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
         let conn = lock(&self.readers).pop();
         let conn = match conn {
             Some(conn) => conn,
@@ -156,7 +156,7 @@ impl SqliteStore {
     }
 
     /// Runs `f` in an immediate transaction of the writer, committing when it returns `Ok(Ok(_))`.
-    fn write<T, E>(
+    pub(super) fn write<T, E>(
         &self,
         f: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<Result<T, E>>,
     ) -> Result<Result<T, E>, StoreError> {
@@ -218,7 +218,7 @@ fn add_token(tx: &Connection, tenant: &TenantRecord, person: &str, hash: &[u8; 3
     Ok(())
 }
 
-fn audit(
+pub(super) fn audit(
     tx: &Connection,
     tenant: &TenantRecord,
     actor: &str,

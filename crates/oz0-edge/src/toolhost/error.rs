@@ -37,6 +37,33 @@ pub enum ToolHostError {
         /// The end of its stderr.
         stderr: String,
     },
+    /// The server exited during a call.
+    #[error("the server exited ({status}) during the call")]
+    Crashed {
+        /// How it exited.
+        status: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// A call took longer than the tool's timeout.
+    #[error("the call did not end within the tool's timeout of {} s", .after.as_secs_f64())]
+    CallTimeout {
+        /// The time allowed.
+        after: Duration,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The server answered the call with a protocol error.
+    #[error("the server refused the call: {message}")]
+    Refused {
+        /// The error it answered.
+        message: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The call was cancelled, and the server ended.
+    #[error("the call was cancelled")]
+    Cancelled,
     /// The server answered, but not as MCP says it should.
     #[error("the server broke the protocol: {message}")]
     Protocol {
@@ -52,6 +79,9 @@ impl ToolHostError {
     pub fn stderr(&self) -> Option<&str> {
         match self {
             ToolHostError::Exited { stderr, .. }
+            | ToolHostError::Crashed { stderr, .. }
+            | ToolHostError::CallTimeout { stderr, .. }
+            | ToolHostError::Refused { stderr, .. }
             | ToolHostError::Timeout { stderr, .. }
             | ToolHostError::Protocol { stderr, .. } => Some(stderr.as_str()).filter(|s| !s.trim().is_empty()),
             _ => None,

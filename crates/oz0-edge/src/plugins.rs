@@ -1,0 +1,257 @@
+//! Installing a plugin: unpack the folder a person sent, lint its manifest, start each local server to
+//! list its functions, lint again with that listing, and keep it.
+//!
+//! A plugin's files are unpacked under `<data>/plugins/<tenant id>/` in a folder of their own, which
+//! its servers run in. Nothing of a refused install is kept.
+
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
+use oz0_core::manifest::{
+    Document, LISTING_FORMAT, Lint, Listing, MANIFEST_FILE, Severity, Tool, ToolListing, lint, rfc3339,
+};
+
+use crate::toolhost::{ServerCommand, list_functions};
+
+/// The most files a plugin's folder may hold.
+const MAX_FILES: usize = 10_000;
+
+/// How long each server may take to start and list its functions at install.
+const LIST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Unpacks `archive`, a tar of a plugin's folder, into `into`: regular files and folders only, each
+/// inside `into`.
+pub(crate) fn unpack(archive: &[u8], into: &Path) -> Result<(), EdgeError> {
+    let bad = |what: String| EdgeError::invalid(format!("the plugin's archive {what}"));
+    if archive.len() as u64 > MAX_PLUGIN_BYTES {
+        return Err(EdgeError::TooLarge {
+            detail: format!("the plugin's archive is {} bytes, more than the {MAX_PLUGIN_BYTES} taken", archive.len()),
+        });
+    }
+    let mut tar = tar::Archive::new(archive);
+    let entries = tar.entries().map_err(|err| bad(format!("cannot be read: {err}")))?;
+    let (mut files, mut bytes) = (0usize, 0u64);
+    for entry in entries {
+        let mut entry = entry.map_err(|err| bad(format!("cannot be read: {err}")))?;
+        let path = entry.path().map_err(|err| bad(format!("names a path that is not one: {err}")))?.into_owned();
+        if path.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
+            return Err(bad(format!("holds `{}`, a path outside the plugin's folder", path.display())));
+        }
+        let kind = entry.header().entry_type();
+        if kind.is_dir() {
+            fs_err::create_dir_all(into.join(&path)).map_err(|err| EdgeError::internal("could not unpack", err))?;
+            continue;
+        }
+        if !kind.is_file() {
+            return Err(bad(format!("holds `{}`, which is not a file or a folder", path.display())));
+        }
+        files += 1;
+        bytes += entry.size();
+        if files > MAX_FILES || bytes > MAX_PLUGIN_BYTES {
+            return Err(EdgeError::TooLarge {
+                detail: format!(
+                    "the plugin's folder holds more than {MAX_FILES} files or {MAX_PLUGIN_BYTES} bytes; leave out \
+                     what its servers do not need"
+                ),
+            });
+        }
+        let target = into.join(&path);
+        if let Some(parent) = target.parent() {
+            fs_err::create_dir_all(parent).map_err(|err| EdgeError::internal("could not unpack", err))?;
+        }
+        let mut contents = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
+        entry.read_to_end(&mut contents).map_err(|err| bad(format!("cannot be read: {err}")))?;
+        fs_err::write(&target, contents).map_err(|err| EdgeError::internal("could not unpack", err))?;
+    }
+    Ok(())
+}
+
+/// Reads and lints the manifest of the plugin unpacked in `dir`, refusing one with errors.
+pub(crate) fn read_manifest(dir: &Path) -> Result<Document, EdgeError> {
+    let path = dir.join(MANIFEST_FILE);
+    let bytes =
+        fs_err::read(&path).map_err(|_| EdgeError::invalid(format!("the plugin's folder holds no {MANIFEST_FILE}")))?;
+    let document = Document::from_bytes(&bytes)
+        .map_err(|err| EdgeError::invalid(format!("the plugin's {MANIFEST_FILE} cannot be read: {err}")))?;
+    refuse_errors(&document, None)?;
+    Ok(document)
+}
+
+/// Returns the lint's warnings, each `CODE: message`; refuses a manifest with errors, naming them.
+pub(crate) fn refuse_errors(document: &Document, listing: Option<&Listing>) -> Result<Vec<String>, EdgeError> {
+    let findings = lint(document, &Lint { listing, listing_older: false });
+    let line = |f: &oz0_core::manifest::Finding| {
+        let (line, _) = f.line_column(&document.text);
+        format!("{} (line {line}): {}", f.rule.code, f.message)
+    };
+    let errors: Vec<String> = findings.iter().filter(|f| f.severity() == Severity::Error).map(line).collect();
+    if !errors.is_empty() {
+        return Err(EdgeError::invalid(format!(
+            "the plugin's manifest has {} lint error{}, so it was not installed:\n  {}",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" },
+            errors.join("\n  ")
+        )));
+    }
+    Ok(findings.iter().filter(|f| f.severity() != Severity::Error).map(line).collect())
+}
+
+/// Refuses a plugin that asks for models, unless the tenant grants them.
+pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bool, EdgeError> {
+    let Some(models) = document.manifest.requires.as_ref().and_then(|r| r.models.as_ref()) else {
+        return Ok(false);
+    };
+    if accept_model {
+        return Ok(true);
+    }
+    let mut asks = Vec::new();
+    if let Some(alias) = &models.sampling {
+        asks.push(format!("sampling with `{alias}`"));
+    }
+    if !models.gateway.is_empty() {
+        asks.push(format!("a gateway token for {}", models.gateway.join(", ")));
+    }
+    Err(EdgeError::invalid(format!(
+        "the plugin `{}` declares requires.models ({}): its tools call models the tenant pays for; install it \
+         with --accept-model to grant that",
+        document.manifest.name,
+        asks.join("; ")
+    )))
+}
+
+/// Returns how to start a local tool's server in `dir`: its argv and the variables of its `env` that
+/// need nothing filled in.
+pub(crate) fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
+    let argv = tool.mcp.clone()?;
+    let mut command = ServerCommand::new(argv, dir.to_path_buf());
+    command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    Some(command)
+}
+
+/// Starts each local tool's server in `dir` and lists its functions.
+pub(crate) async fn measure(document: &Document, dir: &Path) -> Result<Listing, EdgeError> {
+    let mut tools = Vec::new();
+    for (_, tool) in document.tools() {
+        let Some(command) = server_command(tool, dir) else { continue };
+        let listed = list_functions(&command, LIST_TIMEOUT).await.map_err(|err| {
+            let stderr = err.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
+            EdgeError::invalid(format!(
+                "the tool `{}` (`{}`) could not be listed, so the plugin was not installed: {err}{stderr}",
+                tool.id,
+                command.argv.join(" ")
+            ))
+        })?;
+        tools.push(ToolListing {
+            id: tool.id.clone(),
+            server: listed.server,
+            protocol: listed.protocol,
+            functions: listed.functions,
+        });
+    }
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
+}
+
+/// Returns the last `n` lines of `text`.
+pub(crate) fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// Returns what the API shows of a plugin, from its manifest and listing.
+pub(crate) fn info(document: &Document, listing: &Listing, models_accepted: bool, at_ms: u64) -> InstalledPlugin {
+    let manifest = &document.manifest;
+    InstalledPlugin {
+        name: manifest.name.clone(),
+        version: manifest.version.clone(),
+        description: manifest.description.clone(),
+        installed_at: rfc3339(at_ms / 1000),
+        models_accepted,
+        tools: manifest
+            .tools
+            .iter()
+            .map(|tool| ToolInfo {
+                id: tool.id.clone(),
+                plugin: manifest.name.clone(),
+                description: tool.description.clone(),
+                fit: tool.fits(),
+                timeout_secs: tool.timeout.unwrap_or(DEFAULT_TOOL_TIMEOUT_SECS),
+                remote: tool.mcp.is_none(),
+                functions: listing
+                    .tool(&tool.id)
+                    .map(|t| {
+                        t.functions
+                            .iter()
+                            .map(|f| FunctionInfo {
+                                name: f.name.clone(),
+                                description: f.description.clone(),
+                                input_schema: f.input_schema.clone(),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            })
+            .collect(),
+    }
+}
+
+/// Returns the folder the tenant's plugins are unpacked in.
+pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
+    root.join("plugins").join(tenant.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn archive(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (path, bytes) in entries {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            builder.append_data(&mut header, path, *bytes).unwrap();
+        }
+        builder.into_inner().unwrap()
+    }
+
+    #[test]
+    fn unpacks_files_and_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        unpack(&archive(&[("oz0-plugin.yaml", b"name: x\n"), ("docs/a.md", b"# A\n")]), dir.path()).unwrap();
+        assert_eq!(fs_err::read_to_string(dir.path().join("docs/a.md")).unwrap(), "# A\n");
+    }
+
+    #[test]
+    fn refuses_paths_outside_the_folder_and_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut raw = archive(&[("xx/evil", b"x")]);
+        // The builder refuses `..`, so write it into the header by hand.
+        raw[..5].copy_from_slice(b"../ev");
+        let mut header = tar::Header::from_byte_slice(&raw[..512]).clone();
+        header.set_cksum();
+        raw[..512].copy_from_slice(header.as_bytes());
+        let err = unpack(&raw, dir.path()).unwrap_err().to_string();
+        assert!(err.contains("outside the plugin's folder"), "{err}");
+
+        let mut builder = tar::Builder::new(Vec::new());
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(tar::EntryType::Symlink);
+        header.set_size(0);
+        builder.append_link(&mut header, "link", "/etc/passwd").unwrap();
+        let err = unpack(&builder.into_inner().unwrap(), dir.path()).unwrap_err().to_string();
+        assert!(err.contains("not a file or a folder"), "{err}");
+        assert!(!dir.path().join("link").exists());
+    }
+
+    #[test]
+    fn a_plugin_that_asks_for_models_needs_the_grant() {
+        let doc = Document::parse("name: x\nversion: 1.0.0\nrequires:\n  models:\n    sampling: default\n").unwrap();
+        let err = check_models(&doc, false).unwrap_err().to_string();
+        assert!(err.contains("--accept-model") && err.contains("sampling with `default`"), "{err}");
+        assert!(check_models(&doc, true).unwrap());
+    }
+}

@@ -1,0 +1,333 @@
+//! Jobs, their steps, and the files of their trees.
+
+use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
+use oz0_core::trace::Step;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::sqlite::{audit, now_ms};
+use super::{Principal, SqliteStore, StoreError, TenantRecord, rfc3339_millis};
+
+/// A job to start.
+#[derive(Debug, Clone, Copy)]
+pub struct NewJob<'a> {
+    /// Its ID, which names its tree.
+    pub id: &'a TreeId,
+    /// What it is.
+    pub kind: JobKind,
+    /// What it runs.
+    pub name: &'a str,
+    /// Who starts it.
+    pub person: &'a str,
+}
+
+/// What a start under an ID did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobStart {
+    /// A new job, or an ended one whose tree holds no files, started again.
+    Started(Job),
+    /// The job of that ID runs: the start follows it, and is handed no files.
+    Follows(Job),
+    /// The job of that ID has ended and its tree still holds files: a new job must not inherit them.
+    Refused(Job),
+}
+
+/// What the edge needs to keep jobs.
+pub trait JobStore {
+    /// Starts a job under its ID, as [`JobStart`] says.
+    fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError>;
+
+    /// Appends `step` to the job, numbering it, adds its cost to the job's, and returns its number.
+    fn record_step(&self, tenant: &TenantRecord, job: &TreeId, step: &Step) -> Result<u32, StoreError>;
+
+    /// Ends a running job in `state`, with why it failed, and returns it.
+    fn end_job(
+        &self,
+        tenant: &TenantRecord,
+        job: &TreeId,
+        state: JobState,
+        error: Option<&str>,
+    ) -> Result<Option<Job>, StoreError>;
+
+    /// Returns a job.
+    fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError>;
+
+    /// Returns the tenant's last `limit` jobs, newest first.
+    fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError>;
+
+    /// Returns a job's steps, in order.
+    fn steps(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Vec<Step>, StoreError>;
+
+    /// Returns the files a tree holds, in the order they were stored.
+    fn tree_files(&self, tenant: &TenantRecord, tree: &TreeId) -> Result<Vec<StoredFile>, StoreError>;
+
+    /// Returns the size of a file when any tree of the tenant stored it.
+    fn tenant_file(&self, tenant: &TenantRecord, file: &FileRef) -> Result<Option<u64>, StoreError>;
+
+    /// Hands files of other trees to the job's tree, auditing it as `job.files_handed` by `actor`.
+    fn hand_files(
+        &self,
+        tenant: &TenantRecord,
+        job: &TreeId,
+        files: &[StoredFile],
+        actor: &Principal,
+    ) -> Result<(), StoreError>;
+}
+
+const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
+    (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id) FROM jobs j";
+
+fn bad(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into())
+}
+
+fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> rusqlite::Result<T> {
+    serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
+}
+
+fn job_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Job> {
+    Ok(Job {
+        id: TreeId::new(&row.get::<_, String>(0)?).map_err(bad)?,
+        tree: TreeId::new(&row.get::<_, String>(1)?).map_err(bad)?,
+        kind: enum_of(row.get(2)?)?,
+        name: row.get(3)?,
+        state: enum_of(row.get(4)?)?,
+        person: row.get(5)?,
+        started_at: rfc3339_millis(row.get(6)?),
+        ended_at: row.get::<_, Option<i64>>(7)?.map(rfc3339_millis),
+        cost_usd: row.get(8)?,
+        error: row.get(9)?,
+        steps: u32::try_from(row.get::<_, i64>(10)?).unwrap_or(u32::MAX),
+    })
+}
+
+fn read_job(conn: &Connection, tenant: &TenantRecord, id: &TreeId) -> rusqlite::Result<Option<Job>> {
+    conn.prepare_cached(&format!("{JOB} WHERE j.tenant_id = ?1 AND j.id = ?2"))?
+        .query_row(params![tenant.id, id.as_str()], job_row)
+        .optional()
+}
+
+fn holds_files(conn: &Connection, tenant: &TenantRecord, tree: &TreeId) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT 1 FROM files WHERE tenant_id = ?1 AND tree = ?2 LIMIT 1",
+        params![tenant.id, tree.as_str()],
+        |_| Ok(()),
+    )
+    .optional()
+    .map(|found| found.is_some())
+}
+
+impl JobStore for SqliteStore {
+    fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError> {
+        let done = self.write(|tx| {
+            if let Some(found) = read_job(tx, tenant, job.id)? {
+                if !found.state.ended() {
+                    return Ok(Ok(JobStart::Follows(found)));
+                }
+                if holds_files(tx, tenant, &found.tree)? {
+                    return Ok(Ok(JobStart::Refused(found)));
+                }
+                tx.execute(
+                    "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = ?3, person = ?4
+                     WHERE tenant_id = ?1 AND id = ?2",
+                    params![tenant.id, job.id.as_str(), job.name, job.person],
+                )?;
+            } else {
+                tx.execute(
+                    "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at)
+                     VALUES (?1, ?2, ?2, ?3, ?4, 'running', ?5, ?6)",
+                    params![tenant.id, job.id.as_str(), job.kind.as_str(), job.name, job.person, now_ms()],
+                )?;
+            }
+            let started = read_job(tx, tenant, job.id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+            Ok(Ok::<_, std::convert::Infallible>(JobStart::Started(started)))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn record_step(&self, tenant: &TenantRecord, job: &TreeId, step: &Step) -> Result<u32, StoreError> {
+        let cost = step.cost_usd.unwrap_or(0.0) + step.usage.iter().map(|u| u.cost_usd).sum::<f64>();
+        let done = self.write(|tx| {
+            let seq: u32 = tx.query_row(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM steps WHERE tenant_id = ?1 AND job = ?2",
+                params![tenant.id, job.as_str()],
+                |row| row.get(0),
+            )?;
+            let numbered = Step { seq, ..step.clone() };
+            let text = serde_json::to_string(&numbered).map_err(bad)?;
+            tx.execute(
+                "INSERT INTO steps (tenant_id, job, seq, step) VALUES (?1, ?2, ?3, ?4)",
+                params![tenant.id, job.as_str(), seq, text],
+            )?;
+            tx.execute(
+                "UPDATE jobs SET cost_usd = cost_usd + ?3 WHERE tenant_id = ?1 AND id = ?2",
+                params![tenant.id, job.as_str(), cost],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(seq))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn end_job(
+        &self,
+        tenant: &TenantRecord,
+        job: &TreeId,
+        state: JobState,
+        error: Option<&str>,
+    ) -> Result<Option<Job>, StoreError> {
+        let done = self.write(|tx| {
+            tx.execute(
+                "UPDATE jobs SET state = ?3, ended_at = ?4, error = ?5
+                 WHERE tenant_id = ?1 AND id = ?2 AND state = 'running'",
+                params![tenant.id, job.as_str(), state.as_str(), now_ms(), error],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(read_job(tx, tenant, job)?))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError> {
+        self.read(|conn| read_job(conn, tenant, id))
+    }
+
+    fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn.prepare_cached(&format!(
+                "{JOB} WHERE j.tenant_id = ?1 ORDER BY j.started_at DESC, j.id DESC LIMIT ?2"
+            ))?;
+            let rows = statement.query_map(params![tenant.id, limit], job_row)?;
+            rows.collect()
+        })
+    }
+
+    fn steps(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Vec<Step>, StoreError> {
+        self.read(|conn| {
+            let mut statement =
+                conn.prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 ORDER BY seq")?;
+            let rows = statement.query_map(params![tenant.id, id.as_str()], |row| {
+                serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn tree_files(&self, tenant: &TenantRecord, tree: &TreeId) -> Result<Vec<StoredFile>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn.prepare_cached(
+                "SELECT digest, size FROM files WHERE tenant_id = ?1 AND tree = ?2 ORDER BY stored_at, digest",
+            )?;
+            let rows = statement.query_map(params![tenant.id, tree.as_str()], |row| {
+                let file = FileRef::from_hex(&row.get::<_, String>(0)?).ok_or_else(|| bad("a digest in the store"))?;
+                Ok(StoredFile { file, size: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0) })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn tenant_file(&self, tenant: &TenantRecord, file: &FileRef) -> Result<Option<u64>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT size FROM files WHERE tenant_id = ?1 AND digest = ?2 LIMIT 1",
+                params![tenant.id, file.hex()],
+                |row| row.get::<_, i64>(0),
+            )
+            .optional()
+        })
+        .map(|size| size.map(|s| u64::try_from(s).unwrap_or(0)))
+    }
+
+    fn hand_files(
+        &self,
+        tenant: &TenantRecord,
+        job: &TreeId,
+        files: &[StoredFile],
+        actor: &Principal,
+    ) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            for file in files {
+                tx.execute(
+                    "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                     ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = ?5",
+                    params![
+                        tenant.id,
+                        job.as_str(),
+                        file.file.hex(),
+                        i64::try_from(file.size).unwrap_or(i64::MAX),
+                        now_ms()
+                    ],
+                )?;
+            }
+            let refs: Vec<String> = files.iter().map(|f| f.file.to_string()).collect();
+            let new = serde_json::json!({"job": job, "files": refs}).to_string();
+            audit(tx, tenant, &actor.actor(), "job.files_handed", "null", &new)?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::TenantName;
+    use oz0_core::trace::StepKind;
+    use oz0_core::usage::Usage;
+
+    use super::super::Store;
+    use super::*;
+
+    fn store() -> (tempfile::TempDir, SqliteStore, Principal) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+        (dir, store, local)
+    }
+
+    #[test]
+    fn a_job_is_started_followed_and_refused_once_its_tree_holds_files() {
+        let (_dir, store, local) = store();
+        let t = &local.tenant;
+        let id = TreeId::new("J1").unwrap();
+        let new = NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local" };
+        let JobStart::Started(job) = store.start_job(t, &new).unwrap() else { panic!("a new job starts") };
+        assert_eq!((job.state, job.tree.as_str()), (JobState::Running, "J1"));
+        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Follows(_)));
+        store.end_job(t, &id, JobState::Succeeded, None).unwrap();
+        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Started(_)), "no files: it starts again");
+        store.end_job(t, &id, JobState::Failed, Some("it broke")).unwrap();
+        store.record_file(t, &id, &FileRef::from_digest([1; 32]), 3).unwrap();
+        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Refused(_)));
+        let job = store.job(t, &id).unwrap().unwrap();
+        assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("it broke")));
+    }
+
+    #[test]
+    fn steps_are_numbered_and_their_cost_added() {
+        let (_dir, store, local) = store();
+        let t = &local.tenant;
+        let id = TreeId::new("J2").unwrap();
+        store.start_job(t, &NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local" }).unwrap();
+        let mut step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ToolCall);
+        step.usage = vec![Usage { service: "jev".into(), unit: None, units: None, cost_usd: 0.5 }];
+        assert_eq!(store.record_step(t, &id, &step).unwrap(), 1);
+        assert_eq!(store.record_step(t, &id, &step).unwrap(), 2);
+        let steps = store.steps(t, &id).unwrap();
+        assert_eq!(steps.iter().map(|s| s.seq).collect::<Vec<_>>(), [1, 2]);
+        let job = store.job(t, &id).unwrap().unwrap();
+        assert_eq!(job.steps, 2);
+        assert!((job.cost_usd - 1.0).abs() < 1e-12);
+        assert_eq!(store.jobs(t, 10).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn handed_files_join_the_tree_and_are_audited() {
+        let (_dir, store, local) = store();
+        let t = &local.tenant;
+        let file = FileRef::from_digest([2; 32]);
+        store.record_file(t, &TreeId::new("A").unwrap(), &file, 5).unwrap();
+        assert_eq!(store.tenant_file(t, &file).unwrap(), Some(5));
+        let b = TreeId::new("B").unwrap();
+        store.hand_files(t, &b, &[StoredFile { file, size: 5 }], &local).unwrap();
+        assert_eq!(store.tree_files(t, &b).unwrap(), [StoredFile { file, size: 5 }]);
+        assert_eq!(store.audit(t, 1).unwrap()[0].action, "job.files_handed");
+    }
+}

@@ -1,0 +1,151 @@
+//! The tenant's installed plugins and the tools they bring.
+
+use oz0_core::api::InstalledPlugin;
+use oz0_core::manifest::Manifest;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use super::sqlite::{audit, now_ms};
+use super::{Principal, SqliteStore, StoreError, TenantRecord};
+
+/// A plugin as the store keeps it: what the API shows, the folder its files were unpacked in, and its
+/// manifest, which says how to start its servers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PluginRecord {
+    /// What the API shows.
+    pub info: InstalledPlugin,
+    /// The folder of its files, on the edge.
+    pub dir: String,
+    /// Its manifest.
+    pub manifest: Manifest,
+}
+
+/// What the edge needs to keep plugins.
+pub trait PluginStore {
+    /// Keeps `plugin` in the tenant, replacing the plugin of its name, and returns the record it
+    /// replaced. Refuses, with [`StoreError::Conflict`], a tool ID another plugin of the tenant brings.
+    fn put_plugin(
+        &self,
+        tenant: &TenantRecord,
+        plugin: &PluginRecord,
+        actor: &Principal,
+    ) -> Result<Option<PluginRecord>, StoreError>;
+
+    /// Returns the tenant's plugins, by name.
+    fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError>;
+
+    /// Returns the plugin that brings the tool `tool`.
+    fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError>;
+
+    /// Removes the plugin `name` and returns it.
+    fn remove_plugin(
+        &self,
+        tenant: &TenantRecord,
+        name: &str,
+        actor: &Principal,
+    ) -> Result<Option<PluginRecord>, StoreError>;
+}
+
+fn decode(text: &str) -> rusqlite::Result<PluginRecord> {
+    serde_json::from_str(text)
+        .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
+}
+
+fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Result<Option<PluginRecord>> {
+    let text: Option<String> = conn
+        .query_row("SELECT record FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    text.as_deref().map(decode).transpose()
+}
+
+fn summary(plugin: &PluginRecord) -> String {
+    serde_json::json!({"name": plugin.info.name, "version": plugin.info.version, "models_accepted": plugin.info.models_accepted})
+        .to_string()
+}
+
+impl PluginStore for SqliteStore {
+    fn put_plugin(
+        &self,
+        tenant: &TenantRecord,
+        plugin: &PluginRecord,
+        actor: &Principal,
+    ) -> Result<Option<PluginRecord>, StoreError> {
+        let text = serde_json::to_string(plugin).map_err(|err| StoreError::Database(err.into()))?;
+        let done = self.write(|tx| {
+            for tool in &plugin.info.tools {
+                let owner: Option<String> = tx
+                    .query_row(
+                        "SELECT plugin FROM tools WHERE tenant_id = ?1 AND id = ?2 AND plugin <> ?3",
+                        params![tenant.id, tool.id, plugin.info.name],
+                        |row| row.get(0),
+                    )
+                    .optional()?;
+                if let Some(owner) = owner {
+                    return Ok(Err(format!(
+                        "the tool `{}` is already brought by the plugin `{owner}`; remove it first, or rename the tool",
+                        tool.id
+                    )));
+                }
+            }
+            let old = record(tx, tenant, &plugin.info.name)?;
+            tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, plugin.info.name])?;
+            tx.execute(
+                "INSERT INTO plugins (tenant_id, name, version, record, installed_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (tenant_id, name) DO UPDATE SET version = ?3, record = ?4, installed_at = ?5",
+                params![tenant.id, plugin.info.name, plugin.info.version, text, now_ms()],
+            )?;
+            for tool in &plugin.info.tools {
+                tx.execute(
+                    "INSERT INTO tools (tenant_id, id, plugin) VALUES (?1, ?2, ?3)",
+                    params![tenant.id, tool.id, plugin.info.name],
+                )?;
+            }
+            let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
+            audit(tx, tenant, &actor.actor(), "plugin.install", &before, &summary(plugin))?;
+            Ok(Ok(old))
+        })?;
+        done.map_err(StoreError::Conflict)
+    }
+
+    fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn.prepare_cached("SELECT record FROM plugins WHERE tenant_id = ?1 ORDER BY name")?;
+            let rows = statement.query_map([tenant.id], |row| decode(&row.get::<_, String>(0)?))?;
+            rows.collect()
+        })
+    }
+
+    fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError> {
+        self.read(|conn| {
+            let text: Option<String> = conn
+                .query_row(
+                    "SELECT p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
+                     WHERE t.tenant_id = ?1 AND t.id = ?2",
+                    params![tenant.id, tool],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            text.as_deref().map(decode).transpose()
+        })
+    }
+
+    fn remove_plugin(
+        &self,
+        tenant: &TenantRecord,
+        name: &str,
+        actor: &Principal,
+    ) -> Result<Option<PluginRecord>, StoreError> {
+        let done = self.write(|tx| {
+            let Some(old) = record(tx, tenant, name)? else {
+                return Ok(Ok::<_, std::convert::Infallible>(None));
+            };
+            tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
+            tx.execute("DELETE FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name])?;
+            audit(tx, tenant, &actor.actor(), "plugin.remove", &summary(&old), "null")?;
+            Ok(Ok(Some(old)))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+}
