@@ -3,8 +3,9 @@
 use std::time::Duration;
 
 use oz0_core::api::{
-    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, OffloadChange, OffloadPatch, OffloadView, Problem, Status,
-    StoredFile, Tenant, TokenRequest, TreeId, paths,
+    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
+    JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant, TokenRequest, ToolInfo,
+    Trace, TreeId, paths,
 };
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
@@ -49,6 +50,16 @@ enum Body {
     None,
     Json(&'static str, Vec<u8>),
     Bytes(Vec<u8>),
+    Tar(Vec<u8>),
+}
+
+/// How long a request may take.
+#[derive(Clone, Copy)]
+enum Wait {
+    /// The timeout its kind gets: a file's, or any other's.
+    Usual,
+    /// As long as the edge takes: a tool call, which the edge bounds by the tool's own timeout.
+    Unbounded,
 }
 
 impl Client {
@@ -89,8 +100,18 @@ impl Client {
     /// Sends a request, trying a read again when the connection fails or the edge is briefly unavailable,
     /// and returns the answer when it is a success.
     async fn send(&self, method: Method, path: &str, body: Body) -> Result<reqwest::Response, EdgeError> {
+        self.send_waiting(method, path, body, Wait::Usual).await
+    }
+
+    async fn send_waiting(
+        &self,
+        method: Method,
+        path: &str,
+        body: Body,
+        wait: Wait,
+    ) -> Result<reqwest::Response, EdgeError> {
         let idempotent = method == Method::GET;
-        let timeout = if matches!(body, Body::Bytes(_)) || path.contains("/files/") {
+        let timeout = if matches!(body, Body::Bytes(_) | Body::Tar(_)) || path.contains("/files/") {
             self.options.file_timeout
         } else {
             self.options.timeout
@@ -98,7 +119,10 @@ impl Client {
         let url = self.url(path);
         let mut attempt = 0;
         loop {
-            let mut request = self.http.request(method.clone(), &url).timeout(timeout);
+            let mut request = self.http.request(method.clone(), &url);
+            if let Wait::Usual = wait {
+                request = request.timeout(timeout);
+            }
             if let Some(token) = &self.token {
                 request = request.bearer_auth(token);
             }
@@ -108,6 +132,7 @@ impl Client {
                 Body::Bytes(bytes) => {
                     request.header(header::CONTENT_TYPE, "application/octet-stream").body(bytes.clone())
                 }
+                Body::Tar(bytes) => request.header(header::CONTENT_TYPE, "application/x-tar").body(bytes.clone()),
             };
             let retry = idempotent && attempt < self.options.retries;
             match request.send().await {
@@ -184,6 +209,10 @@ impl Client {
     }
 }
 
+fn job_path(path: &str, job: &TreeId) -> String {
+    paths::fill(path, &[("job", job.as_str())])
+}
+
 fn tenant_path(path: &str, tenant: &Tenant) -> String {
     paths::fill(path, &[("tenant", tenant.segment())])
 }
@@ -228,7 +257,79 @@ impl Edge for Client {
         let reference = file.to_string();
         let path =
             paths::fill(paths::FILE, &[("tenant", tenant.segment()), ("tree", tree.as_str()), ("file", &reference)]);
-        let response = self.send(Method::GET, &path, Body::None).await?;
+        self.verified_file(&path, file).await
+    }
+
+    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
+        let path = format!("{}?accept_model={accept_model}", paths::PLUGINS);
+        let response = self.send(Method::POST, &path, Body::Tar(archive)).await?;
+        self.json(response).await
+    }
+
+    async fn plugins(&self) -> Result<Vec<InstalledPlugin>, EdgeError> {
+        self.get(paths::PLUGINS).await
+    }
+
+    async fn remove_plugin(&self, name: &str) -> Result<InstalledPlugin, EdgeError> {
+        let path = paths::fill(paths::PLUGIN, &[("plugin", &segment(name))]);
+        let response = self.send(Method::DELETE, &path, Body::None).await?;
+        self.json(response).await
+    }
+
+    async fn tool(&self, id: &str) -> Result<ToolInfo, EdgeError> {
+        self.get(&paths::fill(paths::TOOL, &[("tool", &segment(id))])).await
+    }
+
+    async fn call_tool(&self, request: &CallRequest) -> Result<CallAnswer, EdgeError> {
+        let bytes =
+            serde_json::to_vec(request).map_err(|err| EdgeError::internal("could not write the request", err))?;
+        let body = Body::Json("application/json", bytes);
+        let response = self.send_waiting(Method::POST, paths::CALLS, body, Wait::Unbounded).await?;
+        self.json(response).await
+    }
+
+    async fn cancel_job(&self, id: &TreeId) -> Result<Job, EdgeError> {
+        let response = self.send(Method::POST, &job_path(paths::JOB_CANCEL, id), Body::None).await?;
+        self.json(response).await
+    }
+
+    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
+        self.get(&format!("{}?limit={limit}", paths::JOBS)).await
+    }
+
+    async fn job(&self, id: &TreeId) -> Result<JobDetail, EdgeError> {
+        self.get(&job_path(paths::JOB, id)).await
+    }
+
+    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
+        self.get(&job_path(paths::JOB_TRACE, id)).await
+    }
+
+    async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        let reference = file.to_string();
+        let path = paths::fill(paths::JOB_FILE, &[("job", id.as_str()), ("file", &reference)]);
+        self.verified_file(&path, file).await
+    }
+}
+
+/// Returns `name` percent-encoded for a path segment: names of plugins and tools need none, but a
+/// mistyped one must not change the path.
+fn segment(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+impl Client {
+    /// Reads a file and checks that its bytes have the digest its reference names.
+    async fn verified_file(&self, path: &str, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        let response = self.send(Method::GET, path, Body::None).await?;
         let bytes = response.bytes().await.map_err(|err| self.transport(err, self.options.file_timeout))?;
         let digest: [u8; 32] = Sha256::digest(&bytes).into();
         if digest != *file.digest() {
