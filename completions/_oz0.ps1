@@ -26,7 +26,10 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
-            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint, measure, install, list and remove plugins')
+            [CompletionResult]::new('tool', 'tool', [CompletionResultType]::ParameterValue, 'Call an installed tool''s function by hand')
+            [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
+            [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -50,12 +53,18 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;plugin' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
             [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s installed plugins, their tools and each tool''s functions')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -64,6 +73,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)')
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Fail (exit 1) on warnings too')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule: what it checks, why, an example, and the fix')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('--measure', '--measure', [CompletionResultType]::ParameterName, 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'List the rules: code, name, severity and what each checks')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -75,6 +87,43 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;plugin;measure' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The most seconds each server may take to start and list its functions')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a line a tool) or `json` (the listing written)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin;install' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--accept-model', '--accept-model', [CompletionResultType]::ParameterName, 'Grant the models the plugin declares under `requires.models`')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;plugin;remove' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -84,6 +133,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;plugin;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
             [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s installed plugins, their tools and each tool''s functions')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -93,7 +145,159 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;plugin;help;measure' {
             break
         }
+        'oz0;plugin;help;install' {
+            break
+        }
+        'oz0;plugin;help;list' {
+            break
+        }
+        'oz0;plugin;help;remove' {
+            break
+        }
         'oz0;plugin;help;help' {
+            break
+        }
+        'oz0;tool' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool''s function by hand and see exactly what a model would read')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;tool;call' {
+            [CompletionResult]::new('--arg', '--arg', [CompletionResultType]::ParameterName, 'An argument, NAME=VALUE, typed by the function''s input schema; repeat for each')
+            [CompletionResult]::new('--args', '--args', [CompletionResultType]::ParameterName, 'The arguments as a JSON object, or `@FILE` to read it from a file; --arg adds to it')
+            [CompletionResult]::new('--view', '--view', [CompletionResultType]::ParameterName, 'The view to ask for (the fitting convention''s `view` argument)')
+            [CompletionResult]::new('--budget', '--budget', [CompletionResultType]::ParameterName, 'The budget in tokens to ask for (the convention''s `budget` argument)')
+            [CompletionResult]::new('--query', '--query', [CompletionResultType]::ParameterName, 'The section to ask for (the convention''s `query` argument)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The job''s ID; left out, a new ULID. Refused when that job has ended and its tree holds files')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;tool;help' {
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool''s function by hand and see exactly what a model would read')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;tool;help;call' {
+            break
+        }
+        'oz0;tool;help;help' {
+            break
+        }
+        'oz0;job' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;job;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many jobs to show, from 1 to 1000')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (a line a job) or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;job;get' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;job;trace' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (sections) or `json` (the steps and totals)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;job;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;job;help;list' {
+            break
+        }
+        'oz0;job;help;get' {
+            break
+        }
+        'oz0;job;help;trace' {
+            break
+        }
+        'oz0;job;help;help' {
+            break
+        }
+        'oz0;file' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Save a file that a tool stored in a job''s tree, its digest checked')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;file;get' {
+            [CompletionResult]::new('--job', '--job', [CompletionResultType]::ParameterName, 'The job whose tree holds it')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Where to write it; `-` for stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Where to write it; `-` for stdout')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;file;help' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Save a file that a tool stored in a job''s tree, its digest checked')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;file;help;get' {
+            break
+        }
+        'oz0;file;help;help' {
             break
         }
         'oz0;tenant' {
@@ -293,7 +497,10 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;help' {
             [CompletionResult]::new('fit', 'fit', [CompletionResultType]::ParameterValue, 'Fit a document to a token budget: the biggest view that fits, and what it left out')
-            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint a plugin and measure its MCP servers')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Lint, measure, install, list and remove plugins')
+            [CompletionResult]::new('tool', 'tool', [CompletionResultType]::ParameterValue, 'Call an installed tool''s function by hand')
+            [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
+            [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -306,12 +513,53 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;help;plugin' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
             [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s installed plugins, their tools and each tool''s functions')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
             break
         }
         'oz0;help;plugin;lint' {
             break
         }
         'oz0;help;plugin;measure' {
+            break
+        }
+        'oz0;help;plugin;install' {
+            break
+        }
+        'oz0;help;plugin;list' {
+            break
+        }
+        'oz0;help;plugin;remove' {
+            break
+        }
+        'oz0;help;tool' {
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool''s function by hand and see exactly what a model would read')
+            break
+        }
+        'oz0;help;tool;call' {
+            break
+        }
+        'oz0;help;job' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            break
+        }
+        'oz0;help;job;list' {
+            break
+        }
+        'oz0;help;job;get' {
+            break
+        }
+        'oz0;help;job;trace' {
+            break
+        }
+        'oz0;help;file' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Save a file that a tool stored in a job''s tree, its digest checked')
+            break
+        }
+        'oz0;help;file;get' {
             break
         }
         'oz0;help;tenant' {

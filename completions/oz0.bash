@@ -19,17 +19,26 @@ _oz0() {
             oz0,edge)
                 cmd="oz0__subcmd__edge"
                 ;;
+            oz0,file)
+                cmd="oz0__subcmd__file"
+                ;;
             oz0,fit)
                 cmd="oz0__subcmd__fit"
                 ;;
             oz0,help)
                 cmd="oz0__subcmd__help"
                 ;;
+            oz0,job)
+                cmd="oz0__subcmd__job"
+                ;;
             oz0,plugin)
                 cmd="oz0__subcmd__plugin"
                 ;;
             oz0,tenant)
                 cmd="oz0__subcmd__tenant"
+                ;;
+            oz0,tool)
+                cmd="oz0__subcmd__tool"
                 ;;
             oz0,util)
                 cmd="oz0__subcmd__util"
@@ -73,8 +82,23 @@ _oz0() {
             oz0__subcmd__edge__subcmd__token__subcmd__help,help)
                 cmd="oz0__subcmd__edge__subcmd__token__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__file,get)
+                cmd="oz0__subcmd__file__subcmd__get"
+                ;;
+            oz0__subcmd__file,help)
+                cmd="oz0__subcmd__file__subcmd__help"
+                ;;
+            oz0__subcmd__file__subcmd__help,get)
+                cmd="oz0__subcmd__file__subcmd__help__subcmd__get"
+                ;;
+            oz0__subcmd__file__subcmd__help,help)
+                cmd="oz0__subcmd__file__subcmd__help__subcmd__help"
+                ;;
             oz0__subcmd__help,edge)
                 cmd="oz0__subcmd__help__subcmd__edge"
+                ;;
+            oz0__subcmd__help,file)
+                cmd="oz0__subcmd__help__subcmd__file"
                 ;;
             oz0__subcmd__help,fit)
                 cmd="oz0__subcmd__help__subcmd__fit"
@@ -82,11 +106,17 @@ _oz0() {
             oz0__subcmd__help,help)
                 cmd="oz0__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__help,job)
+                cmd="oz0__subcmd__help__subcmd__job"
+                ;;
             oz0__subcmd__help,plugin)
                 cmd="oz0__subcmd__help__subcmd__plugin"
                 ;;
             oz0__subcmd__help,tenant)
                 cmd="oz0__subcmd__help__subcmd__tenant"
+                ;;
+            oz0__subcmd__help,tool)
+                cmd="oz0__subcmd__help__subcmd__tool"
                 ;;
             oz0__subcmd__help,util)
                 cmd="oz0__subcmd__help__subcmd__util"
@@ -103,11 +133,32 @@ _oz0() {
             oz0__subcmd__help__subcmd__edge__subcmd__token,create)
                 cmd="oz0__subcmd__help__subcmd__edge__subcmd__token__subcmd__create"
                 ;;
+            oz0__subcmd__help__subcmd__file,get)
+                cmd="oz0__subcmd__help__subcmd__file__subcmd__get"
+                ;;
+            oz0__subcmd__help__subcmd__job,get)
+                cmd="oz0__subcmd__help__subcmd__job__subcmd__get"
+                ;;
+            oz0__subcmd__help__subcmd__job,list)
+                cmd="oz0__subcmd__help__subcmd__job__subcmd__list"
+                ;;
+            oz0__subcmd__help__subcmd__job,trace)
+                cmd="oz0__subcmd__help__subcmd__job__subcmd__trace"
+                ;;
+            oz0__subcmd__help__subcmd__plugin,install)
+                cmd="oz0__subcmd__help__subcmd__plugin__subcmd__install"
+                ;;
             oz0__subcmd__help__subcmd__plugin,lint)
                 cmd="oz0__subcmd__help__subcmd__plugin__subcmd__lint"
                 ;;
+            oz0__subcmd__help__subcmd__plugin,list)
+                cmd="oz0__subcmd__help__subcmd__plugin__subcmd__list"
+                ;;
             oz0__subcmd__help__subcmd__plugin,measure)
                 cmd="oz0__subcmd__help__subcmd__plugin__subcmd__measure"
+                ;;
+            oz0__subcmd__help__subcmd__plugin,remove)
+                cmd="oz0__subcmd__help__subcmd__plugin__subcmd__remove"
                 ;;
             oz0__subcmd__help__subcmd__tenant,audit)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__audit"
@@ -115,29 +166,74 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,offload)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__offload"
                 ;;
+            oz0__subcmd__help__subcmd__tool,call)
+                cmd="oz0__subcmd__help__subcmd__tool__subcmd__call"
+                ;;
             oz0__subcmd__help__subcmd__util,completion)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__completion"
                 ;;
             oz0__subcmd__help__subcmd__util,man)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__man"
                 ;;
+            oz0__subcmd__job,get)
+                cmd="oz0__subcmd__job__subcmd__get"
+                ;;
+            oz0__subcmd__job,help)
+                cmd="oz0__subcmd__job__subcmd__help"
+                ;;
+            oz0__subcmd__job,list)
+                cmd="oz0__subcmd__job__subcmd__list"
+                ;;
+            oz0__subcmd__job,trace)
+                cmd="oz0__subcmd__job__subcmd__trace"
+                ;;
+            oz0__subcmd__job__subcmd__help,get)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__get"
+                ;;
+            oz0__subcmd__job__subcmd__help,help)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__job__subcmd__help,list)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__list"
+                ;;
+            oz0__subcmd__job__subcmd__help,trace)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__trace"
+                ;;
             oz0__subcmd__plugin,help)
                 cmd="oz0__subcmd__plugin__subcmd__help"
+                ;;
+            oz0__subcmd__plugin,install)
+                cmd="oz0__subcmd__plugin__subcmd__install"
                 ;;
             oz0__subcmd__plugin,lint)
                 cmd="oz0__subcmd__plugin__subcmd__lint"
                 ;;
+            oz0__subcmd__plugin,list)
+                cmd="oz0__subcmd__plugin__subcmd__list"
+                ;;
             oz0__subcmd__plugin,measure)
                 cmd="oz0__subcmd__plugin__subcmd__measure"
+                ;;
+            oz0__subcmd__plugin,remove)
+                cmd="oz0__subcmd__plugin__subcmd__remove"
                 ;;
             oz0__subcmd__plugin__subcmd__help,help)
                 cmd="oz0__subcmd__plugin__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__plugin__subcmd__help,install)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__install"
+                ;;
             oz0__subcmd__plugin__subcmd__help,lint)
                 cmd="oz0__subcmd__plugin__subcmd__help__subcmd__lint"
                 ;;
+            oz0__subcmd__plugin__subcmd__help,list)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__list"
+                ;;
             oz0__subcmd__plugin__subcmd__help,measure)
                 cmd="oz0__subcmd__plugin__subcmd__help__subcmd__measure"
+                ;;
+            oz0__subcmd__plugin__subcmd__help,remove)
+                cmd="oz0__subcmd__plugin__subcmd__help__subcmd__remove"
                 ;;
             oz0__subcmd__tenant,audit)
                 cmd="oz0__subcmd__tenant__subcmd__audit"
@@ -156,6 +252,18 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,offload)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__offload"
+                ;;
+            oz0__subcmd__tool,call)
+                cmd="oz0__subcmd__tool__subcmd__call"
+                ;;
+            oz0__subcmd__tool,help)
+                cmd="oz0__subcmd__tool__subcmd__help"
+                ;;
+            oz0__subcmd__tool__subcmd__help,call)
+                cmd="oz0__subcmd__tool__subcmd__help__subcmd__call"
+                ;;
+            oz0__subcmd__tool__subcmd__help,help)
+                cmd="oz0__subcmd__tool__subcmd__help__subcmd__help"
                 ;;
             oz0__subcmd__util,completion)
                 cmd="oz0__subcmd__util__subcmd__completion"
@@ -182,7 +290,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --help --version fit plugin tenant edge util help"
+            opts="-h -V --help --version fit plugin tool job file tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -483,6 +591,112 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__file)
+            opts="-h -V --edge --token --profile --help --version get help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__file__subcmd__get)
+            opts="-o -h -V --job --output --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --job)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__file__subcmd__help)
+            opts="get help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__file__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__file__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__fit)
             opts="-h -V --view --budget --query --chars --kind --name --count --lossy --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -526,7 +740,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tenant edge util help"
+            opts="fit plugin tool job file tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -609,6 +823,34 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__help__subcmd__file)
+            opts="get"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__file__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__help__subcmd__fit)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -637,9 +879,79 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        oz0__subcmd__help__subcmd__plugin)
-            opts="lint measure"
+        oz0__subcmd__help__subcmd__job)
+            opts="list get trace"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__job__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__job__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__job__subcmd__trace)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin)
+            opts="lint measure install list remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -665,7 +977,35 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__help__subcmd__plugin__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__help__subcmd__plugin__subcmd__measure)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__plugin__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -721,6 +1061,34 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__help__subcmd__tool)
+            opts="call"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tool__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__help__subcmd__util)
             opts="completion man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -763,9 +1131,65 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        oz0__subcmd__plugin)
-            opts="-h -V --help --version lint measure help"
+        oz0__subcmd__job)
+            opts="-h -V --edge --token --profile --help --version list get trace help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__get)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help)
+            opts="list get trace help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -777,8 +1201,154 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__job__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help__subcmd__trace)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__list)
+            opts="-h -V --limit --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__trace)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin)
+            opts="-h -V --edge --token --profile --help --version lint measure install list remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__plugin__subcmd__help)
-            opts="lint measure help"
+            opts="lint measure install list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -792,6 +1362,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -819,6 +1403,20 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__plugin__subcmd__help__subcmd__measure)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -833,8 +1431,52 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__plugin__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__install)
+            opts="-h -V --accept-model --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-h -V --measure --timeout --format --deny --list-rules --explain --help --version"
+            opts="-h -V --measure --timeout --format --deny --list-rules --explain --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -856,6 +1498,48 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__list)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -864,7 +1548,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-h -V --timeout --format --help --version"
+            opts="-h -V --timeout --format --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -876,6 +1560,48 @@ _oz0() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__plugin__subcmd__remove)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1044,6 +1770,128 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tool)
+            opts="-h -V --edge --token --profile --help --version call help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tool__subcmd__call)
+            opts="-h -V --arg --args --view --budget --query --id --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --args)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --view)
+                    COMPREPLY=($(compgen -W "full section summary stub" -- "${cur}"))
+                    return 0
+                    ;;
+                --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --query)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tool__subcmd__help)
+            opts="call help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tool__subcmd__help__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tool__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -23,7 +23,10 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-            cand plugin 'Lint a plugin and measure its MCP servers'
+            cand plugin 'Lint, measure, install, list and remove plugins'
+            cand tool 'Call an installed tool''s function by hand'
+            cand job 'List jobs, show one, and read its trace'
+            cand file 'Save the files tools stored in a job''s tree'
             cand tenant 'Read and change the tenant''s settings'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -45,12 +48,18 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;plugin'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
             cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
+            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;plugin;lint'= {
@@ -58,6 +67,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --format 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)'
             cand --deny 'Fail (exit 1) on warnings too'
             cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
             cand --list-rules 'List the rules: code, name, severity and what each checks'
             cand -h 'Print help (see more with ''--help'')'
@@ -68,6 +80,40 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;plugin;measure'= {
             cand --timeout 'The most seconds each server may take to start and list its functions'
             cand --format 'How to print: `text` (a line a tool) or `json` (the listing written)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;install'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --accept-model 'Grant the models the plugin declares under `requires.models`'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;list'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;remove'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -76,13 +122,146 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;plugin;help'= {
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
             cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
+            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;plugin;help;lint'= {
         }
         &'oz0;plugin;help;measure'= {
         }
+        &'oz0;plugin;help;install'= {
+        }
+        &'oz0;plugin;help;list'= {
+        }
+        &'oz0;plugin;help;remove'= {
+        }
         &'oz0;plugin;help;help'= {
+        }
+        &'oz0;tool'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand call 'Call a tool''s function by hand and see exactly what a model would read'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;tool;call'= {
+            cand --arg 'An argument, NAME=VALUE, typed by the function''s input schema; repeat for each'
+            cand --args 'The arguments as a JSON object, or `@FILE` to read it from a file; --arg adds to it'
+            cand --view 'The view to ask for (the fitting convention''s `view` argument)'
+            cand --budget 'The budget in tokens to ask for (the convention''s `budget` argument)'
+            cand --query 'The section to ask for (the convention''s `query` argument)'
+            cand --id 'The job''s ID; left out, a new ULID. Refused when that job has ended and its tree holds files'
+            cand --format 'How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;tool;help'= {
+            cand call 'Call a tool''s function by hand and see exactly what a model would read'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;tool;help;call'= {
+        }
+        &'oz0;tool;help;help'= {
+        }
+        &'oz0;job'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
+            cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;job;list'= {
+            cand --limit 'How many jobs to show, from 1 to 1000'
+            cand --format 'How to print: `text` (a line a job) or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;job;get'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;job;trace'= {
+            cand --format 'How to print: `text` (sections) or `json` (the steps and totals)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;job;help'= {
+            cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
+            cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;job;help;list'= {
+        }
+        &'oz0;job;help;get'= {
+        }
+        &'oz0;job;help;trace'= {
+        }
+        &'oz0;job;help;help'= {
+        }
+        &'oz0;file'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand get 'Save a file that a tool stored in a job''s tree, its digest checked'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;file;get'= {
+            cand --job 'The job whose tree holds it'
+            cand -o 'Where to write it; `-` for stdout'
+            cand --output 'Where to write it; `-` for stdout'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;file;help'= {
+            cand get 'Save a file that a tool stored in a job''s tree, its digest checked'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;file;help;get'= {
+        }
+        &'oz0;file;help;help'= {
         }
         &'oz0;tenant'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
@@ -253,7 +432,10 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;help'= {
             cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-            cand plugin 'Lint a plugin and measure its MCP servers'
+            cand plugin 'Lint, measure, install, list and remove plugins'
+            cand tool 'Call an installed tool''s function by hand'
+            cand job 'List jobs, show one, and read its trace'
+            cand file 'Save the files tools stored in a job''s tree'
             cand tenant 'Read and change the tenant''s settings'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -264,10 +446,40 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;plugin'= {
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
             cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
+            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
         }
         &'oz0;help;plugin;lint'= {
         }
         &'oz0;help;plugin;measure'= {
+        }
+        &'oz0;help;plugin;install'= {
+        }
+        &'oz0;help;plugin;list'= {
+        }
+        &'oz0;help;plugin;remove'= {
+        }
+        &'oz0;help;tool'= {
+            cand call 'Call a tool''s function by hand and see exactly what a model would read'
+        }
+        &'oz0;help;tool;call'= {
+        }
+        &'oz0;help;job'= {
+            cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
+            cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+        }
+        &'oz0;help;job;list'= {
+        }
+        &'oz0;help;job;get'= {
+        }
+        &'oz0;help;job;trace'= {
+        }
+        &'oz0;help;file'= {
+            cand get 'Save a file that a tool stored in a job''s tree, its digest checked'
+        }
+        &'oz0;help;file;get'= {
         }
         &'oz0;help;tenant'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'

@@ -27,7 +27,10 @@ end
 complete -c oz0 -n "__fish_oz0_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_needs_command" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_needs_command" -f -a "plugin" -d 'Lint a plugin and measure its MCP servers'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "util" -d 'Generate completions and man pages'
@@ -50,17 +53,26 @@ complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l count -d 'Print each inp
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l lossy -d 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "list" -d 'List the tenant\'s installed plugins, their tools and each tool\'s functions'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "remove" -d 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l timeout -d 'With --measure, the most seconds each server may take to start and list its functions' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l format -d 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)' -r -f -a "text\t'For people: each finding with its source snippet, then a summary line'
 json\t'For programs: one JSON object on stdout'
 sarif\t'SARIF 2.1.0, for code scanning'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l deny -d 'Fail (exit 1) on warnings too' -r -f -a "warnings\t'Warnings fail the lint as errors do'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l explain -d 'Explain a rule: what it checks, why, an example, and the fix' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l measure -d 'Start the plugin\'s local servers and lint what they offer now, instead of `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l list-rules -d 'List the rules: code, name, severity and what each checks'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -68,11 +80,115 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l timeout -d 'The most seconds each server may take to start and list its functions' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l format -d 'How to print: `text` (a line a tool) or `json` (the listing written)' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l accept-model -d 'Grant the models the plugin declares under `requires.models`'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s installed plugins, their tools and each tool\'s functions'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l arg -d 'An argument, NAME=VALUE, typed by the function\'s input schema; repeat for each' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l args -d 'The arguments as a JSON object, or `@FILE` to read it from a file; --arg adds to it' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l view -d 'The view to ask for (the fitting convention\'s `view` argument)' -r -f -a "full\t'The whole document'
+section\t'The parts --query names'
+summary\t'The outline with each part\'s first sentence'
+stub\t'Size and the outline alone'"
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l budget -d 'The budget in tokens to ask for (the convention\'s `budget` argument)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l query -d 'The section to ask for (the convention\'s `query` argument)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l id -d 'The job\'s ID; left out, a new ULID. Refused when that job has ended and its tree holds files' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l format -d 'How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer)' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show, from 1 to 1000' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` (a line a job) or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l format -d 'How to print: `text` (sections) or `json` (the steps and totals)' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l job -d 'The job whose tree holds it' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s o -l output -d 'Where to write it; `-` for stdout' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from help" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -153,14 +269,25 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "plugin" -d 'Lint a plugin and measure its MCP servers'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tenant edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'List the tenant\'s installed plugins, their tools and each tool\'s functions'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "remove" -d 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tool" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from file" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'

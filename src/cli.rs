@@ -3,17 +3,21 @@
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::commands::edge::EdgeCommand;
+use crate::commands::file::FileCommand;
 use crate::commands::fit::FitArgs;
+use crate::commands::job::JobCommand;
 use crate::commands::plugin::PluginCommand;
 use crate::commands::tenant::TenantCommand;
+use crate::commands::tool::ToolCommand;
 use crate::commands::util::UtilCommand;
 use crate::edge::EdgeArgs;
 
 /// The command-line toolkit of the oz0 agent platform.
 ///
 /// Fit any document to a token budget (`oz0 fit`); lint a plugin before you release it
-/// (`oz0 plugin lint`); set the tenant's offload (`oz0 tenant offload`); serve an edge for a team
-/// (`oz0 edge serve`).
+/// (`oz0 plugin lint`), install it (`oz0 plugin install`) and call its tools by hand (`oz0 tool call`);
+/// read what a job did (`oz0 job trace`); set the tenant's offload (`oz0 tenant offload`); serve an
+/// edge for a team (`oz0 edge serve`).
 ///
 /// Commands that need the platform talk to the embedded edge, whose state is under $OZ0_HOME, unless
 /// --edge, OZ0_EDGE or a profile of $XDG_CONFIG_HOME/oz0/config.toml names one over HTTP.
@@ -28,9 +32,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Fit(FitArgs),
-    /// Lint a plugin and measure its MCP servers.
-    #[command(subcommand)]
-    Plugin(PluginCommand),
+    /// Lint, measure, install, list and remove plugins.
+    Plugin(OnEdge<PluginCommand>),
+    /// Call an installed tool's function by hand.
+    Tool(OnEdge<ToolCommand>),
+    /// List jobs, show one, and read its trace.
+    Job(OnEdge<JobCommand>),
+    /// Save the files tools stored in a job's tree.
+    File(OnEdge<FileCommand>),
     /// Read and change the tenant's settings.
     Tenant(OnEdge<TenantCommand>),
     /// Run a shared edge, make tokens, and see which edge commands talk to.

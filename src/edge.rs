@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use oz0_client::Client;
 use oz0_core::api::{
-    AuditEntry, CreatedToken, Edge, EdgeError, FileRef, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile,
-    Tenant, TokenRequest, TreeId,
+    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
+    JobDetail, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace,
+    TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
@@ -297,5 +298,45 @@ impl Edge for AnyEdge {
 
     async fn get_file(&self, tenant: &Tenant, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
         delegate!(self, edge => edge.get_file(tenant, tree, file))
+    }
+
+    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
+        delegate!(self, edge => edge.install_plugin(archive, accept_model))
+    }
+
+    async fn plugins(&self) -> Result<Vec<InstalledPlugin>, EdgeError> {
+        delegate!(self, edge => edge.plugins())
+    }
+
+    async fn remove_plugin(&self, name: &str) -> Result<InstalledPlugin, EdgeError> {
+        delegate!(self, edge => edge.remove_plugin(name))
+    }
+
+    async fn tool(&self, id: &str) -> Result<ToolInfo, EdgeError> {
+        delegate!(self, edge => edge.tool(id))
+    }
+
+    async fn call_tool(&self, request: &CallRequest) -> Result<CallAnswer, EdgeError> {
+        delegate!(self, edge => edge.call_tool(request))
+    }
+
+    async fn cancel_job(&self, id: &TreeId) -> Result<Job, EdgeError> {
+        delegate!(self, edge => edge.cancel_job(id))
+    }
+
+    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
+        delegate!(self, edge => edge.jobs(limit))
+    }
+
+    async fn job(&self, id: &TreeId) -> Result<JobDetail, EdgeError> {
+        delegate!(self, edge => edge.job(id))
+    }
+
+    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
+        delegate!(self, edge => edge.trace(id))
+    }
+
+    async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
+        delegate!(self, edge => edge.job_file(id, file))
     }
 }

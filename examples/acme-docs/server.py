@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 
 View = Literal["stub", "summary", "section", "full"]
@@ -26,14 +27,14 @@ server = MCPServer("acme-docs", version="1.0.0")
 def oz0() -> str:
     found = os.environ.get("OZ0_BIN") or shutil.which("oz0")
     if not found:
-        raise RuntimeError("oz0 was not found: set OZ0_BIN or put oz0 on PATH")
+        raise ToolError("oz0 was not found: set OZ0_BIN or put oz0 on PATH")
     return found
 
 
 def read_page(path: str) -> str:
     page = (DOCS / path).resolve()
     if DOCS not in page.parents or not page.is_file():
-        raise ValueError(f"no page {path!r}; list_pages names them")
+        raise ToolError(f"no page {path!r}; list_pages names them")
     return page.read_text(encoding="utf-8")
 
 
@@ -47,7 +48,7 @@ def fit(text: str, name: str, view: View | None, budget: int | None, query: str 
         args += ["--query", query]
     done = subprocess.run(args, input=text.encode(), capture_output=True, check=False)
     if done.returncode != 0:
-        raise ValueError(done.stderr.decode(errors="replace").strip())
+        raise ToolError(done.stderr.decode(errors="replace").strip())
     return json.loads(done.stdout)
 
 

@@ -1,9 +1,12 @@
 //! One file a command; each parses its arguments, calls the core once or twice, and renders.
 
 pub mod edge;
+pub mod file;
 pub mod fit;
+pub mod job;
 pub mod plugin;
 pub mod tenant;
+pub mod tool;
 pub mod util;
 
 use crate::cli::{Cli, Command};
@@ -13,7 +16,10 @@ use crate::error::CommandError;
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     match cli.command {
         Command::Fit(args) => fit::run(&args),
-        Command::Plugin(command) => plugin::run(command),
+        Command::Plugin(on) => plugin::run(on.command, &on.edge),
+        Command::Tool(on) => tool::run(on.command, &on.edge),
+        Command::Job(on) => job::run(on.command, &on.edge),
+        Command::File(on) => file::run(on.command, &on.edge),
         Command::Tenant(on) => tenant::run(on.command, &on.edge),
         Command::Edge(on) => edge::run(on.command, &on.edge),
         Command::Util(command) => util::run(command),

@@ -1,7 +1,11 @@
-//! `oz0 plugin`: lint a plugin's manifest and measure its MCP servers.
+//! `oz0 plugin`: lint a plugin's manifest and measure its MCP servers; install, list and remove the
+//! tenant's plugins.
 
+pub mod install;
 pub mod lint;
+pub mod list;
 pub mod measure;
+pub mod remove;
 mod report;
 
 use std::path::{Path, PathBuf};
@@ -13,21 +17,28 @@ use oz0_core::manifest::{
 };
 use oz0_edge::toolhost::{ServerCommand, ToolHostError, list_functions};
 
+use crate::edge::EdgeArgs;
 use crate::error::CommandError;
 use crate::ui;
 
-/// Lint a plugin and measure its MCP servers.
+/// Lint a plugin and measure its MCP servers; install, list and remove the tenant's plugins.
 #[derive(Debug, Subcommand)]
 pub enum PluginCommand {
     Lint(lint::PluginLintArgs),
     Measure(measure::PluginMeasureArgs),
+    Install(install::PluginInstallArgs),
+    List(list::PluginListArgs),
+    Remove(remove::PluginRemoveArgs),
 }
 
 /// Runs an `oz0 plugin` command.
-pub fn run(command: PluginCommand) -> Result<(), CommandError> {
+pub fn run(command: PluginCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
     match command {
         PluginCommand::Lint(args) => lint::run(&args),
         PluginCommand::Measure(args) => measure::run(&args),
+        PluginCommand::Install(args) => install::run(&args, edge),
+        PluginCommand::List(args) => list::run(&args, edge),
+        PluginCommand::Remove(args) => remove::run(&args, edge),
     }
 }
 

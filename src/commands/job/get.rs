@@ -1,0 +1,66 @@
+//! `oz0 job get`: one job, the files of its tree and its totals.
+
+use clap::Args;
+use oz0_core::api::{Edge, TreeId};
+
+use super::dollars;
+use crate::cli::Format;
+use crate::commands::tool::call::parse_job;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// Show a job: its state, who started it, the files its tree holds, and what it cost.
+#[derive(Debug, Args)]
+pub struct JobGetArgs {
+    /// The job's ID, as `oz0 job list` shows it.
+    #[arg(value_name = "ID", value_parser = parse_job)]
+    pub id: TreeId,
+
+    /// How to print: `text` or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs `oz0 job get`.
+pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let detail = block_on(async {
+        connected.edge.job(&args.id).await.map_err(|err| connected.error("could not read the job", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&detail);
+    }
+    let job = &detail.job;
+    let mut out = format!("job {} ({}): {}\n", job.id, job.kind.as_str(), job.name);
+    out.push_str(&format!("  state     {}\n", job.state.as_str()));
+    if let Some(error) = &job.error {
+        out.push_str(&format!("  error     {error}\n"));
+    }
+    out.push_str(&format!("  person    {}\n", job.person));
+    out.push_str(&format!("  started   {}\n", job.started_at));
+    if let Some(ended) = &job.ended_at {
+        out.push_str(&format!("  ended     {ended}\n"));
+    }
+    out.push_str(&format!("  tree      {}\n", job.tree));
+    out.push_str(&format!("  steps     {}\n", detail.totals.steps));
+    out.push_str(&format!("  cost      {}\n", dollars(detail.totals.cost_usd)));
+    for service in &detail.totals.services {
+        out.push_str(&format!(
+            "    {}  {} report(s)  {}\n",
+            service.service,
+            service.reports,
+            dollars(service.cost_usd)
+        ));
+    }
+    if detail.files.is_empty() {
+        out.push_str("  files     none\n");
+    } else {
+        out.push_str("  files\n");
+        for file in &detail.files {
+            out.push_str(&format!("    {}  {} bytes\n", file.file, file.size));
+        }
+    }
+    ui::print_text(&out)?;
+    Ok(())
+}

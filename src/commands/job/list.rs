@@ -1,0 +1,54 @@
+//! `oz0 job list`: the tenant's jobs, newest first.
+
+use clap::Args;
+use oz0_core::api::Edge;
+
+use super::dollars;
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// List the tenant's jobs, newest first: ID, state, what ran, steps and cost.
+#[derive(Debug, Args)]
+pub struct JobListArgs {
+    /// How many jobs to show, from 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub limit: u32,
+
+    /// How to print: `text` (a line a job) or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs `oz0 job list`.
+pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let jobs = block_on(async {
+        connected.edge.jobs(args.limit).await.map_err(|err| connected.error("could not list the jobs", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&jobs);
+    }
+    if jobs.is_empty() {
+        ui::info("no jobs yet; `oz0 tool call TOOL.FUNCTION` makes one");
+        return Ok(());
+    }
+    let width = jobs.iter().map(|j| j.id.as_str().len()).max().unwrap_or(2).max(2);
+    let mut out =
+        format!("{:<width$}  {:<9}  {:<24}  {:<6}  {:>5}  {}\n", "ID", "STATE", "STARTED", "KIND", "STEPS", "NAME");
+    for job in &jobs {
+        out.push_str(&format!(
+            "{:<width$}  {:<9}  {:<24}  {:<6}  {:>5}  {}{}\n",
+            job.id.as_str(),
+            job.state.as_str(),
+            job.started_at,
+            job.kind.as_str(),
+            job.steps,
+            job.name,
+            if job.cost_usd > 0.0 { format!("  {}", dollars(job.cost_usd)) } else { String::new() },
+        ));
+    }
+    ui::print_text(&out)?;
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! `oz0 job trace`: what a job did, step by step, with the numbers of its fitted and offloaded results
+//! and its usage; never an omitted sentence or an outline.
+
+use clap::Args;
+use oz0_core::api::{Edge, Trace, TreeId};
+
+use super::{dollars, seconds};
+use crate::cli::Format;
+use crate::commands::tool::call::parse_job;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// Show what a job did: each step with its time, kind, tool and function, duration and outcome; the
+/// results fitted to a budget and the results offloaded, with their numbers; and usage and cost.
+///
+/// A trace holds numbers and names, never content: a fitted result's omitted sentence and an
+/// offloaded result's outline name headings and paths of what a tool read, and are left out.
+#[derive(Debug, Args)]
+pub struct JobTraceArgs {
+    /// The job's ID, as `oz0 job list` shows it.
+    #[arg(value_name = "ID", value_parser = parse_job)]
+    pub id: TreeId,
+
+    /// How to print: `text` (sections) or `json` (the steps and totals).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs `oz0 job trace`.
+pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let trace = block_on(async {
+        connected.edge.trace(&args.id).await.map_err(|err| connected.error("could not read the trace", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&trace);
+    }
+    ui::print_text(&render(&trace))?;
+    Ok(())
+}
+
+/// Lays out rows of cells in columns, each as wide as its widest cell, with a header.
+fn table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            widths[i] = widths[i].max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells.iter().enumerate().map(|(i, c)| format!("{c:<w$}", w = widths[i])).collect();
+        format!("  {}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(header.iter().map(|h| (*h).to_owned()).collect());
+    for row in rows {
+        out.push_str(&line(row.clone()));
+    }
+    out
+}
+
+fn or_none(value: Option<impl ToString>) -> String {
+    value.map_or_else(|| "-".to_owned(), |v| v.to_string())
+}
+
+/// Returns the trace as text.
+pub fn render(trace: &Trace) -> String {
+    let job = &trace.job;
+    let totals = &trace.totals;
+    let mut out = format!(
+        "job {} ({}): {}, {}, started {}, {} step{}, {}\n",
+        job.id,
+        job.kind.as_str(),
+        job.name,
+        job.state.as_str(),
+        job.started_at,
+        totals.steps,
+        if totals.steps == 1 { "" } else { "s" },
+        dollars(totals.cost_usd),
+    );
+
+    out.push_str("\nSteps\n");
+    let rows: Vec<Vec<String>> = trace
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                s.seq.to_string(),
+                s.at.clone(),
+                s.kind.as_str().to_owned(),
+                s.target(),
+                seconds(s.duration_ms),
+                s.outcome.as_str().to_owned(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&["#", "TIME", "KIND", "TOOL.FUNCTION", "DURATION", "OUTCOME"], &rows));
+    for step in trace.steps.iter().filter(|s| s.error.is_some() || s.budget_filled.is_some()) {
+        if let Some(budget) = step.budget_filled {
+            out.push_str(&format!("  step {}: a budget of {budget} was filled in\n", step.seq));
+        }
+        if let Some(error) = &step.error {
+            out.push_str(&format!("  step {}: {error}\n", step.seq));
+        }
+    }
+
+    out.push_str("\nResults fitted to a budget\n");
+    let fitted: Vec<Vec<String>> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.fitted.map(|f| (s, f)))
+        .map(|(s, f)| {
+            vec![
+                s.seq.to_string(),
+                s.target(),
+                f.view.as_str().to_owned(),
+                or_none(f.budget),
+                f.size.to_string(),
+                f.tokens.to_string(),
+                or_none(f.bound.map(|b| b.as_str())),
+                if f.truncated { "yes" } else { "no" }.to_owned(),
+            ]
+        })
+        .collect();
+    if fitted.is_empty() {
+        out.push_str("  none\n");
+    } else {
+        out.push_str(&table(&["STEP", "FUNCTION", "VIEW", "BUDGET", "SIZE", "TOKENS", "BOUND", "TRUNCATED"], &fitted));
+    }
+
+    out.push_str("\nResults offloaded\n");
+    let offloaded: Vec<Vec<String>> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.offloaded.map(|o| (s, o)))
+        .map(|(s, o)| {
+            vec![s.seq.to_string(), o.file.to_string(), o.size.to_string(), o.tokens.to_string(), o.lines.to_string()]
+        })
+        .collect();
+    if offloaded.is_empty() {
+        out.push_str("  none\n");
+    } else {
+        out.push_str(&table(&["STEP", "DIGEST", "SIZE", "TOKENS", "LINES"], &offloaded));
+    }
+
+    let files: Vec<String> = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.files.iter().map(move |f| format!("  step {}: {} ({} bytes)\n", s.seq, f.file, f.size)))
+        .collect();
+    if !files.is_empty() {
+        out.push_str("\nFiles returned\n");
+        out.extend(files);
+    }
+
+    out.push_str("\nUsage and cost\n");
+    out.push_str(&format!(
+        "  tool calls {}, model calls {}, tokens in {}, tokens out {}\n",
+        totals.tool_calls, totals.model_calls, totals.tokens_in, totals.tokens_out
+    ));
+    let services: Vec<Vec<String>> = totals
+        .services
+        .iter()
+        .map(|s| {
+            let units = match &s.unit {
+                Some(unit) => format!("{} {unit}", s.units),
+                None => s.units.to_string(),
+            };
+            vec![s.service.clone(), s.reports.to_string(), units, dollars(s.cost_usd)]
+        })
+        .collect();
+    if !services.is_empty() {
+        out.push_str(&table(&["SERVICE", "REPORTS", "UNITS", "COST"], &services));
+    }
+    out.push_str(&format!(
+        "  models {}, services {}, total {}\n",
+        dollars(totals.model_cost_usd),
+        dollars(totals.usage_cost_usd),
+        dollars(totals.cost_usd)
+    ));
+    out
+}

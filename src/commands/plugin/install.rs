@@ -1,0 +1,148 @@
+//! `oz0 plugin install`: install a plugin in the tenant, so that its tools can be called.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use oz0_core::api::{Edge, Installed, MAX_PLUGIN_BYTES};
+use oz0_core::manifest::{Lint, Severity, lint};
+
+use super::Plugin;
+use super::report::{self, Report};
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::{CommandError, ErrorKind};
+use crate::ui;
+
+/// Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`).
+///
+/// The plugin's folder is packed and sent to the edge, which lints the manifest, starts each local
+/// server to list its functions, and keeps it; a plugin of the same name is replaced. A manifest with
+/// lint errors is refused with the findings. A plugin that declares `requires.models` calls models the
+/// tenant pays for, and is installed only with --accept-model. Folders of tools and caches (`.git`,
+/// `.venv`, `venv`, `node_modules`, `__pycache__`, `target`) are left out. The admin role is needed.
+#[derive(Debug, Args)]
+#[command(
+    after_long_help = "Examples:\n  oz0 plugin install examples/acme-docs\n  oz0 plugin install . --accept-model"
+)]
+pub struct PluginInstallArgs {
+    /// The plugin's folder, which holds its `oz0-plugin.yaml`; left out, the current folder.
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+
+    /// Grant the models the plugin declares under `requires.models`.
+    #[arg(long)]
+    pub accept_model: bool,
+
+    /// How to print: `text` or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Folders never packed: those of version control, environments, caches and builds.
+const SKIPPED: [&str; 8] =
+    [".git", ".venv", "venv", "node_modules", "__pycache__", "target", ".mypy_cache", ".pytest_cache"];
+
+/// Runs `oz0 plugin install`.
+pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let plugin = Plugin::load(args.dir.as_deref())?;
+    let findings = lint(&plugin.document, &Lint::default());
+    if findings.iter().any(|f| f.severity() == Severity::Error) {
+        let report =
+            Report { path: &plugin.manifest_path, text: &plugin.document.text, findings: &findings, listing: None };
+        eprint!("{}", report.human(report::colour()));
+        let errors = findings.iter().filter(|f| f.severity() == Severity::Error).count();
+        return Err(CommandError {
+            kind: ErrorKind::Failed,
+            message: format!(
+                "{} has {}, so it was not installed",
+                plugin.manifest_path.display(),
+                report::count(errors, "error")
+            ),
+            source: None,
+            hints: vec!["fix them, and check with `oz0 plugin lint`".to_owned()],
+        });
+    }
+    let archive = pack(&plugin.dir)?;
+    let connected = connect(edge)?;
+    let installed = block_on(async {
+        connected
+            .edge
+            .install_plugin(archive, args.accept_model)
+            .await
+            .map_err(|err| connected.error("could not install the plugin", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&installed);
+    }
+    for warning in &installed.warnings {
+        ui::warn(warning);
+    }
+    ui::print_text(&summary(&installed))?;
+    Ok(())
+}
+
+fn summary(installed: &Installed) -> String {
+    let plugin = &installed.plugin;
+    let mut out = match &installed.replaced {
+        Some(old) => format!("installed {} {} (replacing {old})\n", plugin.name, plugin.version),
+        None => format!("installed {} {}\n", plugin.name, plugin.version),
+    };
+    for tool in &plugin.tools {
+        let names: Vec<&str> = tool.functions.iter().map(|f| f.name.as_str()).collect();
+        out.push_str(&format!("  {}: {}\n", tool.id, if tool.remote { "remote".to_owned() } else { names.join(", ") }));
+    }
+    out
+}
+
+/// Packs the plugin's folder as a tar, its entries in order so that the same folder packs the same.
+fn pack(dir: &Path) -> Result<Vec<u8>, CommandError> {
+    let mut files = Vec::new();
+    collect(dir, Path::new(""), &mut files)?;
+    files.sort();
+    let mut builder = tar::Builder::new(Vec::new());
+    builder.mode(tar::HeaderMode::Deterministic);
+    let mut total = 0u64;
+    for relative in files {
+        let path = dir.join(&relative);
+        let mut file = fs_err::File::open(&path)
+            .map_err(|err| CommandError::operational("could not pack the plugin").caused_by(err))?;
+        total += file.metadata().map(|m| m.len()).unwrap_or(0);
+        if total > MAX_PLUGIN_BYTES {
+            return Err(CommandError::usage(format!(
+                "the plugin's folder '{}' holds more than {} MiB",
+                dir.display(),
+                MAX_PLUGIN_BYTES >> 20
+            ))
+            .hint("leave out what its servers do not need, such as data they can fetch"));
+        }
+        builder
+            .append_file(&relative, file.file_mut())
+            .map_err(|err| CommandError::operational(format!("could not pack '{}'", path.display())).caused_by(err))?;
+    }
+    builder.into_inner().map_err(|err| CommandError::operational("could not pack the plugin").caused_by(err))
+}
+
+/// Adds the files under `dir/relative` to `out`, leaving out the folders of [`SKIPPED`] and anything
+/// that is neither a file nor a folder.
+fn collect(root: &Path, relative: &Path, out: &mut Vec<PathBuf>) -> Result<(), CommandError> {
+    let dir = root.join(relative);
+    let entries = fs_err::read_dir(&dir)
+        .map_err(|err| CommandError::usage("could not read the plugin's folder").caused_by(err))?;
+    for entry in entries {
+        let entry =
+            entry.map_err(|err| CommandError::operational("could not read the plugin's folder").caused_by(err))?;
+        let name = entry.file_name();
+        let kind = entry
+            .file_type()
+            .map_err(|err| CommandError::operational("could not read the plugin's folder").caused_by(err))?;
+        let path = relative.join(&name);
+        if kind.is_dir() {
+            if !SKIPPED.iter().any(|s| name == *s) {
+                collect(root, &path, out)?;
+            }
+        } else if kind.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! `oz0 tool call`: call a tool's function by hand, as a job of its own, and show what it answered.
+
+use std::time::Duration;
+
+use clap::Args;
+use oz0_core::api::{CallAnswer, CallRequest, Edge, TreeId};
+use oz0_core::fit::View;
+use oz0_core::trace::Outcome;
+use serde_json::{Map, Value};
+
+use crate::cli::Format;
+use crate::commands::fit::ViewArg;
+use crate::edge::{Connected, EdgeArgs, block_on, connect};
+use crate::error::{CommandError, ErrorKind};
+use crate::ui;
+
+/// Call a tool's function by hand and see exactly what a model would read.
+///
+/// Arguments are typed by the function's input schema (`--arg n=5` is a number where the schema says
+/// integer) and checked against it before the call. The call is a job of its own, with its own tree
+/// of files; `oz0 job trace ID` shows it afterwards. No budget is filled in for a person: pass
+/// --budget to see what a model's call with that budget reads.
+///
+/// The text a model reads goes to stdout; the fit note, the files the tool returned and its usage go
+/// to stderr. Exit status: 0 when the call worked, 1 when it failed (the tool's error, a timeout, a
+/// crash, a result too large), 2 when it could not be made, 130 when interrupted (the call is
+/// cancelled and its server ended).
+#[derive(Debug, Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct ToolCallArgs {
+    /// The tool's ID and the function's name, such as `acme_docs.get_page`.
+    #[arg(value_name = "TOOL.FUNCTION")]
+    pub target: String,
+
+    /// An argument, NAME=VALUE, typed by the function's input schema; repeat for each.
+    #[arg(long = "arg", value_name = "NAME=VALUE")]
+    pub args: Vec<String>,
+
+    /// The arguments as a JSON object, or `@FILE` to read it from a file; --arg adds to it.
+    #[arg(long = "args", value_name = "JSON|@FILE")]
+    pub json: Option<String>,
+
+    /// The view to ask for (the fitting convention's `view` argument).
+    #[arg(long, value_enum)]
+    pub view: Option<ViewArg>,
+
+    /// The budget in tokens to ask for (the convention's `budget` argument).
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget: Option<u64>,
+
+    /// The section to ask for (the convention's `query` argument).
+    #[arg(long, value_name = "QUERY")]
+    pub query: Option<String>,
+
+    /// The job's ID; left out, a new ULID. Refused when that job has ended and its tree holds files.
+    #[arg(long, value_name = "ID", value_parser = parse_job)]
+    pub id: Option<TreeId>,
+
+    /// How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  oz0 tool call acme_docs.get_page --arg path=install.md --budget 500
+  oz0 tool call acme_docs.get_page --args '{\"path\": \"install.md\", \"view\": \"stub\"}'
+  oz0 tool call workbench.inspect --arg archive=oz0-file:sha256:... --format json";
+
+/// Reads a job ID.
+pub fn parse_job(value: &str) -> Result<TreeId, String> {
+    TreeId::new(value).map_err(|err| err.to_string())
+}
+
+/// Runs `oz0 tool call`.
+pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let (tool, function) =
+        args.target.split_once('.').filter(|(t, f)| !t.is_empty() && !f.is_empty()).ok_or_else(|| {
+            CommandError::usage(format!("`{}` is not TOOL.FUNCTION", args.target))
+                .hint("name the tool and its function, such as `acme_docs.get_page`; `oz0 plugin list` shows them")
+        })?;
+    let connected = connect(edge)?;
+    let job = match &args.id {
+        Some(id) => id.clone(),
+        None => oz0_edge::calls::new_job_id()
+            .map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?,
+    };
+    let answer = block_on(async {
+        let info = connected
+            .edge
+            .tool(tool)
+            .await
+            .map_err(|err| connected.error(&format!("could not call `{}`", args.target), err))?;
+        let Some(schema) = info.function(function).map(|f| f.input_schema.clone()) else {
+            let names: Vec<String> = info.functions.iter().map(|f| format!("{tool}.{}", f.name)).collect();
+            return Err(CommandError::usage(format!("the tool `{tool}` has no function `{function}`"))
+                .hint(format!("its functions: {}", names.join(", "))));
+        };
+        let arguments = arguments(args, &schema)?;
+        let request =
+            CallRequest { tool: tool.to_owned(), function: function.to_owned(), arguments, job: Some(job.clone()) };
+        call(&connected, &request, &job).await
+    })?;
+    if args.format == Format::Json {
+        ui::print_json(&answer)?;
+    } else {
+        render(&answer)?;
+    }
+    match answer.outcome {
+        Outcome::Ok => Ok(()),
+        Outcome::Cancelled => Err(CommandError {
+            kind: ErrorKind::Interrupted,
+            message: format!("the call was cancelled (job {})", answer.job.id),
+            source: None,
+            hints: Vec::new(),
+        }),
+        _ => {
+            let mut error = CommandError {
+                kind: ErrorKind::Failed,
+                message: answer.error.clone().unwrap_or_else(|| format!("{} failed", args.target)),
+                source: None,
+                hints: Vec::new(),
+            };
+            if let Some(stderr) = answer.stderr.as_deref().filter(|s| !s.trim().is_empty()) {
+                error = error.hint(format!("the server's stderr ended with:\n    {}", stderr.replace('\n', "\n    ")));
+            }
+            Err(error.hint(format!("`oz0 job trace {}` shows the job", answer.job.id)))
+        }
+    }
+}
+
+/// Makes the call, cancelling it when the person presses Ctrl-C: the edge stops the call and ends its
+/// server, and the answer says it was cancelled.
+async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Result<CallAnswer, CommandError> {
+    let fail = |err| connected.error(&format!("could not call `{}.{}`", request.tool, request.function), err);
+    let call = connected.edge.call_tool(request);
+    tokio::pin!(call);
+    tokio::select! {
+        answer = &mut call => return answer.map_err(fail),
+        _ = tokio::signal::ctrl_c() => {}
+    }
+    ui::info("cancelling the call...");
+    let _ = connected.edge.cancel_job(job).await;
+    match tokio::time::timeout(Duration::from_secs(10), call).await {
+        Ok(answer) => answer.map_err(fail),
+        Err(_) => Err(CommandError {
+            kind: ErrorKind::Interrupted,
+            message: format!("the call was cancelled (job {job})"),
+            source: None,
+            hints: Vec::new(),
+        }),
+    }
+}
+
+/// Returns the call's arguments: --args, then each --arg typed by the schema, then the convention's
+/// --view, --budget and --query, checked against the schema.
+fn arguments(args: &ToolCallArgs, schema: &Value) -> Result<Map<String, Value>, CommandError> {
+    let mut arguments = match &args.json {
+        None => Map::new(),
+        Some(text) => {
+            let (text, from) = match text.strip_prefix('@') {
+                Some(path) => (
+                    fs_err::read_to_string(path)
+                        .map_err(|err| CommandError::usage("could not read --args").caused_by(err))?,
+                    format!("'{path}'"),
+                ),
+                None => (text.clone(), "--args".to_owned()),
+            };
+            match serde_json::from_str::<Value>(&text) {
+                Ok(Value::Object(map)) => map,
+                Ok(_) => return Err(CommandError::usage(format!("{from} is not a JSON object"))),
+                Err(err) => {
+                    return Err(CommandError::usage(format!("{from} is not JSON")).caused_by(err));
+                }
+            }
+        }
+    };
+    let name = &args.target;
+    oz0_core::args::from_pairs(name, schema, &args.args, &mut arguments).map_err(|err| {
+        let error = CommandError::usage(err.to_string());
+        if matches!(err, oz0_core::args::ArgsError::Unknown { .. }) { error } else { error.hint(takes(schema)) }
+    })?;
+    let convention = [
+        ("view", args.view.map(|v| Value::from(View::from(v).as_str())), "--view"),
+        ("budget", args.budget.map(Value::from), "--budget"),
+        ("query", args.query.clone().map(Value::from), "--query"),
+    ];
+    for (key, value, flag) in convention {
+        let Some(value) = value else { continue };
+        if !oz0_core::args::names(schema).iter().any(|n| n == key) {
+            return Err(CommandError::usage(format!("{name} takes no `{key}`, so {flag} cannot be passed"))
+                .hint("only functions that follow the fitting convention take view, budget and query")
+                .hint(takes(schema)));
+        }
+        arguments.insert(key.to_owned(), value);
+    }
+    oz0_core::args::check(name, schema, &arguments)
+        .map_err(|err| CommandError::usage(err.to_string()).hint(takes(schema)))?;
+    Ok(arguments)
+}
+
+fn takes(schema: &Value) -> String {
+    let names = oz0_core::args::names(schema);
+    let required: Vec<&str> =
+        schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+    let shown: Vec<String> = names
+        .iter()
+        .map(|n| if required.contains(&n.as_str()) { format!("{n} (required)") } else { n.clone() })
+        .collect();
+    if shown.is_empty() { "it takes no arguments".to_owned() } else { format!("it takes {}", shown.join(", ")) }
+}
+
+/// Prints what a model reads on stdout, and the rest on stderr.
+fn render(answer: &CallAnswer) -> Result<(), CommandError> {
+    let result = answer.result.as_ref();
+    let blocks = result.and_then(|r| r.get("content")).and_then(Value::as_array).cloned().unwrap_or_default();
+    let texts: Vec<&str> = blocks.iter().filter_map(|b| b.get("text").and_then(Value::as_str)).collect();
+    let text = texts.join("\n");
+    if !text.is_empty() {
+        ui::print_text(&text)?;
+    }
+    let structured = result.and_then(|r| r.get("structuredContent")).filter(|v| !v.is_null());
+    if let Some(structured) = structured {
+        let same = serde_json::from_str::<Value>(&text).ok().as_ref() == Some(structured);
+        if same {
+            ui::info("structured content: the same as the text");
+        } else {
+            let pretty = serde_json::to_string_pretty(structured).unwrap_or_default();
+            ui::print_text(&format!("\nstructured content:\n{pretty}"))?;
+        }
+    }
+    if let Some(fit) = &answer.fit {
+        let budget = fit.budget.map_or("none".to_owned(), |b| b.to_string());
+        let bound = fit.bound.map_or("none", |b| b.as_str());
+        ui::info(&format!(
+            "fit: view {}, budget {budget}, size {}, tokens {}, bound {bound}, truncated {}",
+            fit.view.as_str(),
+            fit.size,
+            fit.tokens,
+            fit.truncated
+        ));
+        if let Some(omitted) = &fit.omitted {
+            ui::info(&format!("omitted: {omitted}"));
+        }
+    }
+    for file in &answer.files {
+        ui::info(&format!("file: {} ({} bytes), kept in the job's tree", file.file, file.size));
+    }
+    for file in &answer.handed {
+        ui::info(&format!("handed: {file}"));
+    }
+    for usage in &answer.usage {
+        let units = match (usage.units, &usage.unit) {
+            (Some(n), Some(unit)) => format!(" {n} {unit}"),
+            (Some(n), None) => format!(" {n} units"),
+            _ => String::new(),
+        };
+        ui::info(&format!("usage: {}{units}, ${}", usage.service, usage.cost_usd));
+    }
+    if let Some(refused) = &answer.usage_refused {
+        ui::warn(refused);
+    }
+    let others =
+        blocks.iter().filter(|b| !matches!(b.get("type").and_then(Value::as_str), Some("text" | "resource"))).count();
+    if others > 0 {
+        ui::info(&format!("{others} other content block(s), such as images: see --format json"));
+    }
+    ui::info(&format!("job {} step {}: {}", answer.job.id, answer.step, answer.outcome.as_str()));
+    Ok(())
+}
