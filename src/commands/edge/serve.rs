@@ -79,9 +79,13 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         if !address.ip().is_loopback() {
             ui::warn("serving plain HTTP beyond loopback: tokens cross the network in the clear; put TLS in front");
         }
+        // The signals are caught from before the address is printed, so that a signal sent as soon as
+        // the edge listens stops it cleanly.
+        let shutdown =
+            shutdown().map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
         ui::info(&format!("data in {}", dir.display()));
         ui::print_text(&format!("listening on http://{address}"))?;
-        oz0_edge::server::serve(listener, state, shutdown())
+        oz0_edge::server::serve(listener, state, shutdown)
             .await
             .map_err(|err| CommandError::operational("the edge's server failed").caused_by(err))?;
         ui::info("stopped");
@@ -89,24 +93,24 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     })
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-async fn shutdown() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending().await,
+/// Returns a future that completes on Ctrl-C or SIGTERM, catching both from now on.
+#[cfg(unix)]
+fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
-    }
+    })
+}
+
+/// Returns a future that completes on Ctrl-C.
+#[cfg(not(unix))]
+fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
