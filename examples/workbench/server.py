@@ -14,6 +14,7 @@ import base64
 import hashlib
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -90,8 +91,14 @@ def classify(text: str, cost_usd: float = 0.0004, job: str | None = None, bad: b
 
 
 @hourglass.tool()
-def wait(seconds: float) -> str:
-    """Sleep for a number of seconds, then answer."""
+def wait(seconds: float, pid_file: str | None = None) -> str:
+    """Sleep for a number of seconds, then answer. With `pid_file`, start a child that sleeps too and
+    write both process IDs to the file, to check that nothing outlives the call."""
+    if pid_file:
+        child = subprocess.Popen(["sleep", str(seconds + 60)])
+        with open(pid_file + ".tmp", "w") as handle:
+            handle.write(f"{os.getpid()} {child.pid}\n")
+        os.replace(pid_file + ".tmp", pid_file)
     time.sleep(seconds)
     return f"waited {seconds} s"
 

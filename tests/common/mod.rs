@@ -34,7 +34,12 @@ impl TestEnv {
 
     /// Returns `oz0` ready to run in the work folder, with nothing of the real environment.
     pub fn oz0(&self) -> Command {
-        let mut cmd = Command::cargo_bin("oz0").expect("the oz0 binary");
+        Command::from_std(self.oz0_process())
+    }
+
+    /// Returns `oz0` as a process to spawn and signal, set up as [`TestEnv::oz0`] is.
+    pub fn oz0_process(&self) -> std::process::Command {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"));
         cmd.current_dir(self.work())
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -105,6 +110,12 @@ impl TestEnv {
 
     /// Starts `oz0 edge serve` with its state in `data`, and waits until it listens.
     pub fn serve_in(&self, data: &Path) -> ServedEdge {
+        self.serve_with(data, &[])
+    }
+
+    /// Starts `oz0 edge serve` with its state in `data` and the variables `envs` added to its
+    /// environment, and waits until it listens.
+    pub fn serve_with(&self, data: &Path, envs: &[(&str, std::ffi::OsString)]) -> ServedEdge {
         use std::io::BufRead;
         let stderr = std::fs::File::create(self.dir.path().join("serve.stderr")).expect("a log file");
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"))
@@ -117,6 +128,7 @@ impl TestEnv {
             .env("OZ0_HOME", self.dir.path().join("oz0"))
             .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
             .env("NO_COLOR", "1")
+            .envs(envs.iter().map(|(k, v)| (*k, v)))
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(stderr)

@@ -242,7 +242,7 @@ async fn the_openapi_document_describes_every_route() {
         assert!(document["components"]["schemas"][name].is_object(), "{name}");
     }
     let operations = openapi::operations();
-    assert_eq!(operations.len(), 9);
+    assert_eq!(operations.len(), 19);
     for (method, path) in operations {
         let documented = &document["paths"][path][method];
         assert!(documented.is_object(), "{method} {path}");
@@ -252,6 +252,9 @@ async fn the_openapi_document_describes_every_route() {
         let path = path
             .replace("{tenant}", "main")
             .replace("{tree}", "t")
+            .replace("{plugin}", "p")
+            .replace("{tool}", "t")
+            .replace("{job}", "j")
             .replace("{file}", &format!("oz0-file:sha256:{}", "0".repeat(64)));
         let answer = api.send(&method.to_uppercase(), &path, None, None).await;
         answer.is_problem(401);

@@ -1,0 +1,443 @@
+//! `oz0 plugin install`, `oz0 tool call`, `oz0 job` and `oz0 file get` end to end against the example
+//! plugins (real Python MCP servers over stdio), each scenario through the embedded edge and through
+//! `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::{ServedEdge, TRANSPORTS, TestEnv, Transport, text};
+use plugin_support::{path_with_venv, root};
+use serde_json::Value;
+
+/// A test's environment and its edge, with the example plugins' Python on `PATH` of both the
+/// command and the served edge, whose tool host starts the servers.
+struct Site {
+    env: TestEnv,
+    served: Option<ServedEdge>,
+    transport: Transport,
+}
+
+fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
+    vec![("PATH", path_with_venv()), ("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0").into_os_string())]
+}
+
+impl Site {
+    fn new(transport: Transport) -> Self {
+        let env = TestEnv::new();
+        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &python_env()));
+        Self { env, served, transport }
+    }
+
+    fn oz0(&self) -> assert_cmd::Command {
+        let mut cmd = match &self.served {
+            Some(edge) => self.env.oz0_at(edge, &edge.token),
+            None => self.env.oz0(),
+        };
+        cmd.envs(python_env());
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> (i32, String, String) {
+        let out = self.oz0().args(args).output().expect("oz0 runs");
+        (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+    }
+
+    /// Runs a command that must work and returns its stdout.
+    fn ok(&self, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.run(args);
+        assert_eq!(code, 0, "{:?} {args:?}:\n{stdout}\n{stderr}", self.transport);
+        stdout
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        serde_json::from_str(&self.ok(&args)).expect("JSON")
+    }
+
+    /// Installs an example plugin.
+    fn install(&self, name: &str) {
+        let dir = root().join("examples").join(name);
+        self.ok(&["plugin", "install", dir.to_str().unwrap()]);
+    }
+
+    /// Calls a function with `--format json` and returns the exit code and the answer.
+    fn call(&self, args: &[&str]) -> (i32, Value, String) {
+        let mut all = vec!["tool", "call"];
+        all.extend(args);
+        all.extend(["--format", "json"]);
+        let (code, stdout, stderr) = self.run(&all);
+        let answer = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+        (code, answer, stderr)
+    }
+}
+
+#[test]
+fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("acme-docs");
+        let (code, stdout, stderr) =
+            site.run(&["tool", "call", "acme_docs.get_page", "--arg", "path=install.md", "--budget", "100"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let answer: Value = serde_json::from_str(&stdout).expect("the text a model reads is the fitted JSON");
+        assert_eq!(answer["fit"]["view"], "stub");
+        assert!(stdout.contains("## Linux"), "{stdout}");
+        assert!(stderr.contains("fit: view stub, budget 100, size "), "{stderr}");
+        assert!(stderr.contains("bound budget, truncated true"), "{stderr}");
+        let omitted = answer["fit"]["omitted"].as_str().unwrap().to_owned();
+        assert!(stderr.contains(&omitted), "the person reads the omitted sentence: {stderr}");
+        let job = stderr.split("job ").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+
+        let trace = site.ok(&["job", "trace", &job]);
+        let fitted = trace.split("Results fitted to a budget\n").nth(1).unwrap().lines().nth(1).unwrap();
+        let cells: Vec<&str> = fitted.split_whitespace().collect();
+        let note = &answer["fit"];
+        assert_eq!(
+            cells,
+            [
+                "1",
+                "acme_docs.get_page",
+                "stub",
+                "100",
+                &note["size"].to_string(),
+                &note["tokens"].to_string(),
+                "budget",
+                "yes"
+            ],
+            "{trace}"
+        );
+        assert!(trace.contains("tool_call  acme_docs.get_page"), "{trace}");
+        let json = site.ok(&["job", "trace", &job, "--format", "json"]);
+        for shown in [&trace, &json] {
+            assert!(!shown.contains(&omitted), "a trace never shows the omitted sentence:\n{shown}");
+            for content in ["Linux", "macOS", "deeper parts", "To read a part"] {
+                assert!(!shown.contains(content), "a trace never shows the outline ({content}):\n{shown}");
+            }
+        }
+        let json: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["steps"][0]["fitted"]["view"], "stub");
+        assert_eq!(json["steps"][0]["fitted"]["budget"], 100);
+        assert_eq!(json["steps"][0]["budget_filled"], Value::Null);
+
+        // A person's call without a budget gets none filled in: the page comes whole, with no note.
+        let (code, answer, stderr) = site.call(&["acme_docs.get_page", "--arg", "path=install.md"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(answer["fit"], Value::Null);
+        assert!(answer["result"]["content"][0]["text"].as_str().unwrap().starts_with("# Install Acme"));
+        let jobs = site.json(&["job", "list"]);
+        assert_eq!(jobs.as_array().unwrap().len(), 2);
+    }
+}
+
+#[test]
+fn a_result_over_31_mib_fails_the_call_and_keeps_nothing() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        // A string result is both text and structured content: 16 MiB comes to 32 MiB.
+        let (code, answer, stderr) = site.call(&["workbench.flood", "--arg", "mib=16"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert_eq!(answer["outcome"], "too_large");
+        assert_eq!(answer["result"], Value::Null);
+        assert!(answer["error"].as_str().unwrap().contains("more than the 31 MiB a result may hold"));
+        assert!(answer["error"].as_str().unwrap().contains("ask for less"));
+        let job = answer["job"]["id"].as_str().unwrap();
+        let detail = site.json(&["job", "get", job]);
+        assert_eq!(detail["job"]["state"], "failed");
+        assert_eq!(detail["files"], Value::Array(Vec::new()));
+
+        let (code, answer, _) = site.call(&["workbench.flood", "--arg", "mib=1"]);
+        assert_eq!((code, answer["outcome"].as_str()), (0, Some("ok")));
+    }
+}
+
+#[test]
+fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let (code, packed, stderr) =
+            site.call(&["workbench.pack", "--arg", "text=line one\n", "--arg", "copies=3", "--id", "pack-1"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let file = packed["files"][0]["ref"].as_str().unwrap().to_owned();
+        assert_eq!(packed["files"][0]["size"], 27);
+        assert_eq!(packed["result"]["structuredContent"]["ref"], file.as_str());
+
+        let (code, inspected, stderr) = site.call(&["workbench.inspect", "--arg", &format!("archive={file}")]);
+        assert_eq!(code, 0, "{stderr}");
+        let read: Value = serde_json::from_str(inspected["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(read["ref"], file.as_str(), "the tool read the same bytes");
+        assert_eq!(read["first_line"], "line one");
+        assert_eq!(inspected["handed"][0], file.as_str());
+        let second = inspected["job"]["id"].as_str().unwrap();
+        assert_eq!(site.json(&["job", "get", second])["files"][0]["ref"], file.as_str(), "the file joins its tree");
+        let audit = site.json(&["tenant", "audit", "--limit", "5"]);
+        assert!(audit.as_array().unwrap().iter().any(|e| e["action"] == "job.files_handed"), "{audit}");
+
+        let saved = site.env.work().join("saved.txt");
+        site.ok(&["file", "get", &file, "--job", "pack-1", "-o", saved.to_str().unwrap()]);
+        assert_eq!(std::fs::read_to_string(&saved).unwrap(), "line one\n".repeat(3));
+
+        // A job that did not store the file is told it is not there, as for a file never stored.
+        site.ok(&["tool", "call", "workbench.classify", "--arg", "text=x", "--id", "other-1"]);
+        let (code, _, stderr) = site.run(&["file", "get", &file, "--job", "other-1", "-o", "-"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("no such file in this job tree"), "{stderr}");
+        let never = format!("oz0-file:sha256:{}", "0".repeat(64));
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.inspect", "--arg", &format!("archive={never}")]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("the argument `archive`: no such file in this job tree"), "{stderr}");
+
+        // A file whose bytes do not have the digest its reference names is refused.
+        let (code, forged, _) = site.call(&["workbench.forge", "--arg", "text=x"]);
+        assert_eq!(code, 1);
+        assert!(forged["error"].as_str().unwrap().contains("its bytes have the digest of"), "{forged}");
+
+        // An ended job whose tree holds files is not started again under its ID.
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.classify", "--arg", "text=x", "--id", "pack-1"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("its tree still holds files"), "{stderr}");
+
+        if let Some(edge) = &site.served {
+            // Another tenant's person gets "not found" for the same reference.
+            let other = site.json(&["edge", "token", "create", "--tenant", "other", "--role", "content"]);
+            let token = other["token"].as_str().unwrap();
+            let mut cmd = site.env.oz0_at(edge, token);
+            let out =
+                cmd.envs(python_env()).args(["file", "get", &file, "--job", "pack-1", "-o", "-"]).output().unwrap();
+            assert_eq!(out.status.code(), Some(2));
+            assert!(text(&out.stderr).contains("no job `pack-1`"), "{}", text(&out.stderr));
+        }
+    }
+}
+
+#[test]
+fn usage_reports_are_charged_and_bad_ones_refused() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let (code, answer, stderr) = site.call(&["workbench.classify", "--arg", "text=why?", "--arg", "cost_usd=0.25"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert_eq!(answer["usage"][0]["service"], "jev");
+        let job = answer["job"]["id"].as_str().unwrap().to_owned();
+        let detail = site.json(&["job", "get", &job]);
+        assert_eq!(detail["totals"]["usage_cost_usd"], 0.25);
+        assert_eq!(detail["job"]["cost_usd"], 0.25);
+        let trace = site.ok(&["job", "trace", &job]);
+        assert!(trace.contains("jev      1        1 decision  $0.25"), "{trace}");
+        assert!(trace.contains("total $0.25"), "{trace}");
+
+        for (args, says) in [
+            (vec!["--arg", "bad=true"], "is not 1 to 64 letters"),
+            (vec!["--arg", "job=someone-else"], "names the job \"someone-else\""),
+            (vec!["--arg", "cost_usd=150"], "from 0 to 100"),
+        ] {
+            let mut all = vec!["workbench.classify", "--arg", "text=x"];
+            all.extend(args);
+            let (code, answer, stderr) = site.call(&all);
+            assert_eq!(code, 0, "the result stands: {stderr}");
+            assert_eq!(answer["usage"], Value::Array(Vec::new()));
+            assert!(answer["usage_refused"].as_str().unwrap().contains(says), "{answer}");
+            let job = answer["job"]["id"].as_str().unwrap();
+            assert_eq!(site.json(&["job", "get", job])["job"]["cost_usd"], 0.0);
+            let trace = site.json(&["job", "trace", job]);
+            assert_eq!(trace["steps"][1]["kind"], "usage");
+            assert_eq!(trace["steps"][1]["outcome"], "refused");
+        }
+    }
+}
+
+/// Returns whether a process is gone (or a zombie about to be reaped).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+fn wait_for(path: &Path) -> Vec<u32> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            return text.split_whitespace().map(|p| p.parse().unwrap()).collect();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the server never wrote {}", path.display());
+}
+
+fn all_gone(pids: &[u32]) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        if pids.iter().all(|p| gone(*p)) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+#[test]
+fn a_timeout_ends_the_server_and_what_it_started() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let pids = site.env.work().join("pids");
+        let pid_arg = format!("pid_file={}", pids.display());
+        let start = Instant::now();
+        let (code, answer, stderr) = site.call(&["hourglass.wait", "--arg", "seconds=20", "--arg", &pid_arg]);
+        assert!(start.elapsed() < Duration::from_secs(15), "the 2 s timeout ended the call");
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert_eq!(answer["outcome"], "timeout");
+        assert!(answer["error"].as_str().unwrap().contains("timeout of 2 s"), "{answer}");
+        let pids = wait_for(&pids);
+        assert!(all_gone(&pids), "no orphan outlives the call: {pids:?}");
+        let trace = site.ok(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
+        assert!(trace.contains("hourglass.wait"), "{trace}");
+        assert!(trace.contains("timeout"), "{trace}");
+    }
+}
+
+#[test]
+fn a_crash_shows_the_end_of_the_servers_stderr() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let (code, stdout, stderr) = site.run(&["tool", "call", "workbench.crash"]);
+        assert_eq!(code, 1, "{transport:?}: {stdout}");
+        assert!(stderr.contains("the server exited (exit status: 3) during the call"), "{stderr}");
+        assert!(
+            stderr.contains("hint: the server's stderr ended with:\n    the workbench broke on purpose"),
+            "{stderr}"
+        );
+        let jobs = site.json(&["job", "list"]);
+        assert_eq!(jobs[0]["state"], "failed");
+        let trace = site.json(&["job", "trace", jobs[0]["id"].as_str().unwrap()]);
+        assert_eq!(trace["steps"][0]["outcome"], "crashed");
+    }
+}
+
+#[test]
+fn an_argument_of_the_wrong_type_is_refused_before_the_call() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let (code, _, stderr) =
+            site.run(&["tool", "call", "workbench.pack", "--arg", "text=x", "--arg", "copies=many"]);
+        assert_eq!(code, 2);
+        assert!(
+            stderr.contains("the argument `copies` of workbench.pack is an integer, and `many` is not"),
+            "{stderr}"
+        );
+        let (code, _, stderr) =
+            site.run(&["tool", "call", "workbench.pack", "--args", r#"{"text": "x", "copies": "3"}"#]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("the argument `copies` of workbench.pack"), "{stderr}");
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.pack", "--arg", "copies=2"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("\"text\" is a required property"), "{stderr}");
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.pack", "--arg", "text=x", "--budget", "5"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("workbench.pack takes no `budget`"), "{stderr}");
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.nothing"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("the tool `workbench` has no function `nothing`"), "{stderr}");
+        assert!(site.json(&["job", "list"]).as_array().unwrap().is_empty(), "no job was started");
+    }
+}
+
+#[test]
+fn plugins_are_installed_refused_listed_and_removed() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        let broken = root().join("examples/broken-notes");
+        let (code, _, stderr) = site.run(&["plugin", "install", broken.to_str().unwrap()]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert!(stderr.contains("has 12 errors, so it was not installed"), "{stderr}");
+
+        let models = site.env.work().join("models");
+        std::fs::create_dir_all(&models).unwrap();
+        for file in ["oz0-plugin.yaml", "server.py"] {
+            std::fs::copy(root().join("examples/workbench").join(file), models.join(file)).unwrap();
+        }
+        let manifest = std::fs::read_to_string(models.join("oz0-plugin.yaml")).unwrap();
+        let manifest =
+            manifest.replace("name: workbench", "name: thinker") + "requires:\n  models:\n    sampling: fast\n";
+        std::fs::write(models.join("oz0-plugin.yaml"), manifest).unwrap();
+        let (code, _, stderr) = site.run(&["plugin", "install", models.to_str().unwrap()]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("declares requires.models (sampling with `fast`)"), "{stderr}");
+        assert!(stderr.contains("--accept-model"), "{stderr}");
+        let installed = site.json(&["plugin", "install", models.to_str().unwrap(), "--accept-model"]);
+        assert_eq!(installed["plugin"]["models_accepted"], true);
+
+        // Its tools are taken: another plugin may not bring a tool of the same ID.
+        let (code, _, stderr) = site.run(&["plugin", "install", root().join("examples/workbench").to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("the tool `workbench` is already brought by the plugin `thinker`"), "{stderr}");
+
+        site.install("acme-docs");
+        let list = site.json(&["plugin", "list"]);
+        let names: Vec<&str> = list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["acme-docs", "thinker"]);
+        assert!(site.ok(&["plugin", "list"]).contains("    acme_docs.get_page\n"));
+        assert_eq!(site.ok(&["plugin", "remove", "thinker"]), "removed thinker 1.0.0\n");
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.pack", "--arg", "text=x"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("no tool `workbench` is installed"), "{stderr}");
+        let (code, _, _) = site.run(&["plugin", "remove", "thinker"]);
+        assert_eq!(code, 2);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_the_call_and_ends_its_server() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let pids = site.env.work().join("pids");
+        let mut cmd = site.env.oz0_process();
+        if let Some(edge) = &site.served {
+            cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token);
+        }
+        let child = cmd
+            .envs(python_env())
+            .args(["tool", "call", "hourglass.wait", "--arg", "seconds=1.5", "--id", "interrupted"])
+            .arg("--arg")
+            .arg(format!("pid_file={}", pids.display()))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let server = wait_for(&pids);
+        let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{transport:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("the call was cancelled (job interrupted)"), "{}", text(&out.stderr));
+        assert!(all_gone(&server), "the server and its child end: {server:?}");
+        let detail = site.json(&["job", "get", "interrupted"]);
+        assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
+    }
+}
+
+#[test]
+fn a_server_of_the_older_protocol_is_called_too() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        let legacy = root().join("tests/fixtures/plugins/legacy");
+        site.ok(&["plugin", "install", legacy.to_str().unwrap()]);
+        let (code, answer, stderr) = site.call(&["legacy.echo", "--arg", "text=hello from 2025"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert_eq!(answer["protocol"], "2025-11-25");
+        assert_eq!(answer["result"]["content"][0]["text"], "hello from 2025");
+    }
+}
