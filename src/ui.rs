@@ -76,3 +76,13 @@ pub fn bytes_progress(total: u64, what: &str) -> indicatif::ProgressBar {
     bar.set_message(what.to_owned());
     bar
 }
+
+/// Returns a spinner on stderr, or a hidden one when stderr is not a terminal.
+pub fn spinner() -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.enable_steady_tick(std::time::Duration::from_millis(100));
+    spinner
+}

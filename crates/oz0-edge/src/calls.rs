@@ -196,10 +196,15 @@ pub(crate) async fn call(
             let result = answered.result;
             let tree = job.tree.clone();
             let job_id = job.id.clone();
-            let draft = blocking(state, principal, move |state, principal| {
+            let mut draft = blocking(state, principal, move |state, principal| {
                 Ok(read_result(state, &principal.tenant, &tree, &job_id, result))
             })
             .await?;
+            // A server says on stderr why a call answered with an error, such as the traceback behind
+            // "Error executing tool".
+            if draft.outcome == Outcome::Error && !answered.stderr.trim().is_empty() {
+                draft.stderr = Some(tail(&answered.stderr, 20));
+            }
             (draft, Some(answered.protocol))
         }
         Err(err) => {

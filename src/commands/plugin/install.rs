@@ -64,13 +64,20 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
     }
     let archive = pack(&plugin.dir)?;
     let connected = connect(edge)?;
+    let spinner = ui::spinner();
+    spinner.set_message(format!(
+        "installing {}: starting each server to list its functions",
+        plugin.document.manifest.name
+    ));
     let installed = block_on(async {
         connected
             .edge
             .install_plugin(archive, args.accept_model)
             .await
             .map_err(|err| connected.error("could not install the plugin", err))
-    })?;
+    });
+    spinner.finish_and_clear();
+    let installed = installed?;
     if args.format == Format::Json {
         return ui::print_json(&installed);
     }

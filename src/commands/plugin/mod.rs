@@ -107,7 +107,7 @@ impl Plugin {
             .enable_all()
             .build()
             .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
-        let spinner = spinner();
+        let spinner = ui::spinner();
         let mut tools = Vec::new();
         for (_, tool) in self.document.tools() {
             let Some(argv) = &tool.mcp else {
@@ -173,15 +173,4 @@ fn parse_seconds(value: &str) -> Result<Duration, String> {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(Duration::from_secs_f64(s)),
         _ => Err(format!("`{value}` is not a number of seconds from more than 0 up to 86400")),
     }
-}
-
-/// Returns a spinner on stderr, or a hidden one when stderr is not a terminal.
-fn spinner() -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let spinner = indicatif::ProgressBar::new_spinner();
-    spinner.enable_steady_tick(Duration::from_millis(100));
-    spinner
 }

@@ -133,14 +133,20 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
 /// server, and the answer says it was cancelled.
 async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Result<CallAnswer, CommandError> {
     let fail = |err| connected.error(&format!("could not call `{}.{}`", request.tool, request.function), err);
+    let spinner = ui::spinner();
+    spinner.set_message(format!("calling {}.{} (job {job}; Ctrl-C cancels)", request.tool, request.function));
     let call = connected.edge.call_tool(request);
     tokio::pin!(call);
     tokio::select! {
-        answer = &mut call => return answer.map_err(fail),
+        answer = &mut call => {
+            spinner.finish_and_clear();
+            return answer.map_err(fail);
+        }
         _ = tokio::signal::ctrl_c() => {}
     }
-    ui::info("cancelling the call...");
+    spinner.set_message("cancelling the call...");
     let _ = connected.edge.cancel_job(job).await;
+    spinner.finish_and_clear();
     match tokio::time::timeout(Duration::from_secs(10), call).await {
         Ok(answer) => answer.map_err(fail),
         Err(_) => Err(CommandError {

@@ -37,6 +37,9 @@ pub struct Answered {
     pub result: Value,
     /// The protocol negotiated.
     pub protocol: String,
+    /// The end of what the server wrote on stderr by the time it answered, where servers log why a
+    /// call answered with an error.
+    pub stderr: String,
 }
 
 /// Starts a server, calls one of its functions and stops it, within the call's timeout and until
@@ -79,7 +82,7 @@ pub async fn call_function(
         let result = client.call_tool(params).await.map_err(Failure::Call)?;
         let _ = client.cancel().await;
         let result = serde_json::to_value(&result).map_err(|err| Failure::Start(err.to_string()))?;
-        Ok::<_, Failure>(Answered { result, protocol })
+        Ok::<_, Failure>(Answered { result, protocol, stderr: String::new() })
     };
     let outcome = tokio::select! {
         outcome = tokio::time::timeout(call.timeout, work) => outcome,
@@ -89,7 +92,10 @@ pub async fn call_function(
         }
     };
     let result = match outcome {
-        Ok(Ok(answered)) => Ok(answered),
+        Ok(Ok(mut answered)) => {
+            answered.stderr = server.stderr_tail().await;
+            Ok(answered)
+        }
         Ok(Err(Failure::Call(ServiceError::McpError(err)))) => {
             let message = err.message.to_string();
             Err(with_stderr(&mut server, |stderr| ToolHostError::Refused { message, stderr }).await)
