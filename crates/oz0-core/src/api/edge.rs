@@ -7,7 +7,9 @@ use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
 use super::plugin::{Installed, InstalledPlugin, ToolInfo};
+use super::run::{Applied, EventStream, RunRequest};
 use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
+use crate::agent::Definition;
 use crate::offload::{Offload, Threshold};
 
 /// The edge, as a caller with a tenant and roles sees it: in process (`oz0_edge::LocalEdge`) or over
@@ -96,4 +98,17 @@ pub trait Edge: Send + Sync {
 
     /// Returns a file of the job's tree, its digest checked (content role).
     fn job_file(&self, id: &TreeId, file: &FileRef) -> impl Future<Output = Result<Vec<u8>, EdgeError>> + Send;
+
+    /// Installs an agent or a flow in the caller's tenant (content role), replacing the one of its name.
+    fn apply_definition(&self, definition: &Definition) -> impl Future<Output = Result<Applied, EdgeError>> + Send;
+
+    /// Returns the tenant's agents and flows, by name.
+    fn definitions(&self) -> impl Future<Output = Result<Vec<Definition>, EdgeError>> + Send;
+
+    /// Starts a run of an agent or a flow as a job (content role) and returns the job at once; its
+    /// steps follow on [`Edge::events`].
+    fn start_run(&self, request: &RunRequest) -> impl Future<Output = Result<Job, EdgeError>> + Send;
+
+    /// Returns a job's events from the step after `after`: each step as it ends, then the end.
+    fn events(&self, id: &TreeId, after: u32) -> impl Future<Output = Result<EventStream, EdgeError>> + Send;
 }

@@ -100,6 +100,10 @@ pub struct JobDetail {
     pub job: Job,
     /// The files its tree holds.
     pub files: Vec<StoredFile>,
+    /// What an agent or a flow was asked.
+    pub input: Option<String>,
+    /// Its answer: an agent's last message, a flow's last step's text.
+    pub output: Option<String>,
     /// Its totals.
     pub totals: Totals,
 }

@@ -33,6 +33,12 @@ pub const JOB_CANCEL: &str = "/v1/jobs/{job}/cancel";
 pub const JOB_TRACE: &str = "/v1/jobs/{job}/trace";
 /// `GET`: a file of a job's tree.
 pub const JOB_FILE: &str = "/v1/jobs/{job}/files/{file}";
+/// `GET`: the tenant's agents and flows; `POST`: install one.
+pub const DEFINITIONS: &str = "/v1/definitions";
+/// `POST`: start a run of an agent or a flow.
+pub const RUNS: &str = "/v1/runs";
+/// `GET ?after=N`: a job's events as server-sent events, each step as it ends and then the end.
+pub const JOB_EVENTS: &str = "/v1/jobs/{job}/events";
 /// `GET`: the OpenAPI document.
 pub const OPENAPI: &str = "/openapi.json";
 

@@ -119,6 +119,16 @@ pub enum ParseError {
     },
 }
 
+/// Reads a YAML document (of the subset manifests use) as JSON, with the manifest's limits on size,
+/// depth and aliases: what agent and flow definitions are read with.
+///
+/// # Errors
+///
+/// Returns a [`ParseError`] naming what is wrong and where.
+pub fn yaml_to_json(text: &str) -> Result<serde_json::Value, ParseError> {
+    Ok(yaml::parse(text)?.to_json())
+}
+
 /// A manifest read: its text, its nodes with positions, and the typed model of what is well formed.
 #[derive(Debug, Clone)]
 pub struct Document {

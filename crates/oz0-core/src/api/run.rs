@@ -1,0 +1,62 @@
+//! What the edge says about runs of agents and flows, and the live stream of a run's steps.
+
+use std::pin::Pin;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::error::EdgeError;
+use super::file::{FileRef, TreeId};
+use super::job::Job;
+use crate::agent::Definition;
+use crate::trace::Step;
+
+/// A run to start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunRequest {
+    /// The agent's or flow's name: one installed on the edge unless `definition` is given.
+    pub name: String,
+    /// The definition to run, read from a file by the caller; left out, the one installed as `name`.
+    #[serde(default)]
+    pub definition: Option<Definition>,
+    /// What the job is asked.
+    #[serde(default)]
+    pub input: String,
+    /// Files of other jobs handed to this one (the content role; audited as `job.files_handed`).
+    #[serde(default)]
+    pub files: Vec<FileRef>,
+    /// The job's ID; left out, a new ULID.
+    #[serde(default)]
+    pub job: Option<TreeId>,
+}
+
+/// An agent or a flow installed, and whether it replaced one of its name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Applied {
+    /// What was installed.
+    pub definition: Definition,
+    /// Whether one of its name was replaced.
+    pub replaced: bool,
+}
+
+/// What happens in a run, as it happens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum RunEvent {
+    /// A step ended.
+    Step {
+        /// The step.
+        step: Step,
+    },
+    /// The job ended.
+    Done {
+        /// The job as it ended.
+        job: Job,
+        /// Its answer: an agent's last message, a flow's last step's text.
+        output: Option<String>,
+    },
+}
+
+/// A run's events, in order, ending with [`RunEvent::Done`].
+pub type EventStream = Pin<Box<dyn futures_core::Stream<Item = Result<RunEvent, EdgeError>> + Send>>;
