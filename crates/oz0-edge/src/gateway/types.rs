@@ -1,0 +1,85 @@
+//! What the gateway is asked and what it answers, the same whichever provider serves the alias.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::config::Provider;
+
+/// One chat request: the instructions, the conversation so far, and the tools the model may call.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    /// The system prompt; left out of the request when empty.
+    pub system: String,
+    /// The conversation, oldest first.
+    pub messages: Vec<ChatMessage>,
+    /// The tools the model may call; none means it can only answer in text.
+    pub tools: Vec<ToolDef>,
+    /// The most tokens the model may write in its answer.
+    pub max_tokens: u32,
+}
+
+/// One turn of a conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum ChatMessage {
+    /// What the user said.
+    User {
+        /// The text.
+        text: String,
+    },
+    /// What the model answered: text, calls of tools, or both.
+    Assistant {
+        /// The text, if any.
+        text: Option<String>,
+        /// The tools it called, in order.
+        tool_calls: Vec<ToolCall>,
+    },
+    /// What a tool returned to one of the model's calls.
+    Tool {
+        /// The [`ToolCall::id`] this answers.
+        call_id: String,
+        /// What the tool returned.
+        text: String,
+    },
+}
+
+/// A call of a tool by the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The provider's id of the call, which the tool's result must quote.
+    pub id: String,
+    /// The tool's name.
+    pub name: String,
+    /// The arguments, which the tool's parameters schema describes.
+    pub arguments: Map<String, Value>,
+}
+
+/// A tool the model may call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolDef {
+    /// The name the model calls it by.
+    pub name: String,
+    /// What it does, for the model to decide when to call it.
+    pub description: String,
+    /// The JSON schema of its arguments, an object.
+    pub parameters: Value,
+}
+
+/// A model's answer to a [`ChatRequest`], with what it cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatAnswer {
+    /// The text of the answer; none when the model only called tools.
+    pub text: Option<String>,
+    /// The tools the model called, in order.
+    pub tool_calls: Vec<ToolCall>,
+    /// The tokens the model read, as the provider counted them.
+    pub tokens_in: u64,
+    /// The tokens the model wrote.
+    pub tokens_out: u64,
+    /// What the call cost in US dollars, at the alias's prices.
+    pub cost_usd: f64,
+    /// The provider that answered.
+    pub provider: Provider,
+    /// The model, as the alias's configuration names it.
+    pub model: String,
+}
