@@ -3,10 +3,11 @@
 use std::time::Duration;
 
 use oz0_core::api::{
-    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
-    JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant, TokenRequest, ToolInfo,
-    Trace, TreeId, paths,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
+    Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant, TokenRequest,
+    ToolInfo, Trace, TreeId, paths,
 };
+use oz0_core::api::{EventStream, RunEvent, RunRequest};
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -310,6 +311,90 @@ impl Edge for Client {
         let path = paths::fill(paths::JOB_FILE, &[("job", id.as_str()), ("file", &reference)]);
         self.verified_file(&path, file).await
     }
+
+    async fn apply_definition(&self, definition: &oz0_core::agent::Definition) -> Result<Applied, EdgeError> {
+        self.with_json(Method::POST, paths::DEFINITIONS, "application/json", definition).await
+    }
+
+    async fn definitions(&self) -> Result<Vec<oz0_core::agent::Definition>, EdgeError> {
+        self.get(paths::DEFINITIONS).await
+    }
+
+    async fn start_run(&self, request: &RunRequest) -> Result<Job, EdgeError> {
+        self.with_json(Method::POST, paths::RUNS, "application/json", request).await
+    }
+
+    async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
+        let path = format!("{}?after={after}", job_path(paths::JOB_EVENTS, id));
+        let mut response = self.send_waiting(Method::GET, &path, Body::None, Wait::Unbounded).await?;
+        let (sender, receiver) = tokio::sync::mpsc::channel(64);
+        let base = self.base.clone();
+        tokio::spawn(async move {
+            let mut buffer = String::new();
+            loop {
+                let chunk = match response.chunk().await {
+                    Ok(Some(chunk)) => chunk,
+                    Ok(None) => return,
+                    Err(err) => {
+                        let source = Box::new(err.without_url());
+                        let _ = sender.send(Err(EdgeError::Protocol { url: base.clone(), source })).await;
+                        return;
+                    }
+                };
+                buffer.push_str(&String::from_utf8_lossy(&chunk));
+                for (name, data) in take_events(&mut buffer) {
+                    let event = match name.as_str() {
+                        "error" => match serde_json::from_str::<Problem>(&data) {
+                            Ok(problem) => Err(EdgeError::from_problem(problem)),
+                            Err(err) => Err(EdgeError::Protocol { url: base.clone(), source: Box::new(err) }),
+                        },
+                        _ => serde_json::from_str::<RunEvent>(&data)
+                            .map_err(|err| EdgeError::Protocol { url: base.clone(), source: Box::new(err) }),
+                    };
+                    let done = matches!(event, Ok(RunEvent::Done { .. }) | Err(_));
+                    if sender.send(event).await.is_err() || done {
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Box::pin(Events(receiver)))
+    }
+}
+
+/// The receiving end of a channel of events, as a stream.
+struct Events(tokio::sync::mpsc::Receiver<Result<RunEvent, EdgeError>>);
+
+impl futures_core::Stream for Events {
+    type Item = Result<RunEvent, EdgeError>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx)
+    }
+}
+
+/// Reads server-sent events: returns each whole event's name and data from the front of `buffer`,
+/// leaving a partial one there.
+fn take_events(buffer: &mut String) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    while let Some(end) = buffer.find("\n\n") {
+        let frame: String = buffer.drain(..end + 2).collect();
+        let (mut name, mut data) = (String::from("message"), Vec::new());
+        for line in frame.lines() {
+            if let Some(value) = line.strip_prefix("event:") {
+                name = value.trim().to_owned();
+            } else if let Some(value) = line.strip_prefix("data:") {
+                data.push(value.strip_prefix(' ').unwrap_or(value).to_owned());
+            }
+        }
+        if !data.is_empty() {
+            out.push((name, data.join("\n")));
+        }
+    }
+    out
 }
 
 /// Returns `name` percent-encoded for a path segment: names of plugins and tools need none, but a
@@ -345,6 +430,15 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn server_sent_events_are_read_whole() {
+        let mut buffer = String::from("event: step\ndata: {\"a\":1}\n\n: keep-alive\n\nevent: done\ndata: x");
+        assert_eq!(take_events(&mut buffer), [("step".to_owned(), "{\"a\":1}".to_owned())]);
+        buffer.push_str("\n\n");
+        assert_eq!(take_events(&mut buffer), [("done".to_owned(), "x".to_owned())]);
+        assert!(buffer.is_empty());
+    }
 
     #[test]
     fn addresses_are_checked() {

@@ -38,7 +38,7 @@ pub(crate) struct Running {
 
 impl Running {
     /// Registers a call of the job and returns the token that cancels it.
-    fn enter(&self, tenant: i64, job: &TreeId) -> CancellationToken {
+    pub(crate) fn enter(&self, tenant: i64, job: &TreeId) -> CancellationToken {
         let mut jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = jobs.entry((tenant, job.as_str().to_owned())).or_insert_with(|| (CancellationToken::new(), 0));
         entry.1 += 1;
@@ -46,7 +46,7 @@ impl Running {
     }
 
     /// Unregisters a call of the job.
-    fn leave(&self, tenant: i64, job: &TreeId) {
+    pub(crate) fn leave(&self, tenant: i64, job: &TreeId) {
         let mut jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
         let key = (tenant, job.as_str().to_owned());
         if let Some(entry) = jobs.get_mut(&key) {
@@ -57,23 +57,24 @@ impl Running {
         }
     }
 
-    /// Cancels the job's running calls.
-    pub(crate) fn cancel(&self, tenant: i64, job: &TreeId) {
+    /// Cancels the job's running calls and runs in this process; returns whether there were any.
+    pub(crate) fn cancel(&self, tenant: i64, job: &TreeId) -> bool {
         let jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((token, _)) = jobs.get(&(tenant, job.as_str().to_owned())) {
-            token.cancel();
+        match jobs.get(&(tenant, job.as_str().to_owned())) {
+            Some((token, _)) => {
+                token.cancel();
+                true
+            }
+            None => false,
         }
     }
 }
 
-/// What a call needs, found before anything starts.
+/// What a call by hand needs, found before anything starts.
 struct Prepared {
-    plugin: PluginRecord,
-    timeout: Duration,
     job: TreeId,
-    /// Top-level arguments that name files, with the file's size, and whether it is handed from
-    /// another tree.
-    files: Vec<(FileRef, u64, bool)>,
+    /// Files of other trees its arguments name, to hand to the job it starts.
+    handed: Vec<StoredFile>,
 }
 
 fn now_ms() -> i64 {
@@ -87,55 +88,89 @@ pub fn new_job_id() -> Result<TreeId, EdgeError> {
     Ok(TreeId::ulid(u64::try_from(now_ms()).unwrap_or(0), random))
 }
 
-/// Finds the tool and function, checks the arguments and decides which files the call may read.
-fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
-    let tenant = &principal.tenant;
-    let plugin = state.store().plugin_of_tool(tenant, &request.tool)?.ok_or_else(|| {
-        EdgeError::not_found(format!("no tool `{}` is installed; `oz0 plugin list` shows the tools", request.tool))
+/// An installed tool's plugin, and the function's input schema.
+pub(crate) struct Target {
+    pub plugin: PluginRecord,
+    pub timeout: Duration,
+    pub input_schema: Value,
+}
+
+/// Finds an installed tool's function.
+pub(crate) fn target(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    tool: &str,
+    function: &str,
+) -> Result<Target, EdgeError> {
+    let plugin = state.store().plugin_of_tool(tenant, tool)?.ok_or_else(|| {
+        EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools"))
     })?;
-    let tool = plugin.info.tools.iter().find(|t| t.id == request.tool).ok_or_else(|| {
-        EdgeError::internal("an installed tool is missing from its plugin", format!("tool {}", request.tool))
-    })?;
-    if tool.remote {
+    let info =
+        plugin.info.tools.iter().find(|t| t.id == tool).ok_or_else(|| {
+            EdgeError::internal("an installed tool is missing from its plugin", format!("tool {tool}"))
+        })?;
+    if info.remote {
         return Err(EdgeError::invalid(format!(
-            "the tool `{}` is a remote server; only local tools (`mcp`) are called by the edge",
-            tool.id
+            "the tool `{tool}` is a remote server; only local tools (`mcp`) are called by the edge"
         )));
     }
-    let function = tool.function(&request.function).ok_or_else(|| {
-        let names: Vec<&str> = tool.functions.iter().map(|f| f.name.as_str()).collect();
-        EdgeError::not_found(format!(
-            "the tool `{}` has no function `{}`; it has {}",
-            tool.id,
-            request.function,
-            names.join(", ")
-        ))
+    let schema = info.function(function).map(|f| f.input_schema.clone()).ok_or_else(|| {
+        let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
+        EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
     })?;
-    let name = format!("{}.{}", tool.id, function.name);
-    oz0_core::args::check(&name, &function.input_schema, &request.arguments)
+    let timeout = Duration::from_secs(info.timeout_secs);
+    Ok(Target { plugin, timeout, input_schema: schema })
+}
+
+/// Returns the top-level arguments that name files, as `(argument, file)`.
+fn file_arguments(arguments: &Map<String, Value>) -> Vec<(String, FileRef)> {
+    arguments
+        .iter()
+        .filter_map(|(key, value)| value.as_str().and_then(|s| s.parse::<FileRef>().ok()).map(|f| (key.clone(), f)))
+        .collect()
+}
+
+/// Checks the arguments and decides which files of other trees the call hands to its job.
+fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
+    let tenant = &principal.tenant;
+    let target = target(state, tenant, &request.tool, &request.function)?;
+    let name = format!("{}.{}", request.tool, request.function);
+    oz0_core::args::check(&name, &target.input_schema, &request.arguments)
         .map_err(|err| EdgeError::invalid(err.to_string()))?;
     let job = match &request.job {
         Some(id) => id.clone(),
         None => new_job_id()?,
     };
     let running = state.store().job(tenant, &job)?.is_some_and(|j| !j.state.ended());
-    let mut files = Vec::new();
-    for (key, value) in &request.arguments {
-        let Some(file) = value.as_str().and_then(|s| s.parse::<FileRef>().ok()) else { continue };
-        if let Some(size) = state.store().file_size(tenant, &job, &file)? {
-            files.push((file, size, false));
+    let handed = hand_on(state, tenant, &job, &file_arguments(&request.arguments), running)?;
+    Ok(Prepared { job, handed })
+}
+
+/// Returns the files of other trees among `files` that a person hands to the job `job`; refuses with
+/// "not found" a file the tenant never stored, and any file of another tree when the job runs already
+/// (a start that follows a running job hands it no files).
+pub(crate) fn hand_on(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    files: &[(String, FileRef)],
+    running: bool,
+) -> Result<Vec<StoredFile>, EdgeError> {
+    let mut handed = Vec::new();
+    for (key, file) in files {
+        if state.store().file_size(tenant, job, file)?.is_some() {
             continue;
         }
-        // A file of another tree is handed on only to a job this call starts, never to one it follows.
-        match state.store().tenant_file(tenant, &file)? {
-            Some(size) if !running => files.push((file, size, true)),
-            _ => {
-                return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})")));
+        match state.store().tenant_file(tenant, file)? {
+            Some(size) if !running => {
+                if !handed.iter().any(|h: &StoredFile| h.file == *file) {
+                    handed.push(StoredFile { file: *file, size });
+                }
             }
+            _ => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
         }
     }
-    let timeout = Duration::from_secs(tool.timeout_secs);
-    Ok(Prepared { plugin, timeout, job, files })
+    Ok(handed)
 }
 
 /// Calls a tool's function by hand, as [`oz0_core::api::Edge::call_tool`] says.
@@ -154,22 +189,16 @@ pub(crate) async fn call(
     let (job, started) = blocking(state, principal, {
         let (id, name) = (prepared.job.clone(), name.clone());
         move |state, principal| {
-            let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person };
+            let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person, input: None };
             match state.store().start_job(&principal.tenant, &new)? {
                 JobStart::Started(job) => Ok((job, true)),
                 JobStart::Follows(job) => Ok((job, false)),
-                JobStart::Refused(job) => Err(EdgeError::invalid(format!(
-                    "the job `{}` has ended ({}) and its tree still holds files, so a new job may not start under \
-                     its ID and inherit them; leave out --id, or choose another",
-                    job.id,
-                    job.state.as_str()
-                ))),
+                JobStart::Refused(job) => Err(refused_start(&job)),
             }
         }
     })
     .await?;
-    let handed: Vec<StoredFile> =
-        prepared.files.iter().filter(|f| f.2).map(|&(file, size, _)| StoredFile { file, size }).collect();
+    let handed = prepared.handed;
     if !handed.is_empty() {
         let (id, handed) = (job.id.clone(), handed.clone());
         blocking(state, principal, move |state, principal| {
@@ -178,24 +207,128 @@ pub(crate) async fn call(
         .await?;
     }
 
+    let token = state.running().enter(tenant.id, &job.id);
+    let invoked = invoke(state, principal, &job, &request.tool, &request.function, &request.arguments, &token).await;
+    state.running().leave(tenant.id, &job.id);
+    let Invoked { mut step, draft: answer, protocol } = invoked?;
+    step.handed = handed.iter().map(|f| f.file).collect();
+    let outcome = step.outcome;
+
+    let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
+    let (seq, job) = blocking(state, principal, move |state, principal| {
+        let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
+        if started {
+            state.store().end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
+        }
+        let job = state.store().job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
+        Ok((seq, job))
+    })
+    .await?;
+    Ok(CallAnswer {
+        job,
+        step: seq,
+        outcome,
+        error: answer.error,
+        stderr: answer.stderr,
+        protocol,
+        result: answer.result,
+        fit: answer.fit,
+        files: answer.files,
+        handed: handed.iter().map(|f| f.file).collect(),
+        usage: answer.usage,
+        usage_refused: answer.usage_refused,
+    })
+}
+
+/// Returns the error of a start under the ID of an ended job whose tree still holds files.
+pub(crate) fn refused_start(job: &Job) -> EdgeError {
+    EdgeError::invalid(format!(
+        "the job `{}` has ended ({}) and its tree still holds files, so a new job may not start under its ID and \
+         inherit them; leave out --id, or choose another",
+        job.id,
+        job.state.as_str()
+    ))
+}
+
+/// Returns the state a job ends in after its last step ended so.
+pub(crate) fn job_state(outcome: Outcome) -> JobState {
+    match outcome {
+        Outcome::Ok => JobState::Succeeded,
+        Outcome::Cancelled => JobState::Cancelled,
+        _ => JobState::Failed,
+    }
+}
+
+/// Records a step, and a refused usage report as a step of its own after it; returns the step's number.
+pub(crate) fn record(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    step: &Step,
+    usage_refused: Option<String>,
+) -> Result<u32, EdgeError> {
+    let seq = state.store().record_step(tenant, job, step)?;
+    if let Some(refused) = usage_refused {
+        let mut report = Step::new(0, rfc3339_millis(now_ms()), StepKind::Usage);
+        report.tool = step.tool.clone();
+        report.function = step.function.clone();
+        report.outcome = Outcome::Refused;
+        report.error = Some(refused);
+        state.store().record_step(tenant, job, &report)?;
+    }
+    Ok(seq)
+}
+
+/// A call made, not yet recorded.
+pub(crate) struct Invoked {
+    /// Its step, numbered when recorded.
+    pub step: Step,
+    /// What the edge made of its result.
+    pub draft: Draft,
+    /// The protocol the server spoke.
+    pub protocol: Option<String>,
+}
+
+/// Calls a function in a job: the files its arguments name must be the job's tree's. Returns the
+/// step, which the caller records, and what the edge made of the result.
+pub(crate) async fn invoke(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    job: &Job,
+    tool: &str,
+    function: &str,
+    arguments: &Map<String, Value>,
+    token: &CancellationToken,
+) -> Result<Invoked, EdgeError> {
+    let (target, files) = blocking(state, principal, {
+        let (tool, function, tree, arguments) =
+            (tool.to_owned(), function.to_owned(), job.tree.clone(), arguments.clone());
+        move |state, principal| {
+            let target = target(state, &principal.tenant, &tool, &function)?;
+            let mut files = Vec::new();
+            for (key, file) in file_arguments(&arguments) {
+                match state.store().file_size(&principal.tenant, &tree, &file)? {
+                    Some(_) => files.push(file),
+                    None => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
+                }
+            }
+            Ok((target, files))
+        }
+    })
+    .await?;
+    let name = format!("{tool}.{function}");
     let at = rfc3339_millis(now_ms());
     let clock = Instant::now();
-    let token = state.running().enter(tenant.id, &job.id);
-    let outcome = run(state, &tenant, &prepared, request, &token).await;
-    state.running().leave(tenant.id, &job.id);
+    let outcome = run(state, &principal.tenant, &target, tool, function, arguments, &files, token).await;
     let cancelled = token.is_cancelled();
-
     let mut step = Step::new(0, at, StepKind::ToolCall);
-    step.tool = Some(request.tool.clone());
-    step.function = Some(request.function.clone());
+    step.tool = Some(tool.to_owned());
+    step.function = Some(function.to_owned());
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
-    step.handed = handed.iter().map(|f| f.file).collect();
-    let answer = Draft::default();
-    let (answer, protocol) = match outcome {
+    let (mut draft, protocol) = match outcome {
         Ok(answered) => {
             let result = answered.result;
-            let tree = job.tree.clone();
-            let job_id = job.id.clone();
+            let (tree, job_id) = (job.tree.clone(), job.id.clone());
             let mut draft = blocking(state, principal, move |state, principal| {
                 Ok(read_result(state, &principal.tenant, &tree, &job_id, result))
             })
@@ -219,109 +352,67 @@ pub(crate) async fn call(
             if outcome == Outcome::Timeout {
                 message.push_str("; give the tool a longer `timeout` in its manifest, or ask for less");
             }
-            (Draft { outcome, error: Some(message), stderr, ..answer }, None)
+            (Draft { outcome, error: Some(message), stderr, ..Draft::default() }, None)
         }
     };
-    let outcome = if cancelled { Outcome::Cancelled } else { answer.outcome };
-    step.outcome = outcome;
-    step.error = answer.error.clone();
-    step.fitted = answer.fit.as_ref().map(Fitted::from);
-    step.files = answer.files.clone();
-    step.usage = answer.usage.clone();
-
-    let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
-    let (seq, job) = blocking(state, principal, move |state, principal| {
-        let store = state.store();
-        let seq = store.record_step(&principal.tenant, &id, &step)?;
-        if let Some(refused) = usage_refused {
-            let mut report = Step::new(0, rfc3339_millis(now_ms()), StepKind::Usage);
-            report.tool = step.tool.clone();
-            report.function = step.function.clone();
-            report.outcome = Outcome::Refused;
-            report.error = Some(refused);
-            store.record_step(&principal.tenant, &id, &report)?;
-        }
-        if started {
-            let state = match outcome {
-                Outcome::Ok => JobState::Succeeded,
-                Outcome::Cancelled => JobState::Cancelled,
-                _ => JobState::Failed,
-            };
-            store.end_job(&principal.tenant, &id, state, step.error.as_deref())?;
-        }
-        let job = store.job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
-        Ok((seq, job))
-    })
-    .await?;
-    Ok(CallAnswer {
-        job,
-        step: seq,
-        outcome,
-        error: answer.error,
-        stderr: answer.stderr,
-        protocol,
-        result: answer.result,
-        fit: answer.fit,
-        files: answer.files,
-        handed: handed.iter().map(|f| f.file).collect(),
-        usage: answer.usage,
-        usage_refused: answer.usage_refused,
-    })
+    if cancelled {
+        draft.outcome = Outcome::Cancelled;
+    }
+    step.outcome = draft.outcome;
+    step.error = draft.error.clone();
+    step.fitted = draft.fit.as_ref().map(Fitted::from);
+    step.files = draft.files.clone();
+    step.usage = draft.usage.clone();
+    Ok(Invoked { step, draft, protocol })
 }
 
 /// Hands the call its files and runs it.
+#[allow(clippy::too_many_arguments)]
 async fn run(
     state: &Arc<EdgeState>,
     tenant: &TenantRecord,
-    prepared: &Prepared,
-    request: &CallRequest,
+    target: &Target,
+    tool: &str,
+    function: &str,
+    arguments: &Map<String, Value>,
+    files: &[FileRef],
     token: &CancellationToken,
 ) -> Result<crate::toolhost::Answered, ToolHostError> {
-    let tool = prepared.plugin.manifest.tools.iter().find(|t| t.id == request.tool);
-    let Some(command) = tool.and_then(|tool| server_command(tool, Path::new(&prepared.plugin.dir))) else {
+    let manifest_tool = target.plugin.manifest.tools.iter().find(|t| t.id == tool);
+    let Some(command) = manifest_tool.and_then(|t| server_command(t, Path::new(&target.plugin.dir))) else {
         return Err(ToolHostError::EmptyCommand);
     };
     let mut meta = Map::new();
     // The folder lives until the call returns: the files are the call's to read, not to keep.
-    let folder = if prepared.files.is_empty() {
+    let folder = if files.is_empty() {
         None
     } else {
-        let folder = materialize(state, tenant, &prepared.files).map_err(|err| ToolHostError::Protocol {
+        let folder = materialize(state, tenant, files).map_err(|err| ToolHostError::Protocol {
             message: format!("the files could not be handed to the call: {err}"),
             stderr: String::new(),
         })?;
-        let paths: Map<String, Value> = prepared
-            .files
+        let paths: Map<String, Value> = files
             .iter()
-            .map(|(file, _, _)| (file.to_string(), Value::String(folder.path().join(file.hex()).display().to_string())))
+            .map(|file| (file.to_string(), Value::String(folder.path().join(file.hex()).display().to_string())))
             .collect();
         meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
         Some(folder)
     };
-    let call = Call {
-        function: request.function.clone(),
-        arguments: request.arguments.clone(),
-        meta,
-        timeout: prepared.timeout,
-    };
+    let call = Call { function: function.to_owned(), arguments: arguments.clone(), meta, timeout: target.timeout };
     let answered = call_function(&command, &call, token).await;
     drop(folder);
     answered
 }
 
 /// Copies the files into a folder of the call's own, each named by its digest, their digests checked.
-fn materialize(
-    state: &EdgeState,
-    tenant: &TenantRecord,
-    files: &[(FileRef, u64, bool)],
-) -> Result<tempfile::TempDir, EdgeError> {
+fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef]) -> Result<tempfile::TempDir, EdgeError> {
     let tmp = state.root().join("tmp");
     fs_err::create_dir_all(&tmp).map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
     let folder = tempfile::Builder::new()
         .prefix("call-")
         .tempdir_in(&tmp)
         .map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
-    for (file, _, _) in files {
+    for file in files {
         let bytes =
             state.files().get(tenant.id, file).map_err(|err| EdgeError::internal("could not read a file", err))?;
         fs_err::write(folder.path().join(file.hex()), bytes)
@@ -332,15 +423,15 @@ fn materialize(
 
 /// What the edge makes of a result.
 #[derive(Debug, Default)]
-struct Draft {
-    outcome: Outcome,
-    error: Option<String>,
-    stderr: Option<String>,
-    result: Option<Value>,
-    fit: Option<FitNote>,
-    files: Vec<StoredFile>,
-    usage: Vec<oz0_core::usage::Usage>,
-    usage_refused: Option<String>,
+pub(crate) struct Draft {
+    pub outcome: Outcome,
+    pub error: Option<String>,
+    pub stderr: Option<String>,
+    pub result: Option<Value>,
+    pub fit: Option<FitNote>,
+    pub files: Vec<StoredFile>,
+    pub usage: Vec<oz0_core::usage::Usage>,
+    pub usage_refused: Option<String>,
 }
 
 /// Returns the bytes the result's text and structured content come to as UTF-8 JSON.
@@ -494,7 +585,11 @@ pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
             job.state.as_str()
         )));
     }
-    state.running().cancel(tenant.id, id);
+    // A job run by this process ends itself once its call or step stops, recording it; one run
+    // elsewhere (another process sharing the store) is ended here, and its runner sees that.
+    if state.running().cancel(tenant.id, id) {
+        return Ok(job);
+    }
     let by = format!("cancelled by {}", principal.actor());
     state
         .store()

@@ -18,7 +18,9 @@
 
 pub mod calls;
 pub mod files;
+pub mod gateway;
 pub mod plugins;
+mod runner;
 pub mod server;
 pub mod service;
 pub mod store;

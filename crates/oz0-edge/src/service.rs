@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use oz0_core::agent::Definition;
 use oz0_core::api::{
-    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
-    JobDetail, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role, Status, StoreStatus, StoredFile, Tenant,
-    TenantName, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
+    InstalledPlugin, Job, JobDetail, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role, RunRequest,
+    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
@@ -414,7 +415,8 @@ impl Edge for LocalEdge {
             let job = find_job(state, principal, &id)?;
             let files = state.store.tree_files(&principal.tenant, &job.tree)?;
             let totals = Totals::of(&state.store.steps(&principal.tenant, &id)?);
-            Ok(JobDetail { job, files, totals })
+            let (input, output) = state.store.job_io(&principal.tenant, &id)?;
+            Ok(JobDetail { job, files, input, output, totals })
         })
         .await
     }
@@ -438,6 +440,31 @@ impl Edge for LocalEdge {
             read_file(state, &principal.tenant, &job.tree, &file)
         })
         .await
+    }
+
+    async fn apply_definition(&self, definition: &Definition) -> Result<Applied, EdgeError> {
+        let definition = definition.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "installing an agent or a flow")?;
+            oz0_core::agent::check(&definition)
+                .map_err(|err| EdgeError::invalid(format!("{}: {err}", definition.id())))?;
+            let replaced = state.store.put_definition(&principal.tenant, &definition, principal)?;
+            Ok(Applied { definition, replaced })
+        })
+        .await
+    }
+
+    async fn definitions(&self) -> Result<Vec<Definition>, EdgeError> {
+        self.blocking(|state, principal| Ok(state.store.definitions(&principal.tenant)?)).await
+    }
+
+    async fn start_run(&self, request: &RunRequest) -> Result<Job, EdgeError> {
+        require(&self.principal, Role::Content, "running an agent or a flow")?;
+        crate::runner::start(&self.state, &self.principal, request).await
+    }
+
+    async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
+        crate::runner::events(&self.state, &self.principal, id, after)
     }
 }
 

@@ -52,6 +52,12 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .route(paths::JOB_CANCEL, post(routes::cancel_job))
         .route(paths::JOB_TRACE, get(routes::trace))
         .route(paths::JOB_FILE, get(routes::job_file))
+        .route(
+            paths::DEFINITIONS,
+            get(routes::definitions).post(routes::apply_definition).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)),
+        )
+        .route(paths::RUNS, post(routes::start_run).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)))
+        .route(paths::JOB_EVENTS, get(routes::events))
         .route(paths::OPENAPI, get(routes::openapi))
         .fallback(routes::no_route)
         .method_not_allowed_fallback(routes::no_method)

@@ -6,9 +6,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
-    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
-    JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile, Tenant, TokenRequest, ToolInfo,
-    Trace, TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
+    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, RunRequest, Status, StoredFile, Tenant,
+    TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
@@ -235,6 +235,69 @@ fn file_response(bytes: Vec<u8>, file: &FileRef) -> Response {
         response.headers_mut().insert(header::ETAG, etag);
     }
     response
+}
+
+pub async fn apply_definition(
+    Caller(edge): Caller,
+    JsonBody(definition): JsonBody<oz0_core::agent::Definition>,
+) -> Result<Json<Applied>, ApiError> {
+    Ok(Json(edge.apply_definition(&definition).await?))
+}
+
+pub async fn definitions(Caller(edge): Caller) -> Result<Json<Vec<oz0_core::agent::Definition>>, ApiError> {
+    Ok(Json(edge.definitions().await?))
+}
+
+pub async fn start_run(
+    Caller(edge): Caller,
+    JsonBody(request): JsonBody<RunRequest>,
+) -> Result<(StatusCode, Json<Job>), ApiError> {
+    Ok((StatusCode::ACCEPTED, Json(edge.start_run(&request).await?)))
+}
+
+/// The query of the events endpoint.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsQuery {
+    /// The last step already seen; left out, none.
+    after: Option<u32>,
+}
+
+/// Streams a job's events as server-sent events: `step` for each step, `done` at the end, each with
+/// its JSON as data.
+pub async fn events(
+    Caller(edge): Caller,
+    PathOf(id): PathOf<String>,
+    QueryOf(query): QueryOf<EventsQuery>,
+) -> Result<Response, ApiError> {
+    use axum::response::sse::{KeepAlive, Sse};
+    let stream = edge.events(&tree(&id)?, query.after.unwrap_or(0)).await?;
+    let stream = SseStream(stream);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
+}
+
+/// A job's events as SSE events.
+struct SseStream(oz0_core::api::EventStream);
+
+impl futures_core::Stream for SseStream {
+    type Item = Result<axum::response::sse::Event, std::convert::Infallible>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        use axum::response::sse::Event;
+        self.0.as_mut().poll_next(cx).map(|next| {
+            next.map(|event| {
+                let (name, data) = match &event {
+                    Ok(oz0_core::api::RunEvent::Step { .. }) => ("step", serde_json::to_string(&event.as_ref().ok())),
+                    Ok(oz0_core::api::RunEvent::Done { .. }) => ("done", serde_json::to_string(&event.as_ref().ok())),
+                    Err(err) => ("error", serde_json::to_string(&err.to_problem())),
+                };
+                Ok(Event::default().event(name).data(data.unwrap_or_default()))
+            })
+        })
+    }
 }
 
 pub async fn openapi() -> Json<serde_json::Value> {

@@ -18,6 +18,8 @@ pub struct NewJob<'a> {
     pub name: &'a str,
     /// Who starts it.
     pub person: &'a str,
+    /// What it was asked, for an agent or a flow.
+    pub input: Option<&'a str>,
 }
 
 /// What a start under an ID did.
@@ -38,6 +40,12 @@ pub trait JobStore {
 
     /// Appends `step` to the job, numbering it, adds its cost to the job's, and returns its number.
     fn record_step(&self, tenant: &TenantRecord, job: &TreeId, step: &Step) -> Result<u32, StoreError>;
+
+    /// Keeps an agent's or a flow's answer.
+    fn set_output(&self, tenant: &TenantRecord, job: &TreeId, output: &str) -> Result<(), StoreError>;
+
+    /// Returns a job's input and answer.
+    fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError>;
 
     /// Ends a running job in `state`, with why it failed, and returns it.
     fn end_job(
@@ -127,15 +135,15 @@ impl JobStore for SqliteStore {
                     return Ok(Ok(JobStart::Refused(found)));
                 }
                 tx.execute(
-                    "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = ?3, person = ?4
-                     WHERE tenant_id = ?1 AND id = ?2",
-                    params![tenant.id, job.id.as_str(), job.name, job.person],
+                    "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = ?3, person = ?4,
+                     kind = ?5, input = ?6, output = NULL WHERE tenant_id = ?1 AND id = ?2",
+                    params![tenant.id, job.id.as_str(), job.name, job.person, job.kind.as_str(), job.input],
                 )?;
             } else {
                 tx.execute(
-                    "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at)
-                     VALUES (?1, ?2, ?2, ?3, ?4, 'running', ?5, ?6)",
-                    params![tenant.id, job.id.as_str(), job.kind.as_str(), job.name, job.person, now_ms()],
+                    "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input)
+                     VALUES (?1, ?2, ?2, ?3, ?4, 'running', ?5, ?6, ?7)",
+                    params![tenant.id, job.id.as_str(), job.kind.as_str(), job.name, job.person, now_ms(), job.input],
                 )?;
             }
             let started = read_job(tx, tenant, job.id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
@@ -165,6 +173,30 @@ impl JobStore for SqliteStore {
             Ok(Ok::<_, std::convert::Infallible>(seq))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn set_output(&self, tenant: &TenantRecord, job: &TreeId, output: &str) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            tx.execute(
+                "UPDATE jobs SET output = ?3 WHERE tenant_id = ?1 AND id = ?2",
+                params![tenant.id, job.as_str(), output],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT input, output FROM jobs WHERE tenant_id = ?1 AND id = ?2",
+                params![tenant.id, job.as_str()],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()
+            .map(Option::unwrap_or_default)
+        })
     }
 
     fn end_job(
@@ -287,7 +319,7 @@ mod tests {
         let (_dir, store, local) = store();
         let t = &local.tenant;
         let id = TreeId::new("J1").unwrap();
-        let new = NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local" };
+        let new = NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local", input: None };
         let JobStart::Started(job) = store.start_job(t, &new).unwrap() else { panic!("a new job starts") };
         assert_eq!((job.state, job.tree.as_str()), (JobState::Running, "J1"));
         assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Follows(_)));
@@ -305,7 +337,9 @@ mod tests {
         let (_dir, store, local) = store();
         let t = &local.tenant;
         let id = TreeId::new("J2").unwrap();
-        store.start_job(t, &NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local" }).unwrap();
+        store
+            .start_job(t, &NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local", input: None })
+            .unwrap();
         let mut step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ToolCall);
         step.usage = vec![Usage { service: "jev".into(), unit: None, units: None, cost_usd: 0.5 }];
         assert_eq!(store.record_step(t, &id, &step).unwrap(), 1);

@@ -94,6 +94,21 @@ CREATE TABLE steps (
 ) WITHOUT ROWID;
 ",
     ),
+    (
+        3,
+        "
+ALTER TABLE jobs ADD COLUMN input TEXT;
+ALTER TABLE jobs ADD COLUMN output TEXT;
+CREATE TABLE definitions (
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    applied_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, name)
+) WITHOUT ROWID;
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

@@ -5,6 +5,7 @@
 //! Every change is written in one transaction together with its audit entry, so the log never misses a
 //! change nor records one that did not happen.
 
+mod definitions;
 mod jobs;
 mod migrations;
 mod plugins;
@@ -13,6 +14,7 @@ mod sqlite;
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::offload::{OffloadError, OffloadSettings};
 
+pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use plugins::{PluginRecord, PluginStore};
 pub use sqlite::SqliteStore;
@@ -111,7 +113,7 @@ pub struct Issued {
 }
 
 /// What the edge needs of a database. Methods block; the edge calls them off its async threads.
-pub trait Store: PluginStore + JobStore + Send + Sync + std::fmt::Debug {
+pub trait Store: PluginStore + JobStore + DefinitionStore + Send + Sync + std::fmt::Debug {
     /// Returns the store's kind, such as `sqlite`.
     fn kind(&self) -> &'static str;
 

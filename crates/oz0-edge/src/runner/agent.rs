@@ -1,0 +1,365 @@
+//! The agent loop: ask the model, run the tools it calls, and feed their results back, until it
+//! answers or a limit stops it.
+//!
+//! For a model's calls the runtime fills in the budget of a fitted function the model left out, keeps a
+//! result heavier than the job's threshold as a file and gives the model a stub in its place, and
+//! offers `oz.read_result` to read parts of it back. Before each model call the worst case of the
+//! call is reserved against the job's budget, and the call is refused when it would exceed it.
+
+use std::time::Instant;
+
+use oz0_core::agent::{AgentDef, fill_budget};
+use oz0_core::api::{FileRef, JobState};
+use oz0_core::fit::weigh;
+use oz0_core::manifest::Shape;
+use oz0_core::offload::Offload;
+use oz0_core::offloaded::{self, READ_RESULT};
+use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
+use serde_json::{Map, Value};
+
+use super::{AgentSetup, Ended, Run, blocking, record};
+use crate::calls::{Draft, invoke, target};
+use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
+
+/// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
+const READ_RESULT_NAME: &str = "oz__read_result";
+
+/// A function the agent may call.
+struct Offered {
+    tool: String,
+    function: String,
+    schema: Value,
+    /// Whether it follows the fitting convention, so that a budget is filled in.
+    fitted: bool,
+}
+
+fn model_name(tool: &str, function: &str) -> String {
+    format!("{tool}__{function}")
+}
+
+fn now() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0));
+    crate::store::rfc3339_millis(ms)
+}
+
+/// Finds the functions the agent lists: a tool's ID is all its functions, `tool.function` one.
+async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolDef>), String> {
+    let names = agent.tools.clone();
+    let found = blocking(run, move |state, principal| {
+        let mut out = Vec::new();
+        for name in &names {
+            let (tool, only) = match name.split_once('.') {
+                Some((tool, function)) => (tool, Some(function)),
+                None => (name.as_str(), None),
+            };
+            let plugin = state.store().plugin_of_tool(&principal.tenant, tool)?.ok_or_else(|| {
+                oz0_core::api::EdgeError::not_found(format!(
+                    "the agent lists the tool `{tool}`, which is not installed"
+                ))
+            })?;
+            let info = plugin.info.tools.into_iter().find(|t| t.id == tool).into_iter().flat_map(|t| t.functions);
+            for function in info.filter(|f| only.is_none_or(|o| o == f.name)) {
+                out.push((tool.to_owned(), function));
+            }
+            if let Some(only) = only {
+                target(state, &principal.tenant, tool, only)?;
+            }
+        }
+        Ok(out)
+    })
+    .await
+    .map_err(|err| err.to_string())?;
+    let mut offered = Vec::new();
+    let mut defs = Vec::new();
+    for (tool, function) in found {
+        defs.push(ToolDef {
+            name: model_name(&tool, &function.name),
+            description: function.description.clone().unwrap_or_default(),
+            parameters: function.input_schema.clone(),
+        });
+        offered.push(Offered {
+            fitted: Shape::of(&function.input_schema).follows(),
+            tool,
+            function: function.name,
+            schema: function.input_schema,
+        });
+    }
+    if !offered.is_empty() {
+        defs.push(ToolDef {
+            name: READ_RESULT_NAME.to_owned(),
+            description: "Read part of a tool result that was kept as a file because it was too long to read \
+                          inline: a section (a heading, a top-level key or an item such as [3]), a range of lines, or \
+                          a view within a budget."
+                .to_owned(),
+            parameters: offloaded::read_result_schema(),
+        });
+    }
+    Ok((offered, defs))
+}
+
+/// What the job has spent, to reserve against its budget.
+#[derive(Default)]
+struct Spent {
+    usd: f64,
+    tokens: u64,
+}
+
+pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
+    let (offered, tools) = match offered(run, agent).await {
+        Ok(found) => found,
+        Err(err) => return Ended::failed(err),
+    };
+    let mut text = run.input.clone();
+    if !run.files.is_empty() {
+        let refs: Vec<String> = run.files.iter().map(|f| format!("{} ({} bytes)", f.file, f.size)).collect();
+        text.push_str(&format!("\n\nFiles handed to this job: {}", refs.join(", ")));
+    }
+    let mut messages = vec![ChatMessage::User { text }];
+    let mut spent = Spent::default();
+    let price = setup.config.aliases.get(&agent.model).cloned();
+    for _ in 0..agent.max_steps {
+        if super::cancelled(run).await {
+            return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
+        }
+        let request = ChatRequest {
+            system: agent.instructions.clone(),
+            messages: messages.clone(),
+            tools: tools.clone(),
+            max_tokens: agent.max_tokens,
+        };
+        // The worst case of this call: the request as the estimate weighs it, and the most it may answer.
+        let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
+        let worst_tokens = worst_in + u64::from(agent.max_tokens);
+        let worst_usd = price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens)));
+        if let Some(budget) = agent.budget {
+            let over = match (budget.tokens, budget.usd) {
+                (Some(most), _) if spent.tokens + worst_tokens > most => Some(format!(
+                    "the job's budget of {most} tokens would be exceeded: {} spent, and this model call may take up \
+                     to {worst_tokens}",
+                    spent.tokens
+                )),
+                (_, Some(most)) if spent.usd + worst_usd > most => Some(format!(
+                    "the job's budget of ${most} would be exceeded: ${:.6} spent, and this model call may cost up to \
+                     ${worst_usd:.6}",
+                    spent.usd
+                )),
+                _ => None,
+            };
+            if let Some(over) = over {
+                let mut step = Step::new(0, now(), StepKind::ModelCall);
+                step.tool = Some(agent.model.clone());
+                step.outcome = Outcome::Refused;
+                step.error = Some(over.clone());
+                let _ = record(run, step, None).await;
+                return Ended::failed(over);
+            }
+        }
+        let mut step = Step::new(0, now(), StepKind::ModelCall);
+        step.tool = Some(agent.model.clone());
+        let clock = Instant::now();
+        let answer = tokio::select! {
+            answer = setup.gateway.complete(&agent.model, &request) => answer,
+            () = run.token.cancelled() => {
+                return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
+            }
+        };
+        step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(err) => {
+                step.outcome = Outcome::Error;
+                step.error = Some(err.to_string());
+                let _ = record(run, step, None).await;
+                return Ended::failed(err.to_string());
+            }
+        };
+        step.tokens_in = Some(answer.tokens_in);
+        step.tokens_out = Some(answer.tokens_out);
+        step.cost_usd = Some(answer.cost_usd);
+        if let Err(err) = record(run, step, None).await {
+            return Ended::failed(err.to_string());
+        }
+        spent.tokens += answer.tokens_in + answer.tokens_out;
+        spent.usd += answer.cost_usd;
+        let used = answer.tokens_in + answer.tokens_out;
+        messages.push(ChatMessage::Assistant { text: answer.text.clone(), tool_calls: answer.tool_calls.clone() });
+        if answer.tool_calls.is_empty() {
+            return Ended { state: JobState::Succeeded, output: Some(answer.text.unwrap_or_default()), error: None };
+        }
+        let warned = agent.budget.is_some_and(|b| {
+            b.tokens.is_some_and(|most| spent.tokens as f64 >= b.warning_share * most as f64)
+                || b.usd.is_some_and(|most| spent.usd >= b.warning_share * most)
+        });
+        for call in &answer.tool_calls {
+            let fill = fill_budget(agent.context, used, warned);
+            let (text, cost) = if call.name == READ_RESULT_NAME {
+                (read_result(run, call, fill).await, 0.0)
+            } else {
+                match offered.iter().find(|o| model_name(&o.tool, &o.function) == call.name) {
+                    Some(function) => tool_call(run, function, call, fill, setup.threshold).await,
+                    None => (format!("there is no tool `{}`; the tools are those offered", call.name), 0.0),
+                }
+            };
+            spent.usd += cost;
+            messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
+        }
+    }
+    Ended::failed(format!("the agent reached its max_steps ({}) without an answer", agent.max_steps))
+}
+
+/// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
+/// keeps a result heavier than the threshold as a file. Returns what the model reads and what the
+/// tool reported its services cost.
+async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, threshold: Offload) -> (String, f64) {
+    let name = format!("{}.{}", function.tool, function.function);
+    let mut arguments: Map<String, Value> = call.arguments.clone();
+    let mut filled = None;
+    if function.fitted && arguments.get("budget").is_none_or(Value::is_null) {
+        arguments.insert("budget".to_owned(), Value::from(fill));
+        filled = Some(fill);
+    }
+    if let Err(err) = oz0_core::args::check(&name, &function.schema, &arguments) {
+        let mut step = Step::new(0, now(), StepKind::ToolCall);
+        step.tool = Some(function.tool.clone());
+        step.function = Some(function.function.clone());
+        step.outcome = Outcome::Refused;
+        step.error = Some(err.to_string());
+        step.budget_filled = filled;
+        let _ = record(run, step, None).await;
+        return (format!("the call was not made: {err}"), 0.0);
+    }
+    let token = run.token.child_token();
+    let invoked =
+        invoke(&run.state, &run.principal, &run.job, &function.tool, &function.function, &arguments, &token).await;
+    let invoked = match invoked {
+        Ok(invoked) => invoked,
+        Err(err) => {
+            let mut step = Step::new(0, now(), StepKind::ToolCall);
+            step.tool = Some(function.tool.clone());
+            step.function = Some(function.function.clone());
+            step.outcome = Outcome::Error;
+            step.error = Some(err.to_string());
+            step.budget_filled = filled;
+            let _ = record(run, step, None).await;
+            return (format!("the call failed: {err}"), 0.0);
+        }
+    };
+    let mut step = invoked.step;
+    step.budget_filled = filled;
+    let draft = invoked.draft;
+    let cost = draft.usage.iter().map(|u| u.cost_usd).sum();
+    let mut text = model_text(&draft);
+    if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
+        && weigh(&text) > u64::from(most.get())
+    {
+        // A fitted answer, `{"content", "fit"}`, is kept as its content, so that the model reads a page
+        // by its headings rather than by the answer's two keys.
+        let kept = fitted_content(&text).unwrap_or_else(|| text.clone());
+        match offload(run, &kept, u64::from(most.get()), &name).await {
+            Ok((stub, record)) => {
+                step.offloaded = Some(record);
+                text = stub;
+            }
+            Err(err) => text = format!("the result could not be kept as a file: {err}"),
+        }
+    }
+    let _ = record(run, step, draft.usage_refused.clone()).await;
+    (text, cost)
+}
+
+/// Returns what a model reads of a call's result: its text, else its structured content, else why it
+/// failed.
+fn model_text(draft: &Draft) -> String {
+    if draft.outcome != Outcome::Ok && draft.result.is_none() {
+        return format!("the call failed: {}", draft.error.clone().unwrap_or_default());
+    }
+    let result = draft.result.as_ref();
+    let texts: Vec<&str> = result
+        .and_then(|r| r.get("content"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("text").and_then(Value::as_str))
+        .collect();
+    if !texts.is_empty() {
+        return texts.join("\n");
+    }
+    result
+        .and_then(|r| r.get("structuredContent"))
+        .map(|s| serde_json::to_string(s).unwrap_or_default())
+        .unwrap_or_default()
+}
+
+/// Returns the content of a fitted answer, `{"content": "...", "fit": {...}}`, as the convention has it.
+fn fitted_content(text: &str) -> Option<String> {
+    let Value::Object(map) = serde_json::from_str::<Value>(text).ok()? else { return None };
+    if map.len() != 2 || !map.get("fit").is_some_and(Value::is_object) {
+        return None;
+    }
+    map.get("content").and_then(Value::as_str).map(str::to_owned)
+}
+
+/// Keeps a result as a file of the job's tree and returns the stub the model reads instead.
+async fn offload(
+    run: &Run,
+    text: &str,
+    threshold: u64,
+    function: &str,
+) -> Result<(String, oz0_core::trace::Offloaded), oz0_core::api::EdgeError> {
+    let (body, tree, function) = (text.to_owned(), run.job.tree.clone(), function.to_owned());
+    blocking(run, move |state, principal| {
+        let file = state
+            .files()
+            .put(principal.tenant.id, body.as_bytes())
+            .map_err(|err| oz0_core::api::EdgeError::internal("could not keep the result", err))?;
+        state.store().record_file(&principal.tenant, &tree, &file, body.len() as u64)?;
+        let (stub, record) = offloaded::stub(&body, file, threshold, &function);
+        Ok((serde_json::to_string(&stub).unwrap_or_default(), record))
+    })
+    .await
+}
+
+/// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and
+/// budget asked for (a budget left out is filled in as for a fitted tool).
+async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> String {
+    let mut step = Step::new(0, now(), StepKind::ReadResult);
+    step.function = Some(READ_RESULT.to_owned());
+    let clock = Instant::now();
+    let mut args = match offloaded::read_args(&call.arguments) {
+        Ok(args) => args,
+        Err(err) => {
+            step.outcome = Outcome::Refused;
+            step.error = Some(err.clone());
+            let _ = record(run, step, None).await;
+            return format!("oz.read_result was not run: {err}");
+        }
+    };
+    if args.budget.is_none() {
+        args.budget = Some(fill);
+        step.budget_filled = Some(fill);
+    }
+    let (tree, file): (_, FileRef) = (run.job.tree.clone(), args.file);
+    let bytes = blocking(run, move |state, principal| {
+        if state.store().file_size(&principal.tenant, &tree, &file)?.is_none() {
+            return Ok(None);
+        }
+        Ok(state.files().get(principal.tenant.id, &file).ok())
+    })
+    .await;
+    let text = match bytes {
+        Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => {
+            step.outcome = Outcome::Refused;
+            step.error = Some(format!("{file} is not a file this job may read"));
+            let _ = record(run, step, None).await;
+            return format!("{file} is not a file this job may read: only results this job kept can be read back");
+        }
+    };
+    let fitted = offloaded::read(&text, &args);
+    step.fitted = Some(Fitted::from(&fitted.note));
+    step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let _ = record(run, step, None).await;
+    serde_json::to_string(&fitted.answer()).unwrap_or_default()
+}

@@ -1,0 +1,85 @@
+//! A job's events: each step as it is recorded, then the end. They are read from the store, so a run
+//! is followed the same from any process that shares it, and from where a reader left off.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use oz0_core::api::{EdgeError, EventStream, RunEvent, TreeId};
+use tokio::sync::mpsc;
+
+use crate::service::EdgeState;
+use crate::store::Principal;
+
+/// How often the store is read for new steps.
+const POLL: Duration = Duration::from_millis(100);
+
+/// The receiving end of a channel, as a stream.
+struct Receiver(mpsc::Receiver<Result<RunEvent, EdgeError>>);
+
+impl futures_core::Stream for Receiver {
+    type Item = Result<RunEvent, EdgeError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx)
+    }
+}
+
+/// Returns the job's events after step `after`; the stream ends after [`RunEvent::Done`].
+pub(crate) fn events(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    id: &TreeId,
+    after: u32,
+) -> Result<EventStream, EdgeError> {
+    if state.store().job(&principal.tenant, id)?.is_none() {
+        return Err(EdgeError::not_found(format!("no job `{id}`")));
+    }
+    let (sender, receiver) = mpsc::channel(64);
+    let (state, principal, id) = (Arc::clone(state), principal.clone(), id.clone());
+    tokio::spawn(async move {
+        let mut last = after;
+        loop {
+            let (s, p, i) = (Arc::clone(&state), principal.clone(), id.clone());
+            let read = tokio::task::spawn_blocking(move || {
+                let job = s.store().job(&p.tenant, &i)?;
+                let steps = s.store().steps(&p.tenant, &i)?;
+                let output = s.store().job_io(&p.tenant, &i)?.1;
+                Ok::<_, crate::store::StoreError>((job, steps, output))
+            })
+            .await;
+            let (job, steps, output) = match read {
+                Ok(Ok(read)) => read,
+                Ok(Err(err)) => {
+                    let _ = sender.send(Err(err.into())).await;
+                    return;
+                }
+                Err(err) => {
+                    let _ = sender.send(Err(EdgeError::internal("a task of the edge failed", err))).await;
+                    return;
+                }
+            };
+            let from = last;
+            for step in steps.into_iter().filter(|s| s.seq > from) {
+                last = step.seq;
+                if sender.send(Ok(RunEvent::Step { step })).await.is_err() {
+                    return;
+                }
+            }
+            match job {
+                Some(job) if job.state.ended() => {
+                    let _ = sender.send(Ok(RunEvent::Done { job, output })).await;
+                    return;
+                }
+                None => return,
+                Some(_) => {}
+            }
+            if sender.is_closed() {
+                return;
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    });
+    Ok(Box::pin(Receiver(receiver)))
+}

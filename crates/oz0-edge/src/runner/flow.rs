@@ -1,0 +1,146 @@
+//! A flow: tool calls in order, without a model. Each step's result goes whole to the steps after it:
+//! nothing is offloaded and no budget is filled in; a step that names a view gets that view, within
+//! the cap.
+
+use std::collections::BTreeMap;
+
+use oz0_core::agent::FlowDef;
+use oz0_core::api::JobState;
+use oz0_core::trace::{Outcome, Step, StepKind};
+use serde_json::{Map, Value};
+
+use super::{Ended, Run, blocking, record};
+use crate::calls::{invoke, target};
+
+/// What a step left for the steps after it.
+struct Left {
+    text: String,
+    file: Option<String>,
+    json: Value,
+}
+
+/// Fills in the references of a step's arguments.
+fn substitute(value: &Value, run: &Run, done: &BTreeMap<String, Left>) -> Result<Value, String> {
+    Ok(match value {
+        Value::String(s) => {
+            let refs = oz0_core::agent::references(value);
+            if let [only] = refs.as_slice()
+                && s.trim() == format!("${{{only}}}")
+                && let Some(name) = only.strip_prefix("steps.").and_then(|r| r.strip_suffix(".json"))
+            {
+                return done.get(name).map(|left| left.json.clone()).ok_or_else(|| format!("no step `{name}` ran"));
+            }
+            let mut out = s.clone();
+            for reference in refs {
+                let with = resolve(&reference, run, done)?;
+                out = out.replace(&format!("${{{reference}}}"), &with);
+            }
+            Value::String(out)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|v| substitute(v, run, done)).collect::<Result<_, _>>()?),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| Ok((k.clone(), substitute(v, run, done)?)))
+                .collect::<Result<Map<_, _>, String>>()?,
+        ),
+        other => other.clone(),
+    })
+}
+
+fn resolve(reference: &str, run: &Run, done: &BTreeMap<String, Left>) -> Result<String, String> {
+    if reference == "input" {
+        return Ok(run.input.clone());
+    }
+    if let Some(n) = reference.strip_prefix("files.") {
+        let n: usize = n.parse().map_err(|_| format!("`${{{reference}}}`: files are numbered from 0"))?;
+        return run.files.get(n).map(|f| f.file.to_string()).ok_or_else(|| {
+            format!("`${{{reference}}}`: the job was handed {} file(s); pass them with --file", run.files.len())
+        });
+    }
+    let parts: Vec<&str> = reference.split('.').collect();
+    match parts.as_slice() {
+        ["steps", name, what] => {
+            let left = done.get(*name).ok_or_else(|| format!("`${{{reference}}}`: no step `{name}` ran"))?;
+            match *what {
+                "text" => Ok(left.text.clone()),
+                "file" => {
+                    left.file.clone().ok_or_else(|| format!("`${{{reference}}}`: the step `{name}` returned no file"))
+                }
+                "json" => Ok(serde_json::to_string(&left.json).unwrap_or_default()),
+                _ => Err(format!("`${{{reference}}}`: a step's `text`, `file` or `json`")),
+            }
+        }
+        _ => Err(format!("`${{{reference}}}` is not `input`, `files.N` or `steps.NAME.text|file|json`")),
+    }
+}
+
+pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
+    let mut done: BTreeMap<String, Left> = BTreeMap::new();
+    let mut last = String::new();
+    for (i, flow_step) in flow.steps.iter().enumerate() {
+        if super::cancelled(run).await {
+            return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
+        }
+        let Some((tool, function)) = flow_step.call.split_once('.') else {
+            return Ended::failed(format!("steps[{i}]: `{}` is not tool.function", flow_step.call));
+        };
+        let arguments = match substitute(&Value::Object(flow_step.args.clone()), run, &done) {
+            Ok(Value::Object(map)) => map,
+            Ok(_) => Map::new(),
+            Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
+        };
+        let mut arguments = arguments;
+        if let Some(view) = flow_step.view {
+            arguments.insert("view".to_owned(), Value::from(view.as_str()));
+        }
+        let (t, f, a) = (tool.to_owned(), function.to_owned(), arguments.clone());
+        let checked = blocking(run, move |state, principal| {
+            let target = target(state, &principal.tenant, &t, &f)?;
+            oz0_core::args::check(&format!("{t}.{f}"), &target.input_schema, &a)
+                .map_err(|err| oz0_core::api::EdgeError::invalid(err.to_string()))
+        })
+        .await;
+        if let Err(err) = checked {
+            let mut step = Step::new(0, now(), StepKind::ToolCall);
+            step.tool = Some(tool.to_owned());
+            step.function = Some(function.to_owned());
+            step.outcome = Outcome::Refused;
+            step.error = Some(err.to_string());
+            let _ = record(run, step, None).await;
+            return Ended::failed(format!("the step `{}`: {err}", flow_step.id));
+        }
+        let token = run.token.child_token();
+        let invoked = match invoke(&run.state, &run.principal, &run.job, tool, function, &arguments, &token).await {
+            Ok(invoked) => invoked,
+            Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
+        };
+        let draft = invoked.draft;
+        let _ = record(run, invoked.step, draft.usage_refused.clone()).await;
+        if draft.outcome != Outcome::Ok {
+            let state = if draft.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
+            let error = format!("the step `{}`: {}", flow_step.id, draft.error.unwrap_or_default());
+            return Ended { state, output: None, error: Some(error) };
+        }
+        let result = draft.result.unwrap_or(Value::Null);
+        let texts: Vec<&str> = result
+            .get("content")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b.get("text").and_then(Value::as_str))
+            .collect();
+        let text = texts.join("\n");
+        let json = result.get("structuredContent").cloned().unwrap_or(Value::Null);
+        let file = draft.files.first().map(|f| f.file.to_string());
+        last.clone_from(&text);
+        done.insert(flow_step.id.clone(), Left { text, file, json });
+    }
+    Ended { state: JobState::Succeeded, output: Some(last), error: None }
+}
+
+fn now() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0));
+    crate::store::rfc3339_millis(ms)
+}

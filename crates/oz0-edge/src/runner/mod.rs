@@ -1,0 +1,230 @@
+//! Runs of agents and flows: each a job whose steps are recorded as they end, run in a task of its own
+//! so that the caller can follow it ([`events`]) or leave it (`--detach`).
+
+mod agent;
+mod events;
+mod flow;
+
+use std::sync::Arc;
+
+use oz0_core::agent::Definition;
+use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
+use oz0_core::offload::{Offload, threshold};
+use tokio_util::sync::CancellationToken;
+
+pub(crate) use events::events;
+
+use crate::calls::{hand_on, new_job_id, refused_start};
+use crate::gateway::{Gateway, GatewayConfig};
+use crate::service::EdgeState;
+use crate::store::{JobStart, NewJob, Principal};
+
+/// What every run needs: the edge, who runs it, its job and what cancels it.
+pub(crate) struct Run {
+    pub state: Arc<EdgeState>,
+    pub principal: Principal,
+    pub job: Job,
+    pub input: String,
+    pub files: Vec<StoredFile>,
+    pub token: CancellationToken,
+}
+
+/// What an agent's run needs beyond the job: its model gateway and the threshold it started with.
+pub(crate) struct AgentSetup {
+    pub gateway: Gateway,
+    pub config: GatewayConfig,
+    /// The offload threshold, kept for the whole run whatever the tenant changes meanwhile.
+    pub threshold: Offload,
+}
+
+/// How a run ended.
+pub(crate) struct Ended {
+    pub state: JobState,
+    pub output: Option<String>,
+    pub error: Option<String>,
+}
+
+impl Ended {
+    pub fn failed(error: impl Into<String>) -> Self {
+        Self { state: JobState::Failed, output: None, error: Some(error.into()) }
+    }
+}
+
+/// Starts a run: finds its definition, starts its job (handing it the files asked for) and runs it in
+/// a task of its own. A start under the ID of a running job follows that job and starts nothing.
+pub(crate) async fn start(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    request: &RunRequest,
+) -> Result<Job, EdgeError> {
+    let (request, s, p) = (request.clone(), Arc::clone(state), principal.clone());
+    let (job, definition, files, gateway) = tokio::task::spawn_blocking(move || prepare(&s, &p, &request))
+        .await
+        .map_err(|err| EdgeError::internal("a task of the edge failed", err))??;
+    let Some(definition) = definition else {
+        return Ok(job);
+    };
+    let token = state.running().enter(principal.tenant.id, &job.id);
+    let run = Run {
+        state: Arc::clone(state),
+        principal: principal.clone(),
+        job: job.clone(),
+        input: job_input(state, principal, &job).await,
+        files,
+        token,
+    };
+    tokio::spawn(async move {
+        let ended = match (&definition, gateway) {
+            (Definition::Agent(agent), Some(setup)) => agent::run(&run, agent, &setup).await,
+            (Definition::Agent(_), None) => Ended::failed("the edge has no model gateway configured"),
+            (Definition::Flow(flow), _) => flow::run(&run, flow).await,
+        };
+        finish(&run, ended).await;
+    });
+    Ok(job)
+}
+
+async fn job_input(state: &Arc<EdgeState>, principal: &Principal, job: &Job) -> String {
+    let (s, p, id) = (Arc::clone(state), principal.clone(), job.id.clone());
+    tokio::task::spawn_blocking(move || s.store().job_io(&p.tenant, &id).ok().and_then(|(input, _)| input))
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+type Prepared = (Job, Option<Definition>, Vec<StoredFile>, Option<AgentSetup>);
+
+fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Result<Prepared, EdgeError> {
+    let tenant = &principal.tenant;
+    let definition = match &request.definition {
+        Some(definition) => definition.clone(),
+        None => state.store().definition(tenant, &request.name)?.ok_or_else(|| {
+            EdgeError::not_found(format!(
+                "no agent or flow `{}`: there is no agents/{0}.yaml or flows/{0}.yaml here, and none is installed \
+                 (`oz0 agent list`)",
+                request.name
+            ))
+        })?,
+    };
+    oz0_core::agent::check(&definition).map_err(|err| EdgeError::invalid(format!("{}: {err}", request.name)))?;
+    let gateway = match &definition {
+        Definition::Agent(agent) => {
+            let config = GatewayConfig::load(state.root()).map_err(|err| EdgeError::invalid(err.to_string()))?;
+            let Some(config) = config else {
+                return Err(EdgeError::invalid(format!(
+                    "the agent `{}` needs a model, and the edge has no model gateway: write {} with an alias `{}`",
+                    agent.id,
+                    state.root().join(GatewayConfig::FILE).display(),
+                    agent.model
+                )));
+            };
+            if !config.aliases.contains_key(&agent.model) {
+                let known: Vec<&str> = config.aliases.keys().map(String::as_str).collect();
+                return Err(EdgeError::invalid(format!(
+                    "the agent `{}` calls the model alias `{}`, which the edge's gateway does not configure; it has {}",
+                    agent.id,
+                    agent.model,
+                    if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+                )));
+            }
+            let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
+            let threshold = job_threshold(state, principal, agent.offload)?;
+            Some(AgentSetup { gateway, config, threshold })
+        }
+        Definition::Flow(_) => None,
+    };
+    let id = match &request.job {
+        Some(id) => id.clone(),
+        None => new_job_id()?,
+    };
+    let running = state.store().job(tenant, &id)?.is_some_and(|j| !j.state.ended());
+    let named: Vec<(String, oz0_core::api::FileRef)> =
+        request.files.iter().enumerate().map(|(i, f)| (format!("--file {}", i + 1), *f)).collect();
+    let handed = hand_on(state, tenant, &id, &named, running)?;
+    let kind = match definition {
+        Definition::Agent(_) => JobKind::Agent,
+        Definition::Flow(_) => JobKind::Flow,
+    };
+    let new = NewJob { id: &id, kind, name: definition.id(), person: &principal.person, input: Some(&request.input) };
+    let job = match state.store().start_job(tenant, &new)? {
+        JobStart::Started(job) => job,
+        JobStart::Follows(job) => return Ok((job, None, Vec::new(), None)),
+        JobStart::Refused(job) => return Err(refused_start(&job)),
+    };
+    if !handed.is_empty() {
+        state.store().hand_files(tenant, &id, &handed, principal)?;
+    }
+    let mut files = Vec::new();
+    for file in &request.files {
+        let size = state.store().file_size(tenant, &id, file)?.unwrap_or(0);
+        files.push(StoredFile { file: *file, size });
+    }
+    Ok((job, Some(definition), files, gateway))
+}
+
+/// Returns the threshold a job of an agent whose `offload` is `agent` keeps for its whole run.
+pub(crate) fn job_threshold(
+    state: &EdgeState,
+    principal: &Principal,
+    agent: Option<Offload>,
+) -> Result<Offload, EdgeError> {
+    Ok(threshold(agent, &state.store().offload(&principal.tenant)?).threshold)
+}
+
+/// Keeps the run's answer and ends its job.
+async fn finish(run: &Run, ended: Ended) {
+    run.state.running().leave(run.principal.tenant.id, &run.job.id);
+    let (state, principal, id) = (Arc::clone(&run.state), run.principal.clone(), run.job.id.clone());
+    let cancelled = run.token.is_cancelled();
+    let _ = tokio::task::spawn_blocking(move || {
+        let store = state.store();
+        if let Some(output) = &ended.output {
+            store.set_output(&principal.tenant, &id, output)?;
+        }
+        let (final_state, error) =
+            if cancelled { (JobState::Cancelled, Some("cancelled".to_owned())) } else { (ended.state, ended.error) };
+        store.end_job(&principal.tenant, &id, final_state, error.as_deref())
+    })
+    .await;
+}
+
+/// Returns whether the run was cancelled: here, or by another process that ended its job.
+pub(crate) async fn cancelled(run: &Run) -> bool {
+    if run.token.is_cancelled() {
+        return true;
+    }
+    let id = run.job.id.clone();
+    let ended = blocking(run, move |state, principal| {
+        Ok(state.store().job(&principal.tenant, &id)?.is_some_and(|job| job.state.ended()))
+    })
+    .await
+    .unwrap_or(false);
+    if ended {
+        run.token.cancel();
+    }
+    ended
+}
+
+/// Records a step of a run.
+pub(crate) async fn record(
+    run: &Run,
+    step: oz0_core::trace::Step,
+    usage_refused: Option<String>,
+) -> Result<u32, EdgeError> {
+    let (state, principal, id) = (Arc::clone(&run.state), run.principal.clone(), run.job.id.clone());
+    tokio::task::spawn_blocking(move || crate::calls::record(&state, &principal.tenant, &id, &step, usage_refused))
+        .await
+        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+}
+
+/// Runs `f` on a thread that may block, with the run's edge and person.
+pub(crate) async fn blocking<T: Send + 'static>(
+    run: &Run,
+    f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
+) -> Result<T, EdgeError> {
+    let (state, principal) = (Arc::clone(&run.state), run.principal.clone());
+    tokio::task::spawn_blocking(move || f(&state, &principal))
+        .await
+        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+}
