@@ -30,6 +30,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('tool', 'tool', [CompletionResultType]::ParameterValue, 'Call an installed tool''s function by hand')
             [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -300,6 +302,71 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;file;help;help' {
             break
         }
+        'oz0;run' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'What the job is asked: text, or `@FILE` to read it from a file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The job''s ID; left out, a new ULID')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON line on stdout)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--detach', '--detach', [CompletionResultType]::ParameterName, 'Start the job and print its ID, without following it (a served edge only)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;agent' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the agents and flows installed on the edge')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;agent;apply' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;agent;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;agent;help' {
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the agents and flows installed on the edge')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;agent;help;apply' {
+            break
+        }
+        'oz0;agent;help;list' {
+            break
+        }
+        'oz0;agent;help;help' {
+            break
+        }
         'oz0;tenant' {
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
@@ -501,6 +568,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('tool', 'tool', [CompletionResultType]::ParameterValue, 'Call an installed tool''s function by hand')
             [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -560,6 +629,20 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;file;get' {
+            break
+        }
+        'oz0;help;run' {
+            break
+        }
+        'oz0;help;agent' {
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the agents and flows installed on the edge')
+            break
+        }
+        'oz0;help;agent;apply' {
+            break
+        }
+        'oz0;help;agent;list' {
             break
         }
         'oz0;help;tenant' {

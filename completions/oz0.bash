@@ -16,6 +16,9 @@ _oz0() {
             ",$1")
                 cmd="oz0"
                 ;;
+            oz0,agent)
+                cmd="oz0__subcmd__agent"
+                ;;
             oz0,edge)
                 cmd="oz0__subcmd__edge"
                 ;;
@@ -34,6 +37,9 @@ _oz0() {
             oz0,plugin)
                 cmd="oz0__subcmd__plugin"
                 ;;
+            oz0,run)
+                cmd="oz0__subcmd__run"
+                ;;
             oz0,tenant)
                 cmd="oz0__subcmd__tenant"
                 ;;
@@ -42,6 +48,24 @@ _oz0() {
                 ;;
             oz0,util)
                 cmd="oz0__subcmd__util"
+                ;;
+            oz0__subcmd__agent,apply)
+                cmd="oz0__subcmd__agent__subcmd__apply"
+                ;;
+            oz0__subcmd__agent,help)
+                cmd="oz0__subcmd__agent__subcmd__help"
+                ;;
+            oz0__subcmd__agent,list)
+                cmd="oz0__subcmd__agent__subcmd__list"
+                ;;
+            oz0__subcmd__agent__subcmd__help,apply)
+                cmd="oz0__subcmd__agent__subcmd__help__subcmd__apply"
+                ;;
+            oz0__subcmd__agent__subcmd__help,help)
+                cmd="oz0__subcmd__agent__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__agent__subcmd__help,list)
+                cmd="oz0__subcmd__agent__subcmd__help__subcmd__list"
                 ;;
             oz0__subcmd__edge,help)
                 cmd="oz0__subcmd__edge__subcmd__help"
@@ -94,6 +118,9 @@ _oz0() {
             oz0__subcmd__file__subcmd__help,help)
                 cmd="oz0__subcmd__file__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__help,agent)
+                cmd="oz0__subcmd__help__subcmd__agent"
+                ;;
             oz0__subcmd__help,edge)
                 cmd="oz0__subcmd__help__subcmd__edge"
                 ;;
@@ -112,6 +139,9 @@ _oz0() {
             oz0__subcmd__help,plugin)
                 cmd="oz0__subcmd__help__subcmd__plugin"
                 ;;
+            oz0__subcmd__help,run)
+                cmd="oz0__subcmd__help__subcmd__run"
+                ;;
             oz0__subcmd__help,tenant)
                 cmd="oz0__subcmd__help__subcmd__tenant"
                 ;;
@@ -120,6 +150,12 @@ _oz0() {
                 ;;
             oz0__subcmd__help,util)
                 cmd="oz0__subcmd__help__subcmd__util"
+                ;;
+            oz0__subcmd__help__subcmd__agent,apply)
+                cmd="oz0__subcmd__help__subcmd__agent__subcmd__apply"
+                ;;
+            oz0__subcmd__help__subcmd__agent,list)
+                cmd="oz0__subcmd__help__subcmd__agent__subcmd__list"
                 ;;
             oz0__subcmd__help__subcmd__edge,serve)
                 cmd="oz0__subcmd__help__subcmd__edge__subcmd__serve"
@@ -290,12 +326,154 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --help --version fit plugin tool job file tenant edge util help"
+            opts="-h -V --help --version fit plugin tool job file run agent tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent)
+            opts="-h -V --edge --token --profile --help --version apply list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__apply)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__help)
+            opts="apply list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__help__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__agent__subcmd__list)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -740,8 +918,50 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file tenant edge util help"
+            opts="fit plugin tool job file run agent tenant edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__agent)
+            opts="apply list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__agent__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__agent__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1008,6 +1228,20 @@ _oz0() {
         oz0__subcmd__help__subcmd__plugin__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1590,6 +1824,48 @@ _oz0() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__run)
+            opts="-h -V --input --file --id --detach --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text jsonl" -- "${cur}"))
                     return 0
                     ;;
                 --edge)

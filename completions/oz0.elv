@@ -27,6 +27,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand tool 'Call an installed tool''s function by hand'
             cand job 'List jobs, show one, and read its trace'
             cand file 'Save the files tools stored in a job''s tree'
+            cand run 'Run an agent or a flow, and follow it live'
+            cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -263,6 +265,63 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;file;help;help'= {
         }
+        &'oz0;run'= {
+            cand --input 'What the job is asked: text, or `@FILE` to read it from a file'
+            cand --file 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each'
+            cand --id 'The job''s ID; left out, a new ULID'
+            cand --format 'How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON line on stdout)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --detach 'Start the job and print its ID, without following it (a served edge only)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;agent'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand apply 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+            cand list 'List the agents and flows installed on the edge'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;agent;apply'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;agent;list'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;agent;help'= {
+            cand apply 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+            cand list 'List the agents and flows installed on the edge'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;agent;help;apply'= {
+        }
+        &'oz0;agent;help;list'= {
+        }
+        &'oz0;agent;help;help'= {
+        }
         &'oz0;tenant'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -436,6 +495,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand tool 'Call an installed tool''s function by hand'
             cand job 'List jobs, show one, and read its trace'
             cand file 'Save the files tools stored in a job''s tree'
+            cand run 'Run an agent or a flow, and follow it live'
+            cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -480,6 +541,16 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand get 'Save a file that a tool stored in a job''s tree, its digest checked'
         }
         &'oz0;help;file;get'= {
+        }
+        &'oz0;help;run'= {
+        }
+        &'oz0;help;agent'= {
+            cand apply 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+            cand list 'List the agents and flows installed on the edge'
+        }
+        &'oz0;help;agent;apply'= {
+        }
+        &'oz0;help;agent;list'= {
         }
         &'oz0;help;tenant'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'

@@ -31,6 +31,8 @@ complete -c oz0 -n "__fish_oz0_needs_command" -f -a "plugin" -d 'Lint, measure, 
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tool" -d 'Call an installed tool\'s function by hand'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "job" -d 'List jobs, show one, and read its trace'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "run" -d 'Run an agent or a flow, and follow it live'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "util" -d 'Generate completions and man pages'
@@ -189,6 +191,42 @@ complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from help" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l input -d 'What the job is asked: text, or `@FILE` to read it from a file' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l file -d 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l id -d 'The job\'s ID; left out, a new ULID' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l format -d 'How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON line on stdout)' -r -f -a "text\t'For people'
+jsonl\t'One JSON event a line'"
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l detach -d 'Start the job and print its ID, without following it (a served edge only)'
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "list" -d 'List the agents and flows installed on the edge'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the agents and flows installed on the edge'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -269,15 +307,17 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file tenant edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
@@ -288,6 +328,8 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from file" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'

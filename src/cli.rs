@@ -2,11 +2,13 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::commands::agent::AgentCommand;
 use crate::commands::edge::EdgeCommand;
 use crate::commands::file::FileCommand;
 use crate::commands::fit::FitArgs;
 use crate::commands::job::JobCommand;
 use crate::commands::plugin::PluginCommand;
+use crate::commands::run::RunArgs;
 use crate::commands::tenant::TenantCommand;
 use crate::commands::tool::ToolCommand;
 use crate::commands::util::UtilCommand;
@@ -16,7 +18,7 @@ use crate::edge::EdgeArgs;
 ///
 /// Fit any document to a token budget (`oz0 fit`); lint a plugin before you release it
 /// (`oz0 plugin lint`), install it (`oz0 plugin install`) and call its tools by hand (`oz0 tool call`);
-/// read what a job did (`oz0 job trace`); set the tenant's offload (`oz0 tenant offload`); serve an
+/// run agents and flows (`oz0 run`) and read what a job did (`oz0 job trace`); set the tenant's offload (`oz0 tenant offload`); serve an
 /// edge for a team (`oz0 edge serve`).
 ///
 /// Commands that need the platform talk to the embedded edge, whose state is under $OZ0_HOME, unless
@@ -40,6 +42,10 @@ pub enum Command {
     Job(OnEdge<JobCommand>),
     /// Save the files tools stored in a job's tree.
     File(OnEdge<FileCommand>),
+    /// Run an agent or a flow, and follow it live.
+    Run(RunOnEdge),
+    /// Install agents and flows on the edge, and list them.
+    Agent(OnEdge<AgentCommand>),
     /// Read and change the tenant's settings.
     Tenant(OnEdge<TenantCommand>),
     /// Run a shared edge, make tokens, and see which edge commands talk to.
@@ -54,6 +60,16 @@ pub enum Command {
 pub struct OnEdge<C: Subcommand> {
     #[command(subcommand)]
     pub command: C,
+
+    #[command(flatten)]
+    pub edge: EdgeArgs,
+}
+
+/// `oz0 run`, with the options that choose the edge.
+#[derive(Debug, clap::Args)]
+pub struct RunOnEdge {
+    #[command(flatten)]
+    pub args: RunArgs,
 
     #[command(flatten)]
     pub edge: EdgeArgs,

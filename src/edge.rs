@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use oz0_client::Client;
 use oz0_core::api::{
-    AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin, Job,
-    JobDetail, OffloadChange, OffloadPatch, OffloadView, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace,
-    TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
+    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, RunRequest, Status, StoredFile, Tenant,
+    TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
@@ -338,5 +338,21 @@ impl Edge for AnyEdge {
 
     async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
         delegate!(self, edge => edge.job_file(id, file))
+    }
+
+    async fn apply_definition(&self, definition: &oz0_core::agent::Definition) -> Result<Applied, EdgeError> {
+        delegate!(self, edge => edge.apply_definition(definition))
+    }
+
+    async fn definitions(&self) -> Result<Vec<oz0_core::agent::Definition>, EdgeError> {
+        delegate!(self, edge => edge.definitions())
+    }
+
+    async fn start_run(&self, request: &RunRequest) -> Result<Job, EdgeError> {
+        delegate!(self, edge => edge.start_run(request))
+    }
+
+    async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
+        delegate!(self, edge => edge.events(id, after))
     }
 }

@@ -11,72 +11,9 @@ mod plugin_support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{ServedEdge, TRANSPORTS, TestEnv, Transport, text};
-use plugin_support::{path_with_venv, root};
+use common::{TRANSPORTS, text};
+use plugin_support::{PluginSite as Site, python_env, root};
 use serde_json::Value;
-
-/// A test's environment and its edge, with the example plugins' Python on `PATH` of both the
-/// command and the served edge, whose tool host starts the servers.
-struct Site {
-    env: TestEnv,
-    served: Option<ServedEdge>,
-    transport: Transport,
-}
-
-fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
-    vec![("PATH", path_with_venv()), ("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0").into_os_string())]
-}
-
-impl Site {
-    fn new(transport: Transport) -> Self {
-        let env = TestEnv::new();
-        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &python_env()));
-        Self { env, served, transport }
-    }
-
-    fn oz0(&self) -> assert_cmd::Command {
-        let mut cmd = match &self.served {
-            Some(edge) => self.env.oz0_at(edge, &edge.token),
-            None => self.env.oz0(),
-        };
-        cmd.envs(python_env());
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = self.oz0().args(args).output().expect("oz0 runs");
-        (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
-    }
-
-    /// Runs a command that must work and returns its stdout.
-    fn ok(&self, args: &[&str]) -> String {
-        let (code, stdout, stderr) = self.run(args);
-        assert_eq!(code, 0, "{:?} {args:?}:\n{stdout}\n{stderr}", self.transport);
-        stdout
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut args = args.to_vec();
-        args.extend(["--format", "json"]);
-        serde_json::from_str(&self.ok(&args)).expect("JSON")
-    }
-
-    /// Installs an example plugin.
-    fn install(&self, name: &str) {
-        let dir = root().join("examples").join(name);
-        self.ok(&["plugin", "install", dir.to_str().unwrap()]);
-    }
-
-    /// Calls a function with `--format json` and returns the exit code and the answer.
-    fn call(&self, args: &[&str]) -> (i32, Value, String) {
-        let mut all = vec!["tool", "call"];
-        all.extend(args);
-        all.extend(["--format", "json"]);
-        let (code, stdout, stderr) = self.run(&all);
-        let answer = serde_json::from_str(&stdout).unwrap_or(Value::Null);
-        (code, answer, stderr)
-    }
-}
 
 #[test]
 fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {

@@ -1,10 +1,12 @@
 //! One file a command; each parses its arguments, calls the core once or twice, and renders.
 
+pub mod agent;
 pub mod edge;
 pub mod file;
 pub mod fit;
 pub mod job;
 pub mod plugin;
+pub mod run;
 pub mod tenant;
 pub mod tool;
 pub mod util;
@@ -20,6 +22,8 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Tool(on) => tool::run(on.command, &on.edge),
         Command::Job(on) => job::run(on.command, &on.edge),
         Command::File(on) => file::run(on.command, &on.edge),
+        Command::Run(args) => run::run(&args.args, &args.edge),
+        Command::Agent(on) => agent::run(on.command, &on.edge),
         Command::Tenant(on) => tenant::run(on.command, &on.edge),
         Command::Edge(on) => edge::run(on.command, &on.edge),
         Command::Util(command) => util::run(command),

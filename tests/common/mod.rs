@@ -20,6 +20,11 @@ impl TestEnv {
         Self { dir }
     }
 
+    /// Returns the embedded edge's folder, $OZ0_HOME.
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("oz0")
+    }
+
     /// Returns the folder commands run in.
     pub fn work(&self) -> PathBuf {
         self.dir.path().join("work")

@@ -6,7 +6,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::common::TestEnv;
+use serde_json::Value;
+
+use crate::common::{ServedEdge, TestEnv, Transport, text};
 
 /// Returns the repository's root.
 pub fn root() -> PathBuf {
@@ -68,4 +70,72 @@ pub fn codes_at_lines(json: &serde_json::Value) -> Vec<(String, u64)> {
         .iter()
         .map(|f| (f["code"].as_str().expect("a code").to_owned(), f["line"].as_u64().expect("a line")))
         .collect()
+}
+
+/// A test's environment and its edge, with the example plugins' Python on `PATH` of both the
+/// command and the served edge, whose tool host starts the servers.
+pub struct PluginSite {
+    pub env: TestEnv,
+    pub served: Option<ServedEdge>,
+    pub transport: Transport,
+}
+
+pub fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
+    vec![("PATH", path_with_venv()), ("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0").into_os_string())]
+}
+
+impl PluginSite {
+    pub fn new(transport: Transport) -> Self {
+        let env = TestEnv::new();
+        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &python_env()));
+        Self { env, served, transport }
+    }
+
+    /// Returns the folder the edge keeps its state in: the served edge's data, or $OZ0_HOME.
+    pub fn edge_dir(&self) -> std::path::PathBuf {
+        if self.served.is_some() { self.env.data() } else { self.env.home() }
+    }
+
+    pub fn oz0(&self) -> assert_cmd::Command {
+        let mut cmd = match &self.served {
+            Some(edge) => self.env.oz0_at(edge, &edge.token),
+            None => self.env.oz0(),
+        };
+        cmd.envs(python_env());
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> (i32, String, String) {
+        let out = self.oz0().args(args).output().expect("oz0 runs");
+        (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+    }
+
+    /// Runs a command that must work and returns its stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.run(args);
+        assert_eq!(code, 0, "{:?} {args:?}:\n{stdout}\n{stderr}", self.transport);
+        stdout
+    }
+
+    pub fn json(&self, args: &[&str]) -> Value {
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        serde_json::from_str(&self.ok(&args)).expect("JSON")
+    }
+
+    /// Installs an example plugin.
+    pub fn install(&self, name: &str) {
+        let dir = root().join("examples").join(name);
+        self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
+    }
+
+    /// Calls a function with `--format json` and returns the exit code and the answer.
+    pub fn call(&self, args: &[&str]) -> (i32, Value, String) {
+        let mut all = vec!["tool", "call"];
+        all.extend(args);
+        all.extend(["--format", "json"]);
+        let (code, stdout, stderr) = self.run(&all);
+        let answer = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+        (code, answer, stderr)
+    }
 }

@@ -95,7 +95,15 @@ pub fn render(trace: &Trace) -> String {
         })
         .collect();
     out.push_str(&table(&["#", "TIME", "KIND", "TOOL.FUNCTION", "DURATION", "OUTCOME"], &rows));
-    for step in trace.steps.iter().filter(|s| s.error.is_some() || s.budget_filled.is_some()) {
+    for step in &trace.steps {
+        if let (Some(tokens_in), Some(tokens_out)) = (step.tokens_in, step.tokens_out) {
+            out.push_str(&format!(
+                "  step {}: model {}, {tokens_in} tokens in, {tokens_out} out, {}\n",
+                step.seq,
+                step.target(),
+                dollars(step.cost_usd.unwrap_or(0.0))
+            ));
+        }
         if let Some(budget) = step.budget_filled {
             out.push_str(&format!("  step {}: a budget of {budget} was filled in\n", step.seq));
         }

@@ -1,0 +1,50 @@
+//! `oz0 agent list`: the agents and flows installed on the edge.
+
+use clap::Args;
+use oz0_core::agent::Definition;
+use oz0_core::api::Edge;
+
+use crate::cli::Format;
+use crate::edge::{EdgeArgs, block_on, connect};
+use crate::error::CommandError;
+use crate::ui;
+
+/// List the agents and flows installed on the edge.
+#[derive(Debug, Args)]
+pub struct AgentListArgs {
+    /// How to print: `text` or `json`.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs `oz0 agent list`.
+pub fn run(args: &AgentListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
+    let definitions = block_on(async {
+        connected.edge.definitions().await.map_err(|err| connected.error("could not list them", err))
+    })?;
+    if args.format == Format::Json {
+        return ui::print_json(&definitions);
+    }
+    if definitions.is_empty() {
+        ui::info("no agent or flow is installed; `oz0 agent apply FILE` installs one");
+        return Ok(());
+    }
+    let mut out = String::new();
+    for definition in &definitions {
+        match definition {
+            Definition::Agent(agent) => out.push_str(&format!(
+                "agent  {}  model {}, tools {}\n",
+                agent.id,
+                agent.model,
+                if agent.tools.is_empty() { "none".to_owned() } else { agent.tools.join(", ") }
+            )),
+            Definition::Flow(flow) => {
+                let calls: Vec<&str> = flow.steps.iter().map(|s| s.call.as_str()).collect();
+                out.push_str(&format!("flow   {}  {}\n", flow.id, calls.join(" -> ")));
+            }
+        }
+    }
+    ui::print_text(&out)?;
+    Ok(())
+}

@@ -1,0 +1,232 @@
+//! `oz0 run`: run an agent or a flow as a job, and follow it live.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use oz0_core::api::{Edge, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
+use oz0_core::trace::{Step, StepKind};
+
+use crate::commands::job::{dollars, seconds};
+use crate::commands::tool::call::parse_job;
+use crate::edge::{Connected, EdgeArgs, Place, block_on, connect};
+use crate::error::{CommandError, ErrorKind};
+use crate::ui;
+
+/// Run an agent or a flow as a job, and follow it live.
+///
+/// NAME is looked up as `agents/NAME.yaml` or `flows/NAME.yaml` in the current folder, else among
+/// the definitions installed on the edge (`oz0 agent apply`). Each step is shown as it ends (on
+/// stderr); the answer goes to stdout. Ctrl-C cancels the job and says so. With a served edge,
+/// --detach starts the job and prints its ID; follow it later with `oz0 job trace ID`.
+///
+/// Exit status: 0 when the job succeeded, 1 when it failed, 2 when it could not start, 130 when
+/// cancelled.
+#[derive(Debug, Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct RunArgs {
+    /// The agent's or flow's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// What the job is asked: text, or `@FILE` to read it from a file.
+    #[arg(long, value_name = "TEXT|@FILE")]
+    pub input: Option<String>,
+
+    /// A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each.
+    #[arg(long = "file", value_name = "REF", value_parser = parse_ref)]
+    pub files: Vec<FileRef>,
+
+    /// The job's ID; left out, a new ULID.
+    #[arg(long, value_name = "ID", value_parser = parse_job)]
+    pub id: Option<TreeId>,
+
+    /// Start the job and print its ID, without following it (a served edge only).
+    #[arg(long)]
+    pub detach: bool,
+
+    /// How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON
+    /// line on stdout).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RunFormat,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  oz0 run reader --input 'How do I install Acme on Linux?'
+  oz0 run hand-on --input 'some text' --format jsonl
+  oz0 run fixer --file oz0-file:sha256:9f2c... --detach";
+
+/// How `oz0 run` prints.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum RunFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// One JSON event a line.
+    Jsonl,
+}
+
+fn parse_ref(value: &str) -> Result<FileRef, String> {
+    value.trim().parse::<FileRef>().map_err(|err| err.to_string())
+}
+
+/// Returns the definition of `name` in `agents/` or `flows/` of the current folder, if there is one.
+fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, CommandError> {
+    for dir in ["agents", "flows"] {
+        for ext in ["yaml", "yml"] {
+            let path = Path::new(dir).join(format!("{name}.{ext}"));
+            if path.is_file() {
+                return crate::commands::agent::read(&path).map(Some);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Runs `oz0 run`.
+pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let definition = local_definition(&args.name)?;
+    let input = match args.input.as_deref() {
+        Some(text) => match text.strip_prefix('@') {
+            Some(path) => fs_err::read_to_string(PathBuf::from(path))
+                .map_err(|err| CommandError::usage("could not read --input").caused_by(err))?,
+            None => text.to_owned(),
+        },
+        None => String::new(),
+    };
+    let connected = connect(edge)?;
+    if args.detach && matches!(connected.place, Place::Embedded(_)) {
+        return Err(CommandError::usage("--detach needs a served edge: the embedded edge runs jobs in this process")
+            .hint("start one with `oz0 edge serve` and pass --edge, or leave out --detach"));
+    }
+    let request =
+        RunRequest { name: args.name.clone(), definition, input, files: args.files.clone(), job: args.id.clone() };
+    block_on(async {
+        let job = connected
+            .edge
+            .start_run(&request)
+            .await
+            .map_err(|err| connected.error(&format!("could not run `{}`", args.name), err))?;
+        if args.detach {
+            ui::print_text(job.id.as_str())?;
+            return Ok(());
+        }
+        follow(&connected, &job, args.format).await
+    })
+}
+
+/// Follows a job's events until it ends, cancelling it on Ctrl-C.
+async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(), CommandError> {
+    let fail = |err| connected.error(&format!("could not follow the job {}", job.id), err);
+    let mut events: EventStream = connected.edge.events(&job.id, 0).await.map_err(fail)?;
+    let spinner = if format == RunFormat::Text { ui::spinner() } else { indicatif::ProgressBar::hidden() };
+    spinner.set_message(format!("{} {} (job {}; Ctrl-C cancels)", job.kind.as_str(), job.name, job.id));
+    let mut interrupted = false;
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    loop {
+        let next = std::future::poll_fn(|cx| events.as_mut().poll_next(cx));
+        let event = if interrupted {
+            tokio::time::timeout(Duration::from_secs(15), next).await.unwrap_or_default()
+        } else {
+            tokio::select! {
+                event = next => event,
+                _ = &mut ctrl_c => {
+                    interrupted = true;
+                    spinner.set_message("cancelling the job...");
+                    let _ = connected.edge.cancel_job(&job.id).await;
+                    continue;
+                }
+            }
+        };
+        let Some(event) = event else {
+            spinner.finish_and_clear();
+            if interrupted {
+                return Err(interrupted_error(job));
+            }
+            return Err(CommandError::operational(format!("the job {}'s events ended before the job did", job.id))
+                .hint(format!("`oz0 job trace {}` shows where it is", job.id)));
+        };
+        let event = event.map_err(fail)?;
+        if format == RunFormat::Jsonl {
+            let line = serde_json::to_string(&event)
+                .map_err(|err| CommandError::operational("could not write an event").caused_by(err))?;
+            ui::print_text(&line)?;
+        }
+        match event {
+            RunEvent::Step { step } => {
+                if format == RunFormat::Text {
+                    spinner.suspend(|| ui::info(&describe(&step)));
+                }
+            }
+            RunEvent::Done { job, output } => {
+                spinner.finish_and_clear();
+                if format == RunFormat::Text
+                    && let Some(output) = output.as_deref().filter(|o| !o.is_empty())
+                {
+                    ui::print_text(output)?;
+                }
+                return ended(&job, interrupted);
+            }
+        }
+    }
+}
+
+fn interrupted_error(job: &Job) -> CommandError {
+    CommandError {
+        kind: ErrorKind::Interrupted,
+        message: format!("the job {} was cancelled", job.id),
+        source: None,
+        hints: vec![format!("`oz0 job trace {}` shows what it did", job.id)],
+    }
+}
+
+fn ended(job: &Job, interrupted: bool) -> Result<(), CommandError> {
+    match job.state {
+        JobState::Succeeded => {
+            ui::info(&format!("job {} succeeded: {} steps, {}", job.id, job.steps, dollars(job.cost_usd)));
+            Ok(())
+        }
+        JobState::Cancelled => Err(interrupted_error(job)),
+        JobState::Failed | JobState::Running => Err(CommandError {
+            kind: if interrupted { ErrorKind::Interrupted } else { ErrorKind::Failed },
+            message: format!("the job {} failed: {}", job.id, job.error.as_deref().unwrap_or("no reason was given")),
+            source: None,
+            hints: vec![format!("`oz0 job trace {}` shows what it did", job.id)],
+        }),
+    }
+}
+
+/// Returns a step in one line: what it was, how it ended, and its numbers.
+pub fn describe(step: &Step) -> String {
+    let mut line = format!(
+        "{:>3} {} {}: {} ({})",
+        step.seq,
+        step.kind.as_str(),
+        step.target(),
+        step.outcome.as_str(),
+        seconds(step.duration_ms)
+    );
+    if step.kind == StepKind::ModelCall && step.tokens_in.is_some() {
+        line.push_str(&format!(
+            ", {} tokens in, {} out, {}",
+            step.tokens_in.unwrap_or(0),
+            step.tokens_out.unwrap_or(0),
+            dollars(step.cost_usd.unwrap_or(0.0))
+        ));
+    }
+    if let Some(budget) = step.budget_filled {
+        line.push_str(&format!(", budget {budget} filled in"));
+    }
+    if let Some(fit) = step.fitted {
+        line.push_str(&format!(", {} view {} of {} tokens", fit.view.as_str(), fit.tokens, fit.size));
+    }
+    if let Some(offloaded) = step.offloaded {
+        line.push_str(&format!(", offloaded {} tokens as {}", offloaded.tokens, offloaded.file));
+    }
+    if let Some(error) = &step.error {
+        line.push_str(&format!(": {error}"));
+    }
+    line
+}

@@ -1,0 +1,306 @@
+//! `oz0 run`, `oz0 agent` and the trace of agents and flows, end to end: real MCP servers, and a
+//! scripted OpenAI-compatible provider on loopback standing in for the model provider. Each scenario
+//! runs through the embedded edge and through `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+mod run_support;
+
+use std::sync::Arc;
+
+use common::{TRANSPORTS, Transport};
+use plugin_support::{PluginSite as Site, root};
+use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
+use serde_json::{Value, json};
+
+fn answer(f: impl Fn(&Value) -> Value + Send + Sync + 'static) -> Answer {
+    Box::new(f)
+}
+
+fn fixed(value: Value) -> Answer {
+    Box::new(move |_| value.clone())
+}
+
+/// Writes an agent's definition into the work folder's `agents/`.
+fn agent(site: &Site, name: &str, yaml: &str) {
+    let dir = site.env.work().join("agents");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{name}.yaml")), yaml).unwrap();
+}
+
+/// Runs `oz0 run NAME --format jsonl` and returns the exit code, the events and stderr.
+fn run(site: &Site, args: &[&str]) -> (i32, Vec<Value>, String) {
+    let mut all = vec!["run"];
+    all.extend(args);
+    all.extend(["--format", "jsonl"]);
+    let (code, stdout, stderr) = site.run(&all);
+    let events = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    (code, events, stderr)
+}
+
+fn steps(events: &[Value]) -> Vec<&Value> {
+    events.iter().filter(|e| e["event"] == "step").map(|e| &e["step"]).collect()
+}
+
+fn done(events: &[Value]) -> &Value {
+    events.last().filter(|e| e["event"] == "done").expect("the last event is the end")
+}
+
+fn reader_site(transport: Transport) -> Site {
+    let site = Site::new(transport);
+    site.install("acme-docs");
+    site
+}
+
+#[test]
+fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
+    for transport in TRANSPORTS {
+        let site = reader_site(transport);
+        agent(&site, "reader", "id: reader\ninstructions: Answer from the docs.\ntools: [acme_docs]\noffload: 2000\n");
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("acme_docs__get_page", json!({"path": "release-notes.md"}), 100_000, 40)),
+            answer(|request| {
+                let stub: Value = serde_json::from_str(&last_tool_text(request)).unwrap();
+                let file = stub["offloaded"]["ref"].as_str().unwrap().to_owned();
+                call("oz__read_result", json!({"ref": file, "section": "Release 3.17.0"}), 2_000, 30)
+            }),
+            fixed(say("Release 3.17.0 reworks the configuration file.", 3_000, 20)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader", "--input", "What changed in 3.17.0?"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        let kinds: Vec<&str> = steps.iter().map(|s| s["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["model_call", "tool_call", "model_call", "read_result", "model_call"], "{events:?}");
+        assert_eq!(done(&events)["output"], "Release 3.17.0 reworks the configuration file.");
+
+        // The budget filled in is a quarter of what the newest request and its answer left of 128,000.
+        let expected = oz0_core::agent::fill_budget(128_000, 100_040, false);
+        assert_eq!(steps[1]["budget_filled"], expected);
+        assert_eq!(steps[1]["fitted"]["budget"], expected, "the tool was called with it");
+        assert!(steps[1]["offloaded"]["tokens"].as_u64().unwrap() > 2000);
+
+        // What the model read: a stub with an outline, not the page.
+        let requests = provider.received();
+        assert_eq!(requests.len(), 3);
+        let stub: Value = serde_json::from_str(&last_tool_text(&requests[1])).unwrap();
+        assert_eq!(stub["offloaded"]["kind"], "markdown");
+        assert!(stub["outline"].as_str().unwrap().contains("Release 3.19.0"), "{stub}");
+        assert!(stub["note"].as_str().unwrap().contains("acme_docs.get_page"));
+        assert!(!last_tool_text(&requests[1]).contains("without a restart"), "the page's text stays out");
+        let offered: Vec<&str> =
+            requests[0]["tools"].as_array().unwrap().iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
+        assert!(offered.contains(&"oz__read_result") && offered.contains(&"acme_docs__get_page"), "{offered:?}");
+
+        // The read back is the section, with its fit note, and a budget filled in.
+        let read: Value = serde_json::from_str(&last_tool_text(&requests[2])).unwrap();
+        assert!(read["content"].as_str().unwrap().starts_with("## Release 3.17.0"), "{read}");
+        assert_eq!(read["fit"]["view"], "section");
+        assert_eq!(steps[3]["fitted"]["view"], "section");
+        assert_eq!(steps[3]["budget_filled"], oz0_core::agent::fill_budget(128_000, 2_030, false));
+
+        // Model calls carry their tokens and cost ($1 and $2 a million tokens in the script's prices).
+        assert_eq!((steps[0]["tokens_in"].as_u64(), steps[0]["tokens_out"].as_u64()), (Some(100_000), Some(40)));
+        assert!((steps[0]["cost_usd"].as_f64().unwrap() - 0.10008).abs() < 1e-9);
+
+        // The trace shows every number, and never the outline.
+        let job = done(&events)["job"]["id"].as_str().unwrap().to_owned();
+        let trace = site.ok(&["job", "trace", &job]);
+        assert!(trace.contains("Results offloaded\n  STEP  DIGEST"), "{trace}");
+        assert!(trace.contains(&format!("a budget of {expected} was filled in")), "{trace}");
+        assert!(trace.contains("read_result"), "{trace}");
+        assert!(trace.contains("tokens in 105000, tokens out 90"), "{trace}");
+        assert!(!trace.contains("Release 3.19.0"), "a trace never shows an outline:\n{trace}");
+    }
+}
+
+#[test]
+fn a_tenant_ceiling_caps_the_agents_offload() {
+    for transport in TRANSPORTS {
+        let site = reader_site(transport);
+        site.ok(&["tenant", "offload", "--ceiling", "300"]);
+        agent(&site, "reader", "id: reader\ntools: [acme_docs.get_page]\noffload: 50000\n");
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("acme_docs__get_page", json!({"path": "release-notes.md"}), 500, 10)),
+            fixed(say("done", 600, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        assert!(steps[1]["offloaded"].is_object(), "the page is over the ceiling of 300: {:?}", steps[1]);
+        let stub: Value = serde_json::from_str(&last_tool_text(&provider.received()[1])).unwrap();
+        assert!(stub["note"].as_str().unwrap().contains("300 tokens"), "{stub}");
+    }
+}
+
+#[test]
+fn a_job_keeps_the_threshold_it_started_with() {
+    for transport in TRANSPORTS {
+        let site = Arc::new(reader_site(transport));
+        site.ok(&["tenant", "offload", "--default", "100000"]);
+        agent(&site, "reader", "id: reader\ntools: [acme_docs]\n");
+        let changer = Arc::clone(&site);
+        let provider = ScriptedProvider::start(vec![
+            answer(move |_| {
+                // The tenant lowers its default while the job runs: the job keeps 100000.
+                changer.ok(&["tenant", "offload", "--default", "300"]);
+                call("acme_docs__get_page", json!({"path": "release-notes.md"}), 1_000, 10)
+            }),
+            fixed(say("done", 1_000, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        assert_eq!(steps[1]["offloaded"], Value::Null, "{:?}", steps[1]);
+        assert!(last_tool_text(&provider.received()[1]).contains("without a restart"), "read inline");
+        assert_eq!(site.json(&["tenant", "offload"])["settings"]["default"], 300);
+    }
+}
+
+#[test]
+fn a_ref_of_another_tree_is_not_read_and_a_spent_budget_refuses_the_next_call() {
+    for transport in TRANSPORTS {
+        let site = reader_site(transport);
+        site.install("workbench");
+        let (_, packed, _) = site.call(&["workbench.pack", "--arg", "text=secret"]);
+        let other = packed["files"][0]["ref"].as_str().unwrap().to_owned();
+        agent(&site, "reader", "id: reader\ntools: [acme_docs]\nmax_tokens: 1000\nbudget: {tokens: 5000}\n");
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("oz__read_result", json!({"ref": other}), 3_000, 500)),
+            fixed(say("never sent", 10, 10)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        assert_eq!(steps[1]["kind"], "read_result");
+        assert_eq!(steps[1]["outcome"], "refused");
+        assert!(steps[1]["error"].as_str().unwrap().contains("is not a file this job may read"));
+        assert_eq!(steps[2]["kind"], "model_call");
+        assert_eq!(steps[2]["outcome"], "refused");
+        assert_eq!(provider.received().len(), 1, "the refused call was never made");
+        let job = &done(&events)["job"];
+        assert_eq!(job["state"], "failed");
+        assert!(job["error"].as_str().unwrap().contains("budget of 5000 tokens would be exceeded"), "{job}");
+        assert!(stderr.contains("budget of 5000 tokens"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let flow = root().join("examples/flows/hand-on.yaml");
+        assert_eq!(site.ok(&["agent", "apply", flow.to_str().unwrap()]), "installed the flow `hand-on`\n");
+        let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "line one\n"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let inspected: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(inspected["size"], 18);
+        assert_eq!(inspected["first_line"], "line one");
+        assert!(stderr.contains("1 tool_call workbench.pack: ok"), "{stderr}");
+        assert!(stderr.contains("2 tool_call workbench.inspect: ok"), "{stderr}");
+        let jobs = site.json(&["job", "list"]);
+        assert_eq!((jobs[0]["kind"].as_str(), jobs[0]["state"].as_str()), (Some("flow"), Some("succeeded")));
+        let detail = site.json(&["job", "get", jobs[0]["id"].as_str().unwrap()]);
+        assert_eq!(detail["files"][0]["ref"], inspected["ref"]);
+        assert_eq!(detail["input"], "line one\n");
+        let listed = site.ok(&["agent", "list"]);
+        assert!(listed.contains("flow   hand-on  workbench.pack -> workbench.inspect"), "{listed}");
+    }
+}
+
+#[test]
+fn definitions_and_gateways_that_are_wrong_are_refused_clearly() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        agent(&site, "typo", "id: typo\ntols: [acme_docs]\n");
+        let (code, _, stderr) = site.run(&["run", "typo"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("agents/typo.yaml: as an agent: unknown field `tols`"), "{stderr}");
+        agent(&site, "lonely", "id: lonely\n");
+        let (code, _, stderr) = site.run(&["run", "lonely"]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("the edge has no model gateway"), "{stderr}");
+        let (code, _, stderr) = site.run(&["run", "nobody"]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("no agent or flow `nobody`"), "{stderr}");
+        if transport == Transport::Embedded {
+            let (code, _, stderr) = site.run(&["run", "lonely", "--detach"]);
+            assert_eq!(code, 2);
+            assert!(stderr.contains("--detach needs a served edge"), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_detached_run_prints_its_job_and_goes_on() {
+    let site = Site::new(Transport::Served);
+    site.install("workbench");
+    let flow = root().join("examples/flows/hand-on.yaml");
+    site.ok(&["agent", "apply", flow.to_str().unwrap()]);
+    let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "x", "--detach", "--id", "detached-1"]);
+    assert_eq!((code, stdout.as_str()), (0, "detached-1\n"), "{stderr}");
+    let start = std::time::Instant::now();
+    loop {
+        let detail = site.json(&["job", "get", "detached-1"]);
+        if detail["job"]["state"] == "succeeded" {
+            assert_eq!(detail["totals"]["tool_calls"], 2);
+            break;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{detail}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_a_run() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let pids = site.env.work().join("pids");
+        let dir = site.env.work().join("flows");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("slow.yaml"),
+            format!(
+                "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {{seconds: 1.8, pid_file: '{}'}}\n  \
+                 - id: never\n    call: workbench.classify\n    args: {{text: x}}\n",
+                pids.display()
+            ),
+        )
+        .unwrap();
+        let mut cmd = site.env.oz0_process();
+        if let Some(edge) = &site.served {
+            cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token);
+        }
+        let child = cmd
+            .envs(plugin_support::python_env())
+            .args(["run", "slow", "--id", "slow-1"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while !pids.exists() {
+            assert!(start.elapsed() < std::time::Duration::from_secs(30), "the step never started");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(130), "{transport:?}: {stderr}");
+        assert!(stderr.contains("the job slow-1 was cancelled"), "{stderr}");
+        let detail = site.json(&["job", "get", "slow-1"]);
+        assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
+        assert_eq!(detail["totals"]["steps"], 1, "the second step never ran: {detail}");
+        std::fs::remove_file(&pids).unwrap();
+    }
+}
