@@ -5,9 +5,12 @@
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
 //! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
+//! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback that
+//!   plays the example agent `reader`, to try `oz0 run` without a real provider.
 
 mod corpus;
 mod exact;
+mod provider;
 mod report;
 mod synth;
 mod train;
@@ -24,9 +27,15 @@ fn main() -> ExitCode {
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
+        Some("scripted-provider") => {
+            let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
+            let port = value("--port").and_then(|p| p.parse().ok()).unwrap_or(7371);
+            provider::run(port, value("--gateway").map(std::path::Path::new))
+        }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] | estimate-report | synth-corpus>"
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] | estimate-report | synth-corpus | \
+                 scripted-provider [--port N] [--gateway FILE]>"
             );
             return ExitCode::from(2);
         }

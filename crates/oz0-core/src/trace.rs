@@ -193,7 +193,8 @@ impl Step {
         match (&self.tool, &self.function) {
             (Some(tool), Some(function)) => format!("{tool}.{function}"),
             (Some(tool), None) => tool.clone(),
-            _ => self.kind.as_str().to_owned(),
+            (None, Some(function)) => function.clone(),
+            (None, None) => self.kind.as_str().to_owned(),
         }
     }
 }

@@ -1,0 +1,126 @@
+//! `scripted-provider`: a stand-in model provider for trying `oz0 run` without a real one.
+//!
+//! It serves an OpenAI chat-completions compatible API on loopback and plays the example agent
+//! `reader` (`examples/agents/reader.yaml`): it asks `acme_docs.get_page` for the release notes (too
+//! long for the agent's offload, so the runtime keeps them as a file and shows the model a stub), then
+//! reads one release back with `oz.read_result`, then answers with what it read. It decides from the
+//! request alone (how many tool results it holds), so any number of runs can use it. It stands in for
+//! the outside provider, never for oz0.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+
+use anyhow::Context as _;
+use serde_json::{Value, json};
+
+/// Serves on `127.0.0.1:port` until interrupted, after writing the gateway configuration that
+/// points the alias `default` at it to `gateway` (or printing it).
+pub fn run(port: u16, gateway: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(("127.0.0.1", port)).context("could not listen on loopback")?;
+    let address = listener.local_addr()?;
+    let config = format!(
+        "[aliases.default]\nprovider = \"openai\"\nbase_url = \"http://{address}/v1\"\nmodel = \"scripted\"\n\
+         input_usd_per_mtok = 0.15\noutput_usd_per_mtok = 0.60\n"
+    );
+    match gateway {
+        Some(path) => {
+            std::fs::write(path, &config).with_context(|| format!("could not write {}", path.display()))?;
+            eprintln!("a scripted provider listens on http://{address}/v1; {} points `default` at it", path.display());
+        }
+        None => print!("# a scripted provider listens on http://{address}/v1; the edge's gateway.toml:\n{config}"),
+    }
+    for stream in listener.incoming().flatten() {
+        std::thread::spawn(move || serve(stream));
+    }
+    Ok(())
+}
+
+fn serve(stream: TcpStream) {
+    let Ok(clone) = stream.try_clone() else { return };
+    let mut reader = BufReader::new(clone);
+    let mut writer = stream;
+    loop {
+        let mut length = 0usize;
+        let mut line = String::new();
+        let mut started = false;
+        loop {
+            line.clear();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let trimmed = line.trim_end();
+            if trimmed.is_empty() {
+                if started {
+                    break;
+                }
+                continue;
+            }
+            started = true;
+            if let Some((name, value)) = trimmed.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+        let mut body = vec![0u8; length];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        let text = answer(&request).to_string();
+        let head =
+            format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", text.len());
+        if writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(text.as_bytes())).is_err() {
+            return;
+        }
+    }
+}
+
+/// Returns the next move of the script, from the tool results the request holds.
+fn answer(request: &Value) -> Value {
+    let results: Vec<&str> = request["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["role"] == "tool")
+        .filter_map(|m| m["content"].as_str())
+        .collect();
+    let prompt = (request.to_string().len() / 4) as u64;
+    match results.as_slice() {
+        [] => call("acme_docs__get_page", json!({"path": "release-notes.md"}), prompt),
+        [stub] => match serde_json::from_str::<Value>(stub)
+            .ok()
+            .and_then(|s| s["offloaded"]["ref"].as_str().map(str::to_owned))
+        {
+            Some(file) => call("oz__read_result", json!({"ref": file, "section": "Release 3.17.0"}), prompt),
+            None => say("The page came back whole, so there was nothing to read back.", prompt),
+        },
+        [.., read] => {
+            let content =
+                serde_json::from_str::<Value>(read).ok().and_then(|r| r["content"].as_str().map(str::to_owned));
+            let first = content
+                .as_deref()
+                .and_then(|c| c.lines().find(|l| l.starts_with("Release")))
+                .unwrap_or("I could not read it.");
+            say(&format!("From the release notes: {first}"), prompt)
+        }
+    }
+}
+
+fn call(name: &str, arguments: Value, prompt: u64) -> Value {
+    json!({
+        "id": "scripted", "object": "chat.completion", "model": "scripted",
+        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
+            "tool_calls": [{"id": format!("call-{prompt}"), "type": "function",
+                            "function": {"name": name, "arguments": arguments.to_string()}}]}}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": 20}
+    })
+}
+
+fn say(text: &str, prompt: u64) -> Value {
+    json!({
+        "id": "scripted", "object": "chat.completion", "model": "scripted",
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": 30}
+    })
+}
