@@ -210,6 +210,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -247,10 +248,22 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'oz0;job;cancel' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'oz0;job;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -261,6 +274,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;job;help;trace' {
+            break
+        }
+        'oz0;job;help;cancel' {
             break
         }
         'oz0;job;help;help' {
@@ -613,6 +629,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             break
         }
         'oz0;help;job;list' {
@@ -622,6 +639,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;job;trace' {
+            break
+        }
+        'oz0;help;job;cancel' {
             break
         }
         'oz0;help;file' {

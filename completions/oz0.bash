@@ -172,6 +172,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__file,get)
                 cmd="oz0__subcmd__help__subcmd__file__subcmd__get"
                 ;;
+            oz0__subcmd__help__subcmd__job,cancel)
+                cmd="oz0__subcmd__help__subcmd__job__subcmd__cancel"
+                ;;
             oz0__subcmd__help__subcmd__job,get)
                 cmd="oz0__subcmd__help__subcmd__job__subcmd__get"
                 ;;
@@ -211,6 +214,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__util,man)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__man"
                 ;;
+            oz0__subcmd__job,cancel)
+                cmd="oz0__subcmd__job__subcmd__cancel"
+                ;;
             oz0__subcmd__job,get)
                 cmd="oz0__subcmd__job__subcmd__get"
                 ;;
@@ -222,6 +228,9 @@ _oz0() {
                 ;;
             oz0__subcmd__job,trace)
                 cmd="oz0__subcmd__job__subcmd__trace"
+                ;;
+            oz0__subcmd__job__subcmd__help,cancel)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__cancel"
                 ;;
             oz0__subcmd__job__subcmd__help,get)
                 cmd="oz0__subcmd__job__subcmd__help__subcmd__get"
@@ -1100,8 +1109,22 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__job)
-            opts="list get trace"
+            opts="list get trace cancel"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__job__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1366,12 +1389,42 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job)
-            opts="-h -V --edge --token --profile --help --version list get trace help"
+            opts="-h -V --edge --token --profile --help --version list get trace cancel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__cancel)
+            opts="-h -V --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1422,8 +1475,22 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__help)
-            opts="list get trace help"
+            opts="list get trace cancel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -187,6 +187,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+            cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;job;list'= {
@@ -220,10 +221,21 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'oz0;job;cancel'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'oz0;job;help'= {
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+            cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;job;help;list'= {
@@ -231,6 +243,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;job;help;get'= {
         }
         &'oz0;job;help;trace'= {
+        }
+        &'oz0;job;help;cancel'= {
         }
         &'oz0;job;help;help'= {
         }
@@ -530,12 +544,15 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+            cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
         }
         &'oz0;help;job;list'= {
         }
         &'oz0;help;job;get'= {
         }
         &'oz0;help;job;trace'= {
+        }
+        &'oz0;help;job;cancel'= {
         }
         &'oz0;help;file'= {
             cand get 'Save a file that a tool stored in a job''s tree, its digest checked'

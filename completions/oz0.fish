@@ -140,15 +140,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show, from 1 to 1000' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` (a line a job) or `json`' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
@@ -171,9 +172,17 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l token -d 'The bearer token to send to the edge' -r
@@ -327,6 +336,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from file" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'List the agents and flows installed on the edge'

@@ -256,6 +256,30 @@ fn a_detached_run_prints_its_job_and_goes_on() {
         assert!(start.elapsed() < std::time::Duration::from_secs(60), "{detail}");
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+    let (code, _, stderr) = site.run(&["job", "cancel", "detached-1"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has ended (succeeded); there is nothing to cancel"), "{stderr}");
+
+    // A detached job that runs is cancelled by `oz0 job cancel`: its step stops and it ends so.
+    let dir = site.env.work().join("flows");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("slow.yaml"),
+        "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.9}\n",
+    )
+    .unwrap();
+    site.ok(&["run", "slow", "--detach", "--id", "slow-2"]);
+    site.ok(&["job", "cancel", "slow-2"]);
+    let start = std::time::Instant::now();
+    loop {
+        let detail = site.json(&["job", "get", "slow-2"]);
+        if detail["job"]["state"] != "running" {
+            assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
+            break;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "{detail}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 #[cfg(unix)]

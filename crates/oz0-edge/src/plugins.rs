@@ -123,7 +123,7 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
 
 /// Returns how to start a local tool's server in `dir`: its argv and the variables of its `env` that
 /// need nothing filled in.
-pub(crate) fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
+pub fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
     let argv = tool.mcp.clone()?;
     let mut command = ServerCommand::new(argv, dir.to_path_buf());
     command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();

@@ -43,6 +43,12 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         out.push_str(&format!("  ended     {ended}\n"));
     }
     out.push_str(&format!("  tree      {}\n", job.tree));
+    if let Some(input) = detail.input.as_deref().filter(|i| !i.is_empty()) {
+        out.push_str(&format!("  input     {}\n", one_line(input)));
+    }
+    if let Some(output) = detail.output.as_deref().filter(|o| !o.is_empty()) {
+        out.push_str(&format!("  output    {}\n", one_line(output)));
+    }
     out.push_str(&format!("  steps     {}\n", detail.totals.steps));
     out.push_str(&format!("  cost      {}\n", dollars(detail.totals.cost_usd)));
     for service in &detail.totals.services {
@@ -63,4 +69,11 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     }
     ui::print_text(&out)?;
     Ok(())
+}
+
+/// Returns the first line of `text`, cut at 100 characters, with `...` when anything was left out.
+fn one_line(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default();
+    let cut: String = first.chars().take(100).collect();
+    if cut.len() < text.trim_end().len() { format!("{cut}...") } else { cut }
 }

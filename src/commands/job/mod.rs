@@ -1,5 +1,6 @@
 //! `oz0 job`: list jobs, show one, and read its trace.
 
+pub mod cancel;
 pub mod get;
 pub mod list;
 pub mod trace;
@@ -9,12 +10,13 @@ use clap::Subcommand;
 use crate::edge::EdgeArgs;
 use crate::error::CommandError;
 
-/// List the tenant's jobs, show one, and read what it did.
+/// List the tenant's jobs, show one, read what it did, and cancel one that runs.
 #[derive(Debug, Subcommand)]
 pub enum JobCommand {
     List(list::JobListArgs),
     Get(get::JobGetArgs),
     Trace(trace::JobTraceArgs),
+    Cancel(cancel::JobCancelArgs),
 }
 
 /// Runs an `oz0 job` command.
@@ -23,6 +25,7 @@ pub fn run(command: JobCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
         JobCommand::List(args) => list::run(&args, edge),
         JobCommand::Get(args) => get::run(&args, edge),
         JobCommand::Trace(args) => trace::run(&args, edge),
+        JobCommand::Cancel(args) => cancel::run(&args, edge),
     }
 }
 

@@ -15,7 +15,8 @@ use clap::Subcommand;
 use oz0_core::manifest::{
     Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES, ToolListing, rfc3339,
 };
-use oz0_edge::toolhost::{ServerCommand, ToolHostError, list_functions};
+use oz0_edge::plugins::server_command;
+use oz0_edge::toolhost::{ToolHostError, list_functions};
 
 use crate::edge::EdgeArgs;
 use crate::error::CommandError;
@@ -115,9 +116,7 @@ impl Plugin {
                 continue;
             };
             spinner.set_message(format!("starting `{}`", tool.id));
-            let mut command = ServerCommand::new(argv.clone(), self.dir.clone());
-            command.env =
-                tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+            let Some(command) = server_command(tool, &self.dir) else { continue };
             let listed = runtime.block_on(list_functions(&command, timeout)).map_err(|err| {
                 spinner.finish_and_clear();
                 server_error(&tool.id, argv, err)

@@ -3,19 +3,13 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, MetaObject, ProtocolVersion, RequestMetaObject};
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt as _, ServiceError};
-use rmcp::transport::async_rw::AsyncRwTransport;
+use rmcp::model::{CallToolRequestParams, MetaObject, RequestMetaObject};
+use rmcp::service::{ClientServiceExt as _, ServiceError};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
 use super::stdio::with_stderr;
-use super::{ServerCommand, StdioServer, ToolHostError};
-
-/// The longest message read from a server: room for a result of 31 MiB of text and structured content
-/// and a file of 32 MiB in base64, so that a result too large to keep is read and refused by name
-/// rather than dropped by the transport.
-pub const MAX_MESSAGE_BYTES: usize = 160 << 20;
+use super::{ServerCommand, ToolHostError};
 
 /// A call to make.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,25 +53,15 @@ pub async fn call_function(
     call: &Call,
     cancel: &CancellationToken,
 ) -> Result<Answered, ToolHostError> {
-    let mut server = StdioServer::spawn(command)?;
-    let Some((stdout, stdin)) = server.take_io() else {
-        return Err(ToolHostError::Protocol {
-            message: "the server's stdio could not be opened".to_owned(),
-            stderr: String::new(),
-        });
-    };
-    let lifecycle = ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        legacy_version: Some(ProtocolVersion::V_2025_11_25),
-    };
+    let (mut server, io) = super::start(command)?;
     let mut params = CallToolRequestParams::new(Cow::Owned(call.function.clone()));
     params.arguments = Some(call.arguments.clone());
     if !call.meta.is_empty() {
         params.meta = Some(RequestMetaObject(MetaObject(call.meta.clone())));
     }
     let work = async {
-        let io = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
-        let client = ().serve_with_lifecycle(io, lifecycle).await.map_err(|err| Failure::Start(err.to_string()))?;
+        let client =
+            ().serve_with_lifecycle(io, super::lifecycle()).await.map_err(|err| Failure::Start(err.to_string()))?;
         let protocol = client.peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_default();
         let result = client.call_tool(params).await.map_err(Failure::Call)?;
         let _ = client.cancel().await;

@@ -3,11 +3,10 @@
 use std::time::Duration;
 
 use oz0_core::manifest::{Function, ServerInfo};
-use rmcp::model::ProtocolVersion;
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt as _};
+use rmcp::service::ClientServiceExt as _;
 
 use super::stdio::with_stderr;
-use super::{ServerCommand, StdioServer, ToolHostError};
+use super::{ServerCommand, ToolHostError};
 
 /// The protocol asked for first.
 pub const PREFERRED_PROTOCOL: &str = "2026-07-28";
@@ -34,19 +33,9 @@ pub struct Listed {
 /// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
 /// protocol; each carries the end of its stderr.
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
-    let mut server = StdioServer::spawn(command)?;
-    let Some(io) = server.take_io() else {
-        return Err(ToolHostError::Protocol {
-            message: "the server's stdio could not be opened".to_owned(),
-            stderr: String::new(),
-        });
-    };
-    let lifecycle = ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        legacy_version: Some(ProtocolVersion::V_2025_11_25),
-    };
+    let (mut server, io) = super::start(command)?;
     let work = async {
-        let client = ().serve_with_lifecycle(io, lifecycle).await.map_err(|err| err.to_string())?;
+        let client = ().serve_with_lifecycle(io, super::lifecycle()).await.map_err(|err| err.to_string())?;
         let info = client.peer_info().map(|info| {
             let server = info.server_info.as_ref();
             (

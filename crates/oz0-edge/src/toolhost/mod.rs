@@ -1,5 +1,11 @@
 //! The tool host: runs a tool's MCP server and speaks MCP to it.
 
+use rmcp::RoleClient;
+use rmcp::model::ProtocolVersion;
+use rmcp::service::ClientLifecycleMode;
+use rmcp::transport::async_rw::AsyncRwTransport;
+use tokio::process::{ChildStdin, ChildStdout};
+
 mod call;
 mod error;
 mod list;
@@ -9,3 +15,33 @@ pub use call::{Answered, Call, call_function};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
 pub use stdio::{ServerCommand, StdioServer};
+
+/// The longest message read from a server: room for a result of 31 MiB of text and structured content
+/// and a file of 32 MiB in base64, so that a result too large to keep is read and refused by name
+/// rather than dropped by the transport.
+pub const MAX_MESSAGE_BYTES: usize = 160 << 20;
+
+/// An MCP client's transport over a server's stdio.
+type Transport = AsyncRwTransport<RoleClient, ChildStdout, ChildStdin>;
+
+/// Starts a server and returns it with an MCP transport over its stdio.
+fn start(command: &ServerCommand) -> Result<(StdioServer, Transport), ToolHostError> {
+    let mut server = StdioServer::spawn(command)?;
+    let Some((stdout, stdin)) = server.take_io() else {
+        return Err(ToolHostError::Protocol {
+            message: "the server's stdio could not be opened".to_owned(),
+            stderr: String::new(),
+        });
+    };
+    let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
+    Ok((server, transport))
+}
+
+/// Returns the protocols asked for: 2026-07-28, falling back to 2025-11-25 for a server that does not
+/// speak it.
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    }
+}
