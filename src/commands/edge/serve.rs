@@ -54,6 +54,14 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     let state = EdgeState::open(&dir).map_err(|err| {
         CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
     })?;
+    // This edge owns its store: a job still running in it was left by an edge that stopped, and no
+    // one will end it.
+    let left = state.store().fail_running_jobs("the edge stopped while the job ran").map_err(|err| {
+        CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
+    })?;
+    if left > 0 {
+        ui::warn(&format!("{left} job(s) left running when the edge last stopped are marked failed"));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

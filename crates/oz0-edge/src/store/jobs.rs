@@ -56,6 +56,11 @@ pub trait JobStore {
         error: Option<&str>,
     ) -> Result<Option<Job>, StoreError>;
 
+    /// Ends as failed, with `reason`, every job of every tenant that is still running: at the start of
+    /// a served edge, which owns its store, those are the jobs the last one left when it stopped.
+    /// Returns how many.
+    fn fail_running_jobs(&self, reason: &str) -> Result<usize, StoreError>;
+
     /// Returns a job.
     fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError>;
 
@@ -217,6 +222,17 @@ impl JobStore for SqliteStore {
         Ok(done.unwrap_or_else(|never| match never {}))
     }
 
+    fn fail_running_jobs(&self, reason: &str) -> Result<usize, StoreError> {
+        let done = self.write(|tx| {
+            let n = tx.execute(
+                "UPDATE jobs SET state = 'failed', ended_at = ?1, error = ?2 WHERE state = 'running'",
+                params![now_ms(), reason],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(n))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
     fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError> {
         self.read(|conn| read_job(conn, tenant, id))
     }
@@ -325,11 +341,12 @@ mod tests {
         assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Follows(_)));
         store.end_job(t, &id, JobState::Succeeded, None).unwrap();
         assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Started(_)), "no files: it starts again");
-        store.end_job(t, &id, JobState::Failed, Some("it broke")).unwrap();
+        assert_eq!(store.fail_running_jobs("the edge stopped").unwrap(), 1);
+        assert_eq!(store.job(t, &id).unwrap().unwrap().error.as_deref(), Some("the edge stopped"));
         store.record_file(t, &id, &FileRef::from_digest([1; 32]), 3).unwrap();
         assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Refused(_)));
         let job = store.job(t, &id).unwrap().unwrap();
-        assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("it broke")));
+        assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("the edge stopped")));
     }
 
     #[test]
