@@ -1,0 +1,202 @@
+//! A function called in a job: its tool found, the files its arguments name handed to it, the server
+//! run, and the result read into a step.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use oz0_core::api::{EdgeError, FileRef, Job};
+use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
+use serde_json::{Map, Value};
+use tokio_util::sync::CancellationToken;
+
+use super::result::{Draft, read_result};
+use super::{FILES_META_KEY, blocking, now_ms};
+use crate::plugins::{server_command, tail};
+use crate::service::{EdgeState, NO_FILE};
+use crate::store::{PluginRecord, Principal, TenantRecord, rfc3339_millis};
+use crate::toolhost::{Call, ToolHostError, call_function};
+
+/// An installed tool's plugin, and the function's input schema.
+pub(crate) struct Target {
+    pub plugin: PluginRecord,
+    pub timeout: Duration,
+    pub input_schema: Value,
+}
+
+/// Finds an installed tool's function.
+pub(crate) fn target(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    tool: &str,
+    function: &str,
+) -> Result<Target, EdgeError> {
+    let plugin = state.store().plugin_of_tool(tenant, tool)?.ok_or_else(|| {
+        EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools"))
+    })?;
+    let info =
+        plugin.info.tools.iter().find(|t| t.id == tool).ok_or_else(|| {
+            EdgeError::internal("an installed tool is missing from its plugin", format!("tool {tool}"))
+        })?;
+    if info.remote {
+        return Err(EdgeError::invalid(format!(
+            "the tool `{tool}` is a remote server; only local tools (`mcp`) are called by the edge"
+        )));
+    }
+    let schema = info.function(function).map(|f| f.input_schema.clone()).ok_or_else(|| {
+        let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
+        EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
+    })?;
+    let timeout = Duration::from_secs(info.timeout_secs);
+    Ok(Target { plugin, timeout, input_schema: schema })
+}
+
+/// Returns the top-level arguments that name files, as `(argument, file)`.
+pub(crate) fn file_arguments(arguments: &Map<String, Value>) -> Vec<(String, FileRef)> {
+    arguments
+        .iter()
+        .filter_map(|(key, value)| value.as_str().and_then(|s| s.parse::<FileRef>().ok()).map(|f| (key.clone(), f)))
+        .collect()
+}
+
+/// A call made, not yet recorded.
+pub(crate) struct Invoked {
+    /// Its step, numbered when recorded.
+    pub step: Step,
+    /// What the edge made of its result.
+    pub draft: Draft,
+    /// The protocol the server spoke.
+    pub protocol: Option<String>,
+}
+
+/// Calls a function in a job: the files its arguments name must be the job's tree's. Returns the
+/// step, which the caller records, and what the edge made of the result.
+pub(crate) async fn invoke(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    job: &Job,
+    tool: &str,
+    function: &str,
+    arguments: &Map<String, Value>,
+    token: &CancellationToken,
+) -> Result<Invoked, EdgeError> {
+    let (target, files) = blocking(state, principal, {
+        let (tool, function, tree, arguments) =
+            (tool.to_owned(), function.to_owned(), job.tree.clone(), arguments.clone());
+        move |state, principal| {
+            let target = target(state, &principal.tenant, &tool, &function)?;
+            let mut files = Vec::new();
+            for (key, file) in file_arguments(&arguments) {
+                match state.store().file_size(&principal.tenant, &tree, &file)? {
+                    Some(_) => files.push(file),
+                    None => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
+                }
+            }
+            Ok((target, files))
+        }
+    })
+    .await?;
+    let name = format!("{tool}.{function}");
+    let at = rfc3339_millis(now_ms());
+    let clock = Instant::now();
+    let outcome = run(state, &principal.tenant, &target, tool, function, arguments, &files, token).await;
+    let cancelled = token.is_cancelled();
+    let mut step = Step::new(0, at, StepKind::ToolCall);
+    step.tool = Some(tool.to_owned());
+    step.function = Some(function.to_owned());
+    step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let (mut draft, protocol) = match outcome {
+        Ok(answered) => {
+            let result = answered.result;
+            let (tree, job_id) = (job.tree.clone(), job.id.clone());
+            let mut draft = blocking(state, principal, move |state, principal| {
+                Ok(read_result(state, &principal.tenant, &tree, &job_id, result))
+            })
+            .await?;
+            // A server says on stderr why a call answered with an error, such as the traceback behind
+            // "Error executing tool".
+            if draft.outcome == Outcome::Error && !answered.stderr.trim().is_empty() {
+                draft.stderr = Some(tail(&answered.stderr, 20));
+            }
+            (draft, Some(answered.protocol))
+        }
+        Err(err) => {
+            let outcome = match &err {
+                ToolHostError::CallTimeout { .. } | ToolHostError::Timeout { .. } => Outcome::Timeout,
+                ToolHostError::Crashed { .. } | ToolHostError::Exited { .. } => Outcome::Crashed,
+                ToolHostError::Cancelled => Outcome::Cancelled,
+                _ => Outcome::Error,
+            };
+            let stderr = err.stderr().map(|s| tail(s, 20));
+            let mut message = format!("{name}: {err}");
+            if outcome == Outcome::Timeout {
+                message.push_str("; give the tool a longer `timeout` in its manifest, or ask for less");
+            }
+            (Draft { outcome, error: Some(message), stderr, ..Draft::default() }, None)
+        }
+    };
+    if cancelled {
+        draft.outcome = Outcome::Cancelled;
+    }
+    step.outcome = draft.outcome;
+    step.error = draft.error.clone();
+    step.fitted = draft.fit.as_ref().map(Fitted::from);
+    step.files = draft.files.clone();
+    step.usage = draft.usage.clone();
+    Ok(Invoked { step, draft, protocol })
+}
+
+/// Hands the call its files and runs it.
+#[allow(clippy::too_many_arguments)]
+async fn run(
+    state: &Arc<EdgeState>,
+    tenant: &TenantRecord,
+    target: &Target,
+    tool: &str,
+    function: &str,
+    arguments: &Map<String, Value>,
+    files: &[FileRef],
+    token: &CancellationToken,
+) -> Result<crate::toolhost::Answered, ToolHostError> {
+    let manifest_tool = target.plugin.manifest.tools.iter().find(|t| t.id == tool);
+    let Some(command) = manifest_tool.and_then(|t| server_command(t, Path::new(&target.plugin.dir))) else {
+        return Err(ToolHostError::EmptyCommand);
+    };
+    let mut meta = Map::new();
+    // The folder lives until the call returns: the files are the call's to read, not to keep.
+    let folder = if files.is_empty() {
+        None
+    } else {
+        let folder = materialize(state, tenant, files).map_err(|err| ToolHostError::Protocol {
+            message: format!("the files could not be handed to the call: {err}"),
+            stderr: String::new(),
+        })?;
+        let paths: Map<String, Value> = files
+            .iter()
+            .map(|file| (file.to_string(), Value::String(folder.path().join(file.hex()).display().to_string())))
+            .collect();
+        meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
+        Some(folder)
+    };
+    let call = Call { function: function.to_owned(), arguments: arguments.clone(), meta, timeout: target.timeout };
+    let answered = call_function(&command, &call, token).await;
+    drop(folder);
+    answered
+}
+
+/// Copies the files into a folder of the call's own, each named by its digest, their digests checked.
+fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef]) -> Result<tempfile::TempDir, EdgeError> {
+    let tmp = state.root().join("tmp");
+    fs_err::create_dir_all(&tmp).map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
+    let folder = tempfile::Builder::new()
+        .prefix("call-")
+        .tempdir_in(&tmp)
+        .map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
+    for file in files {
+        let bytes =
+            state.files().get(tenant.id, file).map_err(|err| EdgeError::internal("could not read a file", err))?;
+        fs_err::write(folder.path().join(file.hex()), bytes)
+            .map_err(|err| EdgeError::internal("could not hand a file to the call", err))?;
+    }
+    Ok(folder)
+}

@@ -1,0 +1,228 @@
+//! Tool calls: a function called by hand (the job it runs in and the files handed to it), the call
+//! itself as agents and flows make it too ([`invoke`]), and what the edge makes of a result
+//! ([`result`]: its size, the files it returns, its usage reports, its fit note), recorded as a step of
+//! the job.
+
+mod invoke;
+mod result;
+mod running;
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
+use oz0_core::trace::{Outcome, Step, StepKind};
+
+use crate::service::{EdgeState, NO_FILE};
+use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
+
+pub(crate) use invoke::{Invoked, file_arguments, invoke, target};
+pub(crate) use result::Draft;
+pub use result::{fit_note, result_bytes};
+pub(crate) use running::Running;
+
+/// The `_meta` key under which a call gets the files handed to it, as `{ref: path}`.
+pub const FILES_META_KEY: &str = "oz0/files";
+
+/// The `_meta` key of a result's fit note.
+pub const FIT_META_KEY: &str = "oz0/fit";
+
+/// What a call by hand needs, found before anything starts.
+struct Prepared {
+    job: TreeId,
+    /// Files of other trees its arguments name, to hand to the job it starts.
+    handed: Vec<StoredFile>,
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
+}
+
+/// Returns a new job ID: a ULID.
+pub fn new_job_id() -> Result<TreeId, EdgeError> {
+    let mut random = [0u8; 10];
+    getrandom::fill(&mut random).map_err(|err| EdgeError::internal("could not make a job ID", err))?;
+    Ok(TreeId::ulid(u64::try_from(now_ms()).unwrap_or(0), random))
+}
+
+/// Checks the arguments and decides which files of other trees the call hands to its job.
+fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
+    let tenant = &principal.tenant;
+    let target = target(state, tenant, &request.tool, &request.function)?;
+    let name = format!("{}.{}", request.tool, request.function);
+    oz0_core::args::check(&name, &target.input_schema, &request.arguments)
+        .map_err(|err| EdgeError::invalid(err.to_string()))?;
+    let job = match &request.job {
+        Some(id) => id.clone(),
+        None => new_job_id()?,
+    };
+    let running = state.store().job(tenant, &job)?.is_some_and(|j| !j.state.ended());
+    let handed = hand_on(state, tenant, &job, &file_arguments(&request.arguments), running)?;
+    Ok(Prepared { job, handed })
+}
+
+/// Returns the files of other trees among `files` that a person hands to the job `job`; refuses with
+/// "not found" a file the tenant never stored, and any file of another tree when the job runs already
+/// (a start that follows a running job hands it no files).
+pub(crate) fn hand_on(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    files: &[(String, FileRef)],
+    running: bool,
+) -> Result<Vec<StoredFile>, EdgeError> {
+    let mut handed = Vec::new();
+    for (key, file) in files {
+        if state.store().file_size(tenant, job, file)?.is_some() {
+            continue;
+        }
+        match state.store().tenant_file(tenant, file)? {
+            Some(size) if !running => {
+                if !handed.iter().any(|h: &StoredFile| h.file == *file) {
+                    handed.push(StoredFile { file: *file, size });
+                }
+            }
+            _ => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
+        }
+    }
+    Ok(handed)
+}
+
+/// Calls a tool's function by hand, as [`oz0_core::api::Edge::call_tool`] says.
+pub(crate) async fn call(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    request: &CallRequest,
+) -> Result<CallAnswer, EdgeError> {
+    let prepared = blocking(state, principal, {
+        let request = request.clone();
+        move |state, principal| prepare(state, principal, &request)
+    })
+    .await?;
+    let tenant = principal.tenant.clone();
+    let name = format!("{}.{}", request.tool, request.function);
+    let (job, started) = blocking(state, principal, {
+        let (id, name) = (prepared.job.clone(), name.clone());
+        move |state, principal| {
+            let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person, input: None };
+            match state.store().start_job(&principal.tenant, &new)? {
+                JobStart::Started(job) => Ok((job, true)),
+                JobStart::Follows(job) => Ok((job, false)),
+                JobStart::Refused(job) => Err(refused_start(&job)),
+            }
+        }
+    })
+    .await?;
+    let handed = prepared.handed;
+    if !handed.is_empty() {
+        let (id, handed) = (job.id.clone(), handed.clone());
+        blocking(state, principal, move |state, principal| {
+            Ok(state.store().hand_files(&principal.tenant, &id, &handed, principal)?)
+        })
+        .await?;
+    }
+
+    let token = state.running().enter(tenant.id, &job.id);
+    let invoked = invoke(state, principal, &job, &request.tool, &request.function, &request.arguments, &token).await;
+    state.running().leave(tenant.id, &job.id);
+    let Invoked { mut step, draft: answer, protocol } = invoked?;
+    step.handed = handed.iter().map(|f| f.file).collect();
+    let outcome = step.outcome;
+
+    let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
+    let (seq, job) = blocking(state, principal, move |state, principal| {
+        let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
+        if started {
+            state.store().end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
+        }
+        let job = state.store().job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
+        Ok((seq, job))
+    })
+    .await?;
+    Ok(CallAnswer {
+        job,
+        step: seq,
+        outcome,
+        error: answer.error,
+        stderr: answer.stderr,
+        protocol,
+        result: answer.result,
+        fit: answer.fit,
+        files: answer.files,
+        handed: handed.iter().map(|f| f.file).collect(),
+        usage: answer.usage,
+        usage_refused: answer.usage_refused,
+    })
+}
+
+/// Returns the error of a start under the ID of an ended job whose tree still holds files.
+pub(crate) fn refused_start(job: &Job) -> EdgeError {
+    EdgeError::invalid(format!(
+        "the job `{}` has ended ({}) and its tree still holds files, so a new job may not start under its ID and \
+         inherit them; leave out --id, or choose another",
+        job.id,
+        job.state.as_str()
+    ))
+}
+
+/// Returns the state a job ends in after its last step ended so.
+pub(crate) fn job_state(outcome: Outcome) -> JobState {
+    match outcome {
+        Outcome::Ok => JobState::Succeeded,
+        Outcome::Cancelled => JobState::Cancelled,
+        _ => JobState::Failed,
+    }
+}
+
+/// Records a step, and a refused usage report as a step of its own after it; returns the step's number.
+pub(crate) fn record(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    step: &Step,
+    usage_refused: Option<String>,
+) -> Result<u32, EdgeError> {
+    let seq = state.store().record_step(tenant, job, step)?;
+    if let Some(refused) = usage_refused {
+        let mut report = Step::new(0, rfc3339_millis(now_ms()), StepKind::Usage);
+        report.tool = step.tool.clone();
+        report.function = step.function.clone();
+        report.outcome = Outcome::Refused;
+        report.error = Some(refused);
+        state.store().record_step(tenant, job, &report)?;
+    }
+    Ok(seq)
+}
+
+/// Cancels a running job: its calls stop, their servers end, and it ends as cancelled.
+pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> Result<Job, EdgeError> {
+    let tenant = &principal.tenant;
+    let job = state.store().job(tenant, id)?.ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))?;
+    if job.state.ended() {
+        return Err(EdgeError::invalid(format!(
+            "the job `{id}` has ended ({}); there is nothing to cancel",
+            job.state.as_str()
+        )));
+    }
+    // A job run by this process ends itself once its call or step stops, recording it; one run
+    // elsewhere (another process sharing the store) is ended here, and its runner sees that.
+    if state.running().cancel(tenant.id, id) {
+        return Ok(job);
+    }
+    let by = format!("cancelled by {}", principal.actor());
+    state
+        .store()
+        .end_job(tenant, id, JobState::Cancelled, Some(&by))?
+        .ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
+}
+
+async fn blocking<T: Send + 'static>(
+    state: &Arc<EdgeState>,
+    principal: &Principal,
+    f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
+) -> Result<T, EdgeError> {
+    let (state, principal) = (Arc::clone(state), principal.clone());
+    tokio::task::spawn_blocking(move || f(&state, &principal))
+        .await
+        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+}
