@@ -608,7 +608,15 @@ impl Indexer {
         }
         self.marks.next_line = self.offset;
         let line = Line { text, no: self.marks.line_no };
-        self.splitter.as_split().line(line, &mut self.marks);
+        // Called for every line, so matched here rather than through `as_split`, which the compiler
+        // cannot inline.
+        let marks = &mut self.marks;
+        match &mut self.splitter {
+            Splitter::Markdown(s) => s.line(line, marks),
+            Splitter::Json(s) => s.line(line, marks),
+            Splitter::Diff(s) => s.line(line, marks),
+            Splitter::Text(s) => s.line(line, marks),
+        }
         self.marks.prev = self.marks.here;
         self.marks.here = self.offset;
         self.marks.line_no += 1;

@@ -123,6 +123,19 @@ impl Split for MarkdownSplitter {
             }
             return;
         }
+        // Most lines are blank or begin a paragraph with a letter; they skip the tests below, which
+        // would find no fence, heading or underline, and for a letter, paragraph text.
+        match text.first() {
+            None => return,
+            Some(b) if b.is_ascii_alphabetic() => {
+                self.prev_text = true;
+                self.prev_buf.clear();
+                self.prev_buf.extend_from_slice(text.trim_ascii_end());
+                self.preamble(line, marks);
+                return;
+            }
+            Some(_) => {}
+        }
         if let Some(open) = fence(text) {
             self.fence = Some(open);
             self.preamble(line, marks);
