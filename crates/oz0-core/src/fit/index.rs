@@ -144,7 +144,8 @@ pub(crate) struct Marks {
     prev: u64,
     next_line: u64,
     line_no: u64,
-    /// The offsets where parts begin or end, in order: the points whose weight the parts need.
+    /// The offsets where parts begin or end, in order: the points whose weight the parts need, from
+    /// the last one `take_points` handed out.
     requests: Vec<u64>,
 }
 
@@ -535,11 +536,15 @@ impl Indexer {
     /// the parts may need: the points asked for since the last call, and where the last complete line
     /// and the line after it begin, which a later line may still ask for.
     pub(crate) fn take_points(&mut self, start: u64) -> Vec<u64> {
-        let asked = self.marks.requests.get(self.asked..).unwrap_or_default();
-        self.asked = self.marks.requests.len();
+        let requests = &mut self.marks.requests;
+        let asked = requests.get(self.asked..).unwrap_or_default();
         let open = [self.marks.prev, self.marks.here];
         let mut points: Vec<u64> =
             asked.iter().chain(&open).copied().filter(|p| (start..=self.offset).contains(p)).collect();
+        // The points handed out are not needed again, but for the last, which tells `point` a repeat:
+        // dropping them keeps two for each part of a large file from staying in memory.
+        requests.drain(..requests.len().saturating_sub(1));
+        self.asked = requests.len();
         points.sort_unstable();
         points.dedup();
         points

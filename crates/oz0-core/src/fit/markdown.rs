@@ -1,5 +1,7 @@
 //! Markdown: parts are headings (ATX and setext); fenced code is not a heading.
 
+use std::borrow::Cow;
+
 use super::index::{At, Body, Line, Marks, Split};
 
 /// Returns the level and text of an ATX heading (`## Install`).
@@ -68,8 +70,9 @@ fn paragraph_text(line: &[u8]) -> bool {
     !list && !ordered && fence(line).is_none() && setext_underline(line).is_none()
 }
 
-fn label(text: &[u8]) -> String {
-    super::source::whole_chars(text).into_owned()
+/// Returns a heading's text as a label, borrowed when it is whole UTF-8: `Marks` copies it anyway.
+fn label(text: &[u8]) -> Cow<'_, str> {
+    super::source::whole_chars(text)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
