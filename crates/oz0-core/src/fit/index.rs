@@ -4,6 +4,7 @@
 //! of the current line, so that a file of any size is indexed in bounded memory.
 
 use super::diff::DiffSplitter;
+use super::estimate::RawWeight;
 use super::json::JsonSplitter;
 use super::markdown::MarkdownSplitter;
 use super::text::TextSplitter;
@@ -662,8 +663,7 @@ impl Weigher {
     /// was fed already) that falls within it or at its end.
     pub fn feed(&mut self, chunk: &[u8], mut points: &[u64]) -> Result<(), InvalidUtf8> {
         for block in chunk.chunks(BLOCK) {
-            self.utf8.feed(block)?;
-            self.chars += count_chars(block);
+            self.check(block)?;
             let end = self.offset + block.len() as u64;
             let (now, later) = points.split_at(points.partition_point(|&p| p <= end));
             self.measure(block, now);
@@ -671,6 +671,37 @@ impl Weigher {
         }
         // Points at the end of an empty chunk, or past the end of this one, take the weight so far.
         self.measure(&[], points);
+        Ok(())
+    }
+
+    /// `feed`, where another thread has measured the end of the chunk (`tail`).
+    pub fn feed_with_tail(&mut self, chunk: &[u8], points: &[u64], tail: Option<Tail>) -> Result<(), InvalidUtf8> {
+        let Some(tail) = tail else { return self.feed(chunk, points) };
+        let (head, rest) = chunk.split_at(tail.at.min(chunk.len()));
+        let (head_points, tail_points) =
+            points.split_at(points.partition_point(|&p| p <= self.offset + head.len() as u64));
+        self.feed(head, head_points)?;
+        let resumes = head.len() >= 2 && self.meter.is_after_word(head[head.len() - 2], head[head.len() - 1]);
+        if !resumes {
+            // Not where the tail began (which `Tail::measure` rules out): measure it here.
+            return self.feed(rest, tail_points);
+        }
+        for block in rest.chunks(BLOCK) {
+            self.check(block)?;
+        }
+        for (point, raw) in tail.weights {
+            self.weights.push((point, self.meter.weight_with(raw)));
+        }
+        let base = std::mem::replace(&mut self.meter, tail.meter);
+        self.meter.rebase(&base);
+        self.offset += rest.len() as u64;
+        Ok(())
+    }
+
+    /// Checks that `block` continues UTF-8, and counts its characters.
+    fn check(&mut self, block: &[u8]) -> Result<(), InvalidUtf8> {
+        self.utf8.feed(block)?;
+        self.chars += count_chars(block);
         Ok(())
     }
 
@@ -694,6 +725,48 @@ impl Weigher {
         self.utf8.finish()?;
         let totals = Totals { weight: self.meter.weight(), count: self.meter.count(), chars: self.chars };
         Ok((self.weights, totals))
+    }
+}
+
+/// The end of a chunk measured apart, by the thread that found its parts, from a point just after a
+/// printable ASCII byte past its middle, so that the two threads share the measuring.
+#[derive(Debug)]
+pub(crate) struct Tail {
+    /// Where in the chunk the tail begins.
+    at: usize,
+    meter: Meter,
+    /// The points in the tail, each with the weight of the tail up to it.
+    weights: Vec<(u64, RawWeight)>,
+}
+
+impl Tail {
+    /// Measures the end of `chunk`, which begins at `offset`, recording the weight at each of `points`
+    /// (in order) that falls within the tail; returns `None` when the chunk has no place to begin one.
+    pub fn measure(chunk: &[u8], offset: u64, points: &[u64]) -> Option<Tail> {
+        // A tail begins after a printable ASCII byte, found within a few KiB of the middle in text.
+        let from = (chunk.len() / 2).max(2);
+        let printable = chunk.get(from..)?.iter().take(4096).position(|b| (0x21..=0x7e).contains(b))?;
+        let at = from + printable + 1;
+        if at >= chunk.len() {
+            return None;
+        }
+        let mut meter = Meter::after_word(chunk[at - 2], chunk[at - 1]);
+        let points = &points[points.partition_point(|&p| p <= offset + at as u64)..];
+        let mut weights = Vec::with_capacity(points.len());
+        let mut rest = &chunk[at..];
+        let mut here = offset + at as u64;
+        for &point in points {
+            let take = point.saturating_sub(here).min(rest.len() as u64) as usize;
+            let (now, later) = rest.split_at(take);
+            meter.feed(now);
+            here += take as u64;
+            rest = later;
+            if let Some(raw) = meter.raw_weight() {
+                weights.push((here, raw));
+            }
+        }
+        meter.feed(rest);
+        Some(Tail { at, meter, weights })
     }
 }
 
