@@ -510,7 +510,11 @@ pub fn index_reader_in_chunks(
         let weigher = scope.spawn(move || -> Result<_, ReadError> {
             let mut weigher = index::Weigher::default();
             let mut to_indexer = Some(to_indexer);
+            // Buffers are made only while there is more to read: a small document needs one.
             for _ in 0..BUFFERS {
+                if to_indexer.is_none() {
+                    break;
+                }
                 refill(&mut reader, vec![0; chunk.max(1)], &mut to_indexer)?;
             }
             for (buf, len, points, tail) in indexed {
@@ -538,8 +542,9 @@ pub fn index_reader_in_chunks(
     })
 }
 
-/// Fills `buf` from `reader` and hands it to the indexing thread; at the end of the reader, or once that
-/// thread stops taking chunks, drops the sender, which ends that thread's loop after the last chunk.
+/// Fills `buf` from `reader` and hands it to the indexing thread; at the end of the reader (a buffer
+/// not filled), or once that thread stops taking chunks, drops the sender, which ends that thread's loop
+/// after the last chunk.
 fn refill(
     reader: &mut impl Read,
     mut buf: Vec<u8>,
@@ -547,7 +552,8 @@ fn refill(
 ) -> std::io::Result<()> {
     let Some(sender) = to_indexer else { return Ok(()) };
     let len = fill(reader, &mut buf)?;
-    if len == 0 || sender.send((buf, len)).is_err() {
+    let full = len == buf.len();
+    if len == 0 || sender.send((buf, len)).is_err() || !full {
         *to_indexer = None;
     }
     Ok(())
