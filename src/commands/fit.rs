@@ -266,9 +266,9 @@ enum Body {
     File(File),
 }
 
-fn open(input: &Input) -> Result<Box<dyn Read>, CommandError> {
+fn open(input: &Input) -> Result<Box<dyn Read + Send>, CommandError> {
     match input {
-        Input::Stdin => Ok(Box::new(std::io::stdin().lock())),
+        Input::Stdin => Ok(Box::new(std::io::stdin())),
         Input::File(path) => Ok(Box::new(open_file(path)?)),
     }
 }

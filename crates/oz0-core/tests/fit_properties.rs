@@ -158,3 +158,47 @@ proptest! {
         prop_assert_eq!(result.err().map(|e| e.offset), Some(prefix.len() as u64));
     }
 }
+
+/// A document of a few hundred KiB, larger than the blocks the weigher works in, with parts of every size.
+fn large_document() -> String {
+    let mut doc = String::from("Before the first heading.\n\n");
+    for i in 0..3000 {
+        doc.push_str(&format!("{} Part {i}\n\n", "#".repeat(1 + i % 4)));
+        let words = "données 数据 the index reads a document in one pass ";
+        doc.push_str(&words.repeat(1 + (i * 7) % 13));
+        doc.push_str(if i % 5 == 0 { "\n\n```\n# not a heading\n```\n\n" } else { "\n\n" });
+        if i % 97 == 0 {
+            doc.push_str(&" ".repeat(300));
+            doc.push('\n');
+        }
+    }
+    doc
+}
+
+#[test]
+fn large_documents_index_alike_in_any_chunking() {
+    let doc = large_document();
+    let bytes = doc.as_bytes();
+    let whole = fit::index_text(&doc, Kind::Markdown).1;
+    assert!(whole.bytes > 4 * 65536, "{}", whole.bytes);
+    assert_eq!(whole.chars, doc.chars().count() as u64);
+    // Each part weighs what the text up to its end weighs less what the text up to its start weighs.
+    let mut points: Vec<u64> = whole.parts.iter().flat_map(|p| [p.start, p.end]).collect();
+    points.sort_unstable();
+    points.dedup();
+    let mut meter = fit::Meter::new();
+    let mut at = 0;
+    let mut weights = std::collections::HashMap::new();
+    for point in points {
+        meter.feed(&bytes[at..point as usize]);
+        at = point as usize;
+        weights.insert(point, meter.weight());
+    }
+    for part in &whole.parts {
+        assert_eq!(part.weight, weights[&part.end] - weights[&part.start], "{part:?}");
+    }
+    for chunk in [1 << 22, 65536, 65537, 100_000, 4093] {
+        let threaded = fit::index_reader_in_chunks(bytes, Kind::Markdown, chunk, |_| {}).unwrap();
+        assert_eq!(threaded, whole, "chunks of {chunk}");
+    }
+}

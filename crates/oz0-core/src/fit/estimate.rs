@@ -107,6 +107,14 @@ pub fn weigh(text: &str) -> u64 {
     meter.weight()
 }
 
+/// A meter's weight before it is rounded: the fixed-point score of the text less its long runs, and
+/// the tokens given to those runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RawWeight {
+    fixed: u64,
+    tokens: u64,
+}
+
 /// Measures a text fed in chunks of bytes; chunks may split a UTF-8 character.
 ///
 /// Feeding a text in any chunking gives the same figures as `count` and `weigh` of the whole, and
@@ -179,9 +187,41 @@ impl Meter {
 
     /// Returns `weigh` of everything fed so far, as if the text ended here.
     pub fn weight(&self) -> u64 {
-        let Some(end) = self.end_score() else {
-            return 0;
-        };
+        self.raw_weight().map_or(0, |raw| (round(raw.fixed) + raw.tokens).max(1))
+    }
+
+    /// Returns a meter that measures on from a point just after a printable ASCII byte `cur` that
+    /// follows `prev`, its sums starting from nothing.
+    ///
+    /// Whatever came before, a meter that has just been fed such a byte is between characters and
+    /// outside any white-space run, so these two bytes are all of its state but its sums: the text
+    /// after the point can be measured apart and added (`weight_with`, `rebase`).
+    pub(crate) fn after_word(prev: u8, cur: u8) -> Self {
+        Self { started: true, prev, cur, cur_ends_char: true, ..Self::default() }
+    }
+
+    /// Returns whether the meter stands where `after_word(prev, cur)` starts, its sums apart.
+    pub(crate) fn is_after_word(&self, prev: u8, cur: u8) -> bool {
+        self.clean() && self.need == 0 && !self.cur_rated && self.run_score == 0 && (self.prev, self.cur) == (prev, cur)
+    }
+
+    /// Returns `weight` of a meter begun by `after_word` where this meter stands, from its `raw_weight`.
+    pub(crate) fn weight_with(&self, raw: RawWeight) -> u64 {
+        // Standing after a printable byte, this meter has no open run: its long runs are all counted.
+        (round(self.sum - self.long_score + raw.fixed) + self.long_weight + raw.tokens).max(1)
+    }
+
+    /// Adds the sums of `base`, where this meter began by `after_word` stands, so that this meter
+    /// measures the text from the start.
+    pub(crate) fn rebase(&mut self, base: &Meter) {
+        self.sum += base.sum;
+        self.long_score += base.long_score;
+        self.long_weight += base.long_weight;
+    }
+
+    /// Returns `weight` before it is rounded, or `None` when nothing was fed.
+    pub(crate) fn raw_weight(&self) -> Option<RawWeight> {
+        let end = self.end_score()?;
         let (mut long_score, mut long_weight) = (self.long_score, self.long_weight);
         if self.run_chars > RUN {
             // The run is still open: it holds the last character when that one is white space.
@@ -191,7 +231,7 @@ impl Meter {
             }
             long_weight += self.run_chars.div_ceil(4);
         }
-        (round(self.sum + end - long_score) + long_weight).max(1)
+        Some(RawWeight { fixed: self.sum + end - long_score, tokens: long_weight })
     }
 
     /// Returns the score of the last byte fed, as the last byte of the text, or `None` when
@@ -667,6 +707,37 @@ mod tests {
             }
             meter.feed(&bytes[from..]);
             prop_assert_eq!((meter.count(), meter.weight()), (count(&text), weigh(&text)));
+        }
+
+        #[test]
+        fn text_measured_apart_after_a_printable_byte_adds_up(
+            text in text(),
+            from in any::<prop::sample::Index>(),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        ) {
+            let bytes = text.as_bytes();
+            let at = (from.index(bytes.len() + 1)..=bytes.len())
+                .find(|&at| at >= 2 && (0x21..=0x7e).contains(&bytes[at - 1]));
+            prop_assume!(at.is_some());
+            let at = at.unwrap_or_default();
+            let mut base = Meter::new();
+            base.feed(&bytes[..at]);
+            prop_assert!(base.is_after_word(bytes[at - 2], bytes[at - 1]));
+            let mut tail = Meter::after_word(bytes[at - 2], bytes[at - 1]);
+            let mut whole = base.clone();
+            let mut ends: Vec<usize> = cuts.iter().map(|c| at + c.index(bytes.len() - at + 1)).collect();
+            ends.sort_unstable();
+            let mut from = at;
+            for end in ends.into_iter().chain([bytes.len()]) {
+                tail.feed(&bytes[from..end]);
+                whole.feed(&bytes[from..end]);
+                from = end;
+                let raw = tail.raw_weight();
+                prop_assert!(raw.is_some());
+                prop_assert_eq!(raw.map(|raw| base.weight_with(raw)), Some(whole.weight()));
+            }
+            tail.rebase(&base);
+            prop_assert_eq!((tail.count(), tail.weight()), (whole.count(), whole.weight()));
         }
 
         #[test]

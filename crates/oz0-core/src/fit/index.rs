@@ -4,6 +4,7 @@
 //! of the current line, so that a file of any size is indexed in bounded memory.
 
 use super::diff::DiffSplitter;
+use super::estimate::RawWeight;
 use super::json::JsonSplitter;
 use super::markdown::MarkdownSplitter;
 use super::text::TextSplitter;
@@ -144,7 +145,8 @@ pub(crate) struct Marks {
     prev: u64,
     next_line: u64,
     line_no: u64,
-    /// The offsets where parts begin or end, in order: the points whose weight the parts need.
+    /// The offsets where parts begin or end, in order: the points whose weight the parts need, from
+    /// the last one `take_points` handed out.
     requests: Vec<u64>,
 }
 
@@ -373,9 +375,8 @@ pub struct Indexer {
     weigher: Option<Weigher>,
     /// How many of the points the parts need were handed out.
     asked: usize,
-    /// Bytes seen, and the characters that begin in them.
+    /// Bytes seen.
     offset: u64,
-    chars: u64,
     /// The first bytes of a line that an earlier chunk began, and its length so far.
     line: Vec<u8>,
     line_len: u64,
@@ -489,7 +490,6 @@ impl Indexer {
             weigher,
             asked: 0,
             offset: 0,
-            chars: 0,
             line: Vec::with_capacity(LINE_PREFIX),
             line_len: 0,
         }
@@ -514,7 +514,6 @@ impl Indexer {
 
     /// Shows the splitter each line of the chunk.
     fn find_parts(&mut self, chunk: &[u8]) {
-        self.chars += count_chars(chunk);
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest) {
             let (line, tail) = rest.split_at(nl + 1);
@@ -538,11 +537,15 @@ impl Indexer {
     /// the parts may need: the points asked for since the last call, and where the last complete line
     /// and the line after it begin, which a later line may still ask for.
     pub(crate) fn take_points(&mut self, start: u64) -> Vec<u64> {
-        let asked = self.marks.requests.get(self.asked..).unwrap_or_default();
-        self.asked = self.marks.requests.len();
+        let requests = &mut self.marks.requests;
+        let asked = requests.get(self.asked..).unwrap_or_default();
         let open = [self.marks.prev, self.marks.here];
         let mut points: Vec<u64> =
             asked.iter().chain(&open).copied().filter(|p| (start..=self.offset).contains(p)).collect();
+        // The points handed out are not needed again, but for the last, which tells `point` a repeat:
+        // dropping them keeps two for each part of a large file from staying in memory.
+        requests.drain(..requests.len().saturating_sub(1));
+        self.asked = requests.len();
         points.sort_unstable();
         points.dedup();
         points
@@ -583,7 +586,7 @@ impl Indexer {
             parts,
             labels,
             bytes: self.offset,
-            chars: self.chars,
+            chars: totals.chars,
             lines,
             weight: totals.weight,
             count: totals.count,
@@ -611,7 +614,15 @@ impl Indexer {
         }
         self.marks.next_line = self.offset;
         let line = Line { text, no: self.marks.line_no };
-        self.splitter.as_split().line(line, &mut self.marks);
+        // Called for every line, so matched here rather than through `as_split`, which the compiler
+        // cannot inline.
+        let marks = &mut self.marks;
+        match &mut self.splitter {
+            Splitter::Markdown(s) => s.line(line, marks),
+            Splitter::Json(s) => s.line(line, marks),
+            Splitter::Diff(s) => s.line(line, marks),
+            Splitter::Text(s) => s.line(line, marks),
+        }
         self.marks.prev = self.marks.here;
         self.marks.here = self.offset;
         self.marks.line_no += 1;
@@ -621,29 +632,82 @@ impl Indexer {
     }
 }
 
-/// A whole document's weight and estimated tokens.
+/// A whole document's weight, estimated tokens and characters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Totals {
     pub weight: u64,
     pub count: u64,
+    pub chars: u64,
 }
 
+/// How many bytes the weigher checks, counts and measures at a time: its three passes over a block
+/// then find it in the core's own cache rather than fetching a whole chunk three times.
+const BLOCK: usize = 64 << 10;
+
 /// Measures a document fed in chunks, answering the weight at each point asked for; it also checks
-/// that the document is UTF-8.
+/// that the document is UTF-8 and counts its characters.
+///
+/// Counting characters here rather than where the parts are found keeps the threads of
+/// `index_reader` about equally busy.
 #[derive(Debug, Default)]
 pub(crate) struct Weigher {
     meter: Meter,
     utf8: Utf8,
     offset: u64,
+    chars: u64,
     weights: Vec<(u64, u64)>,
 }
 
 impl Weigher {
     /// Measures the next chunk, recording the weight at each of `points` (in order, none before what
     /// was fed already) that falls within it or at its end.
-    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) -> Result<(), InvalidUtf8> {
-        self.utf8.feed(chunk)?;
-        let mut rest = chunk;
+    pub fn feed(&mut self, chunk: &[u8], mut points: &[u64]) -> Result<(), InvalidUtf8> {
+        for block in chunk.chunks(BLOCK) {
+            self.check(block)?;
+            let end = self.offset + block.len() as u64;
+            let (now, later) = points.split_at(points.partition_point(|&p| p <= end));
+            self.measure(block, now);
+            points = later;
+        }
+        // Points at the end of an empty chunk, or past the end of this one, take the weight so far.
+        self.measure(&[], points);
+        Ok(())
+    }
+
+    /// `feed`, where another thread has measured the end of the chunk (`tail`).
+    pub fn feed_with_tail(&mut self, chunk: &[u8], points: &[u64], tail: Option<Tail>) -> Result<(), InvalidUtf8> {
+        let Some(tail) = tail else { return self.feed(chunk, points) };
+        let (head, rest) = chunk.split_at(tail.at.min(chunk.len()));
+        let (head_points, tail_points) =
+            points.split_at(points.partition_point(|&p| p <= self.offset + head.len() as u64));
+        self.feed(head, head_points)?;
+        let resumes = head.len() >= 2 && self.meter.is_after_word(head[head.len() - 2], head[head.len() - 1]);
+        if !resumes {
+            // Not where the tail began (which `Tail::measure` rules out): measure it here.
+            return self.feed(rest, tail_points);
+        }
+        for block in rest.chunks(BLOCK) {
+            self.check(block)?;
+        }
+        for (point, raw) in tail.weights {
+            self.weights.push((point, self.meter.weight_with(raw)));
+        }
+        let base = std::mem::replace(&mut self.meter, tail.meter);
+        self.meter.rebase(&base);
+        self.offset += rest.len() as u64;
+        Ok(())
+    }
+
+    /// Checks that `block` continues UTF-8, and counts its characters.
+    fn check(&mut self, block: &[u8]) -> Result<(), InvalidUtf8> {
+        self.utf8.feed(block)?;
+        self.chars += count_chars(block);
+        Ok(())
+    }
+
+    /// Measures `bytes`, recording the weight at each of `points` that falls within them or at their end.
+    fn measure(&mut self, bytes: &[u8], points: &[u64]) {
+        let mut rest = bytes;
         for &point in points {
             let take = point.saturating_sub(self.offset).min(rest.len() as u64) as usize;
             let (now, later) = rest.split_at(take);
@@ -654,14 +718,55 @@ impl Weigher {
         }
         self.meter.feed(rest);
         self.offset += rest.len() as u64;
-        Ok(())
     }
 
     /// Returns the weights recorded, by point, and the whole document's totals.
     pub fn finish(self) -> Result<(Vec<(u64, u64)>, Totals), InvalidUtf8> {
         self.utf8.finish()?;
-        let totals = Totals { weight: self.meter.weight(), count: self.meter.count() };
+        let totals = Totals { weight: self.meter.weight(), count: self.meter.count(), chars: self.chars };
         Ok((self.weights, totals))
+    }
+}
+
+/// The end of a chunk measured apart, by the thread that found its parts, from a point just after a
+/// printable ASCII byte past its middle, so that the two threads share the measuring.
+#[derive(Debug)]
+pub(crate) struct Tail {
+    /// Where in the chunk the tail begins.
+    at: usize,
+    meter: Meter,
+    /// The points in the tail, each with the weight of the tail up to it.
+    weights: Vec<(u64, RawWeight)>,
+}
+
+impl Tail {
+    /// Measures the end of `chunk`, which begins at `offset`, recording the weight at each of `points`
+    /// (in order) that falls within the tail; returns `None` when the chunk has no place to begin one.
+    pub fn measure(chunk: &[u8], offset: u64, points: &[u64]) -> Option<Tail> {
+        // A tail begins after a printable ASCII byte, found within a few KiB of the middle in text.
+        let from = (chunk.len() / 2).max(2);
+        let printable = chunk.get(from..)?.iter().take(4096).position(|b| (0x21..=0x7e).contains(b))?;
+        let at = from + printable + 1;
+        if at >= chunk.len() {
+            return None;
+        }
+        let mut meter = Meter::after_word(chunk[at - 2], chunk[at - 1]);
+        let points = &points[points.partition_point(|&p| p <= offset + at as u64)..];
+        let mut weights = Vec::with_capacity(points.len());
+        let mut rest = &chunk[at..];
+        let mut here = offset + at as u64;
+        for &point in points {
+            let take = point.saturating_sub(here).min(rest.len() as u64) as usize;
+            let (now, later) = rest.split_at(take);
+            meter.feed(now);
+            here += take as u64;
+            rest = later;
+            if let Some(raw) = meter.raw_weight() {
+                weights.push((here, raw));
+            }
+        }
+        meter.feed(rest);
+        Some(Tail { at, meter, weights })
     }
 }
 

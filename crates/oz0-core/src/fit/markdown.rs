@@ -1,5 +1,7 @@
 //! Markdown: parts are headings (ATX and setext); fenced code is not a heading.
 
+use std::borrow::Cow;
+
 use super::index::{At, Body, Line, Marks, Split};
 
 /// Returns the level and text of an ATX heading (`## Install`).
@@ -68,8 +70,9 @@ fn paragraph_text(line: &[u8]) -> bool {
     !list && !ordered && fence(line).is_none() && setext_underline(line).is_none()
 }
 
-fn label(text: &[u8]) -> String {
-    super::source::whole_chars(text).into_owned()
+/// Returns a heading's text as a label, borrowed when it is whole UTF-8: `Marks` copies it anyway.
+fn label(text: &[u8]) -> Cow<'_, str> {
+    super::source::whole_chars(text)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -122,6 +125,19 @@ impl Split for MarkdownSplitter {
                 }
             }
             return;
+        }
+        // Most lines are blank or begin a paragraph with a letter; they skip the tests below, which
+        // would find no fence, heading or underline, and for a letter, paragraph text.
+        match text.first() {
+            None => return,
+            Some(b) if b.is_ascii_alphabetic() => {
+                self.prev_text = true;
+                self.prev_buf.clear();
+                self.prev_buf.extend_from_slice(text.trim_ascii_end());
+                self.preamble(line, marks);
+                return;
+            }
+            Some(_) => {}
         }
         if let Some(open) = fence(text) {
             self.fence = Some(open);

@@ -478,75 +478,85 @@ pub enum ReadError {
 /// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
 /// each chunk. Memory holds a few chunks and the parts found (about 100 bytes a part), not the text.
 ///
-/// One thread reads and finds the parts while a second measures, with the same figures as `Indexer`.
+/// One thread finds the parts and measures the second half of each chunk while a second reads the
+/// chunks, checks them and measures their first halves, with the same figures as `Indexer`.
 ///
 /// # Errors
 ///
 /// Returns the reader's error, or where the document stops being UTF-8.
-pub fn index_reader(reader: impl Read, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+pub fn index_reader(reader: impl Read + Send, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
     index_reader_in_chunks(reader, kind, 4 << 20, progress)
 }
 
 /// `index_reader`, reading `chunk` bytes at a time; public for tests of the chunking.
 #[doc(hidden)]
 pub fn index_reader_in_chunks(
-    mut reader: impl Read,
+    mut reader: impl Read + Send,
     kind: Kind,
     chunk: usize,
     mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
     use std::sync::mpsc;
 
+    /// Chunks going round between the threads: enough that the indexing thread finds one read while
+    /// the other thread measures the last.
+    const BUFFERS: usize = 4;
     let mut indexer = Indexer::structure_only(kind);
     std::thread::scope(|scope| {
-        let (to_weigher, chunks) = mpsc::sync_channel::<(Vec<u8>, usize, Vec<u64>)>(2);
-        let (to_reader, spare) = mpsc::channel::<Vec<u8>>();
-        let weigher = scope.spawn(move || {
+        let (to_indexer, filled) = mpsc::channel::<(Vec<u8>, usize)>();
+        let (to_weigher, indexed) = mpsc::channel::<(Vec<u8>, usize, Vec<u64>, Option<index::Tail>)>();
+        // The reading moves to the measuring thread, which would otherwise wait on the finding of parts;
+        // the indexing thread takes over half of the measuring instead.
+        let weigher = scope.spawn(move || -> Result<_, ReadError> {
             let mut weigher = index::Weigher::default();
-            for (buf, len, points) in chunks {
-                weigher.feed(&buf[..len], &points)?;
-                // The reader fills the buffer again rather than touching fresh memory.
-                let _ = to_reader.send(buf);
+            let mut to_indexer = Some(to_indexer);
+            // Buffers are made only while there is more to read: a small document needs one.
+            for _ in 0..BUFFERS {
+                if to_indexer.is_none() {
+                    break;
+                }
+                refill(&mut reader, vec![0; chunk.max(1)], &mut to_indexer)?;
             }
-            weigher.finish()
+            for (buf, len, points, tail) in indexed {
+                weigher.feed_with_tail(&buf[..len], &points, tail)?;
+                refill(&mut reader, buf, &mut to_indexer)?;
+            }
+            Ok(weigher.finish()?)
         });
-        let read = (|| -> Result<(), ReadError> {
-            const BUFFERS: usize = 4;
-            let (mut start, mut made) = (0u64, 0);
-            loop {
-                // A few buffers go round between the threads; once they are all made, the reader waits
-                // for one to come back rather than touching fresh memory.
-                let mut buf = match spare.try_recv() {
-                    Ok(buf) => buf,
-                    Err(_) if made < BUFFERS => {
-                        made += 1;
-                        vec![0; chunk.max(1)]
-                    }
-                    Err(_) => match spare.recv() {
-                        Ok(buf) => buf,
-                        Err(_) => return Ok(()),
-                    },
-                };
-                let len = fill(&mut reader, &mut buf)?;
-                if len == 0 {
-                    return Ok(());
-                }
-                indexer.feed(&buf[..len])?;
-                let points = indexer.take_points(start);
-                if to_weigher.send((buf, len, points)).is_err() {
-                    return Ok(());
-                }
-                start += len as u64;
-                progress(start);
+        let mut start = 0u64;
+        for (buf, len) in filled {
+            let bytes = &buf[..len];
+            indexer.feed(bytes)?;
+            let points = indexer.take_points(start);
+            let tail = index::Tail::measure(bytes, start, &points);
+            start += len as u64;
+            if to_weigher.send((buf, len, points, tail)).is_err() {
+                break;
             }
-        })();
+            progress(start);
+        }
         drop(to_weigher);
-        let measured =
-            weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
-        read?;
-        let (weights, totals) = measured?;
+        let (weights, totals) =
+            weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))??;
         Ok(indexer.finish_with(&weights, totals))
     })
+}
+
+/// Fills `buf` from `reader` and hands it to the indexing thread; at the end of the reader (a buffer
+/// not filled), or once that thread stops taking chunks, drops the sender, which ends that thread's loop
+/// after the last chunk.
+fn refill(
+    reader: &mut impl Read,
+    mut buf: Vec<u8>,
+    to_indexer: &mut Option<std::sync::mpsc::Sender<(Vec<u8>, usize)>>,
+) -> std::io::Result<()> {
+    let Some(sender) = to_indexer else { return Ok(()) };
+    let len = fill(reader, &mut buf)?;
+    let full = len == buf.len();
+    if len == 0 || sender.send((buf, len)).is_err() || !full {
+        *to_indexer = None;
+    }
+    Ok(())
 }
 
 /// Reads into `buf` until it is full or the reader ends; returns how many bytes were read.
