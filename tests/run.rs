@@ -9,8 +9,6 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use std::sync::Arc;
-
 use common::{TRANSPORTS, Transport};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
@@ -140,14 +138,14 @@ fn a_tenant_ceiling_caps_the_agents_offload() {
 #[test]
 fn a_job_keeps_the_threshold_it_started_with() {
     for transport in TRANSPORTS {
-        let site = Arc::new(reader_site(transport));
+        let site = reader_site(transport);
         site.ok(&["tenant", "offload", "--default", "100000"]);
         agent(&site, "reader", "id: reader\ntools: [acme_docs]\n");
-        let changer = Arc::clone(&site);
+        let changer = site.detached_runner();
         let provider = ScriptedProvider::start(vec![
             answer(move |_| {
                 // The tenant lowers its default while the job runs: the job keeps 100000.
-                changer.ok(&["tenant", "offload", "--default", "300"]);
+                changer(&["tenant", "offload", "--default", "300"]);
                 call("acme_docs__get_page", json!({"path": "release-notes.md"}), 1_000, 10)
             }),
             fixed(say("done", 1_000, 5)),
@@ -300,12 +298,8 @@ fn ctrl_c_cancels_a_run() {
             ),
         )
         .unwrap();
-        let mut cmd = site.env.oz0_process();
-        if let Some(edge) = &site.served {
-            cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token);
-        }
-        let child = cmd
-            .envs(plugin_support::python_env())
+        let child = site
+            .oz0_process()
             .args(["run", "slow", "--id", "slow-1"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())

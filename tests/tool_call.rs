@@ -341,12 +341,8 @@ fn ctrl_c_cancels_the_call_and_ends_its_server() {
         let site = Site::new(transport);
         site.install("workbench");
         let pids = site.env.work().join("pids");
-        let mut cmd = site.env.oz0_process();
-        if let Some(edge) = &site.served {
-            cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token);
-        }
-        let child = cmd
-            .envs(python_env())
+        let child = site
+            .oz0_process()
             .args(["tool", "call", "hourglass.wait", "--arg", "seconds=1.5", "--id", "interrupted"])
             .arg("--arg")
             .arg(format!("pid_file={}", pids.display()))

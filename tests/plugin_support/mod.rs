@@ -96,6 +96,36 @@ impl PluginSite {
         if self.served.is_some() { self.env.data() } else { self.env.home() }
     }
 
+    /// Returns `oz0` as a process, set up as [`PluginSite::oz0`] is.
+    pub fn oz0_process(&self) -> std::process::Command {
+        let mut cmd = self.env.oz0_process();
+        if let Some(edge) = &self.served {
+            cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token);
+        }
+        cmd.envs(python_env());
+        cmd
+    }
+
+    /// Returns a function that runs `oz0` as this site does and expects it to work, holding nothing of
+    /// the site: for code that outlives the test, such as a scripted provider's thread, which must not
+    /// keep the served edge alive past the test.
+    pub fn detached_runner(&self) -> impl Fn(&[&str]) + Send + Sync + 'static {
+        let cmd = self.oz0_process();
+        let program = cmd.get_program().to_owned();
+        let envs: Vec<(OsString, OsString)> =
+            cmd.get_envs().filter_map(|(k, v)| v.map(|v| (k.to_owned(), v.to_owned()))).collect();
+        let dir = cmd.get_current_dir().map(Path::to_path_buf);
+        move |args| {
+            let mut cmd = std::process::Command::new(&program);
+            cmd.env_clear().envs(envs.iter().cloned()).args(args);
+            if let Some(dir) = &dir {
+                cmd.current_dir(dir);
+            }
+            let out = cmd.output().expect("oz0 runs");
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        }
+    }
+
     pub fn oz0(&self) -> assert_cmd::Command {
         let mut cmd = match &self.served {
             Some(edge) => self.env.oz0_at(edge, &edge.token),
