@@ -5,43 +5,25 @@
 //! `count` to the faster exact counter.
 
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
 use oz0_core::fit::{Meter, count, weigh};
 
+#[path = "../tests/support/corpus.rs"]
+mod corpus;
+
 /// Returns the held-out documents of the corpus joined (mixed) and its ASCII prose and markdown
-/// joined. The held-out rule is that of `xtask/src/corpus.rs`.
+/// joined.
 fn inputs() -> (String, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let root = corpus::root(env!("CARGO_MANIFEST_DIR"), 2);
     let (mut mixed, mut ascii) = (String::new(), String::new());
-    let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .expect("the corpus folder is readable")
-        .map(|e| e.expect("a corpus entry is readable").path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
-        let category = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-        let category = category.unwrap_or_default();
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .expect("a category folder is readable")
-            .map(|e| e.expect("a document entry is readable").path())
-            .collect();
-        files.sort();
-        for file in files {
-            let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-            let path = format!("{category}/{}", name.unwrap_or_default());
-            let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
-            let hash =
-                path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-            if hash.is_multiple_of(4) {
-                mixed.push_str(&text);
-            }
-            if matches!(category.as_str(), "prose-en" | "markdown") && text.is_ascii() {
-                ascii.push_str(&text);
-            }
+    for doc in corpus::load(&root).expect("the corpus is readable UTF-8 text") {
+        if doc.held_out() {
+            mixed.push_str(&doc.text);
+        }
+        if matches!(doc.category.as_str(), "prose-en" | "markdown") && doc.text.is_ascii() {
+            ascii.push_str(&doc.text);
         }
     }
     (mixed, ascii)

@@ -2,48 +2,16 @@
 //!
 //! Run with `--nocapture` to see the table of errors per category.
 
-use std::path::{Path, PathBuf};
-
 use oz0_core::fit::count;
 
-/// Returns whether the document at `path` (relative to the corpus root) is held out of training:
-/// when the FNV-1a hash of the path is divisible by 4. The same rule as `xtask/src/corpus.rs`.
-fn held_out(path: &str) -> bool {
-    let hash = path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    hash.is_multiple_of(4)
-}
-
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
-}
+#[path = "support/corpus.rs"]
+mod corpus;
 
 /// Returns `(category, path, text)` of every held-out document, sorted by path.
 fn held_out_documents() -> Vec<(String, String, String)> {
-    let mut docs = Vec::new();
-    let root = corpus();
-    let mut categories: Vec<_> = std::fs::read_dir(&root)
-        .expect("the corpus folder is readable")
-        .map(|e| e.expect("a corpus entry is readable").path())
-        .filter(|p| p.is_dir())
-        .collect();
-    categories.sort();
-    for dir in categories {
-        let category = dir.file_name().expect("a category has a name").to_string_lossy().into_owned();
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .expect("a category folder is readable")
-            .map(|e| e.expect("a document entry is readable").path())
-            .collect();
-        files.sort();
-        for file in files {
-            let name = file.file_name().expect("a document has a name").to_string_lossy();
-            let path = format!("{category}/{name}");
-            if held_out(&path) {
-                let text = std::fs::read_to_string(&file).expect("a document is UTF-8 text");
-                docs.push((category.clone(), path, text));
-            }
-        }
-    }
-    docs
+    let root = corpus::root(env!("CARGO_MANIFEST_DIR"), 2);
+    let docs = corpus::load(&root).expect("the corpus is readable UTF-8 text");
+    docs.into_iter().filter(corpus::Doc::held_out).map(|d| (d.category, d.path, d.text)).collect()
 }
 
 #[test]
