@@ -4,8 +4,9 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+mod loopback;
+
+use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
@@ -27,14 +28,19 @@ impl ScriptedProvider {
         let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
         let url = format!("http://{}/v1", listener.local_addr().expect("its address"));
         let received = Arc::new(Mutex::new(Vec::new()));
-        let script = Arc::new(script);
         let seen = Arc::clone(&received);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let (script, seen) = (Arc::clone(&script), Arc::clone(&seen));
-                std::thread::spawn(move || serve(stream, &script, &seen));
+        let respond = move |request: &Value| {
+            let n = {
+                let mut seen = seen.lock().expect("the requests");
+                seen.push(request.clone());
+                seen.len() - 1
+            };
+            match script.get(n) {
+                Some(answer) => ("200 OK", answer(request)),
+                None => ("500 Internal Server Error", json!({"error": {"message": "the script ran out"}})),
             }
-        });
+        };
+        std::thread::spawn(move || loopback::serve(listener, Arc::new(respond)));
         Self { url, received }
     }
 
@@ -52,55 +58,6 @@ impl ScriptedProvider {
             self.url
         );
         std::fs::write(dir.join("gateway.toml"), toml).expect("gateway.toml");
-    }
-}
-
-fn serve(stream: TcpStream, script: &[Answer], seen: &Mutex<Vec<Value>>) {
-    let mut reader = BufReader::new(stream.try_clone().expect("the connection"));
-    let mut writer = stream;
-    loop {
-        let mut length = 0usize;
-        let mut line = String::new();
-        let mut first = true;
-        loop {
-            line.clear();
-            if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                return;
-            }
-            if first && line.trim().is_empty() {
-                continue;
-            }
-            first = false;
-            let trimmed = line.trim_end();
-            if trimmed.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = trimmed.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().unwrap_or(0);
-            }
-        }
-        let mut body = vec![0u8; length];
-        if reader.read_exact(&mut body).is_err() {
-            return;
-        }
-        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        let n = {
-            let mut seen = seen.lock().expect("the requests");
-            seen.push(request.clone());
-            seen.len() - 1
-        };
-        let (status, answer) = match script.get(n) {
-            Some(answer) => ("200 OK", answer(&request)),
-            None => ("500 Internal Server Error", json!({"error": {"message": "the script ran out"}})),
-        };
-        let text = answer.to_string();
-        let head =
-            format!("HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", text.len());
-        if writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(text.as_bytes())).is_err() {
-            return;
-        }
     }
 }
 

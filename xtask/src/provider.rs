@@ -7,11 +7,13 @@
 //! request alone (how many tool results it holds), so any number of runs can use it. It stands in for
 //! the outside provider, never for oz0.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 
 use anyhow::Context as _;
 use serde_json::{Value, json};
+
+#[path = "../../tests/run_support/loopback.rs"]
+mod loopback;
 
 /// Serves on `127.0.0.1:port` until interrupted, after writing the gateway configuration that
 /// points the alias `default` at it to `gateway` (or printing it).
@@ -29,51 +31,8 @@ pub fn run(port: u16, gateway: Option<&std::path::Path>) -> anyhow::Result<()> {
         }
         None => print!("# a scripted provider listens on http://{address}/v1; the edge's gateway.toml:\n{config}"),
     }
-    for stream in listener.incoming().flatten() {
-        std::thread::spawn(move || serve(stream));
-    }
+    loopback::serve(listener, std::sync::Arc::new(|request: &Value| ("200 OK", answer(request))));
     Ok(())
-}
-
-fn serve(stream: TcpStream) {
-    let Ok(clone) = stream.try_clone() else { return };
-    let mut reader = BufReader::new(clone);
-    let mut writer = stream;
-    loop {
-        let mut length = 0usize;
-        let mut line = String::new();
-        let mut started = false;
-        loop {
-            line.clear();
-            if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                return;
-            }
-            let trimmed = line.trim_end();
-            if trimmed.is_empty() {
-                if started {
-                    break;
-                }
-                continue;
-            }
-            started = true;
-            if let Some((name, value)) = trimmed.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().unwrap_or(0);
-            }
-        }
-        let mut body = vec![0u8; length];
-        if reader.read_exact(&mut body).is_err() {
-            return;
-        }
-        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        let text = answer(&request).to_string();
-        let head =
-            format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", text.len());
-        if writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(text.as_bytes())).is_err() {
-            return;
-        }
-    }
 }
 
 /// Returns the next move of the script, from the tool results the request holds.
