@@ -414,7 +414,7 @@ impl Edge for LocalEdge {
         self.blocking(move |state, principal| {
             let job = find_job(state, principal, &id)?;
             let files = state.store.tree_files(&principal.tenant, &job.tree)?;
-            let totals = Totals::of(&state.store.steps(&principal.tenant, &id)?);
+            let totals = Totals::of(&state.store.steps(&principal.tenant, &id, 0)?);
             let (input, output) = state.store.job_io(&principal.tenant, &id)?;
             Ok(JobDetail { job, files, input, output, totals })
         })
@@ -425,7 +425,7 @@ impl Edge for LocalEdge {
         let id = id.clone();
         self.blocking(move |state, principal| {
             let job = find_job(state, principal, &id)?;
-            let steps = state.store.steps(&principal.tenant, &id)?;
+            let steps = state.store.steps(&principal.tenant, &id, 0)?;
             let totals = Totals::of(&steps);
             Ok(Trace { job, steps, totals })
         })

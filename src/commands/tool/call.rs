@@ -220,8 +220,7 @@ fn takes(schema: &Value) -> String {
 fn render(answer: &CallAnswer) -> Result<(), CommandError> {
     let result = answer.result.as_ref();
     let blocks = result.and_then(|r| r.get("content")).and_then(Value::as_array).cloned().unwrap_or_default();
-    let texts: Vec<&str> = blocks.iter().filter_map(|b| b.get("text").and_then(Value::as_str)).collect();
-    let text = texts.join("\n");
+    let text = result.map(oz0_edge::calls::text_of).unwrap_or_default();
     if !text.is_empty() {
         ui::print_text(&text)?;
     }

@@ -11,17 +11,27 @@ use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
 use super::result::{Draft, read_result};
-use super::{FILES_META_KEY, blocking, now_ms};
+use super::{FILES_META_KEY, blocking, now};
 use crate::plugins::{server_command, tail};
 use crate::service::{EdgeState, NO_FILE};
-use crate::store::{PluginRecord, Principal, TenantRecord, rfc3339_millis};
-use crate::toolhost::{Call, ToolHostError, call_function};
+use crate::store::{Principal, TenantRecord};
+use crate::toolhost::{Call, ServerCommand, ToolHostError, call_function};
 
-/// An installed tool's plugin, and the function's input schema.
+/// An installed tool's function: how to start its server, the time a call may take, and its input
+/// schema.
 pub(crate) struct Target {
-    pub plugin: PluginRecord,
+    pub tool: String,
+    pub function: String,
+    pub command: ServerCommand,
     pub timeout: Duration,
     pub input_schema: Value,
+}
+
+impl Target {
+    /// Returns `tool.function`.
+    pub fn name(&self) -> String {
+        format!("{}.{}", self.tool, self.function)
+    }
 }
 
 /// Finds an installed tool's function.
@@ -47,8 +57,17 @@ pub(crate) fn target(
         let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
         EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
     })?;
-    let timeout = Duration::from_secs(info.timeout_secs);
-    Ok(Target { plugin, timeout, input_schema: schema })
+    let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
+    let command = manifest
+        .and_then(|t| server_command(t, Path::new(&plugin.dir)))
+        .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
+    Ok(Target {
+        tool: tool.to_owned(),
+        function: function.to_owned(),
+        command,
+        timeout: Duration::from_secs(info.timeout_secs),
+        input_schema: schema,
+    })
 }
 
 /// Returns the top-level arguments that name files, as `(argument, file)`.
@@ -75,16 +94,13 @@ pub(crate) async fn invoke(
     state: &Arc<EdgeState>,
     principal: &Principal,
     job: &Job,
-    tool: &str,
-    function: &str,
+    target: &Target,
     arguments: &Map<String, Value>,
     token: &CancellationToken,
 ) -> Result<Invoked, EdgeError> {
-    let (target, files) = blocking(state, principal, {
-        let (tool, function, tree, arguments) =
-            (tool.to_owned(), function.to_owned(), job.tree.clone(), arguments.clone());
+    let files = blocking(state, principal, {
+        let (tree, arguments) = (job.tree.clone(), arguments.clone());
         move |state, principal| {
-            let target = target(state, &principal.tenant, &tool, &function)?;
             let mut files = Vec::new();
             for (key, file) in file_arguments(&arguments) {
                 match state.store().file_size(&principal.tenant, &tree, &file)? {
@@ -92,18 +108,17 @@ pub(crate) async fn invoke(
                     None => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
                 }
             }
-            Ok((target, files))
+            Ok(files)
         }
     })
     .await?;
-    let name = format!("{tool}.{function}");
-    let at = rfc3339_millis(now_ms());
+    let at = now();
     let clock = Instant::now();
-    let outcome = run(state, &principal.tenant, &target, tool, function, arguments, &files, token).await;
+    let outcome = run(state, &principal.tenant, target, arguments, &files, token).await;
     let cancelled = token.is_cancelled();
     let mut step = Step::new(0, at, StepKind::ToolCall);
-    step.tool = Some(tool.to_owned());
-    step.function = Some(function.to_owned());
+    step.tool = Some(target.tool.clone());
+    step.function = Some(target.function.clone());
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
     let (mut draft, protocol) = match outcome {
         Ok(answered) => {
@@ -128,7 +143,7 @@ pub(crate) async fn invoke(
                 _ => Outcome::Error,
             };
             let stderr = err.stderr().map(|s| tail(s, 20));
-            let mut message = format!("{name}: {err}");
+            let mut message = format!("{}: {err}", target.name());
             if outcome == Outcome::Timeout {
                 message.push_str("; give the tool a longer `timeout` in its manifest, or ask for less");
             }
@@ -147,21 +162,14 @@ pub(crate) async fn invoke(
 }
 
 /// Hands the call its files and runs it.
-#[allow(clippy::too_many_arguments)]
 async fn run(
     state: &Arc<EdgeState>,
     tenant: &TenantRecord,
     target: &Target,
-    tool: &str,
-    function: &str,
     arguments: &Map<String, Value>,
     files: &[FileRef],
     token: &CancellationToken,
 ) -> Result<crate::toolhost::Answered, ToolHostError> {
-    let manifest_tool = target.plugin.manifest.tools.iter().find(|t| t.id == tool);
-    let Some(command) = manifest_tool.and_then(|t| server_command(t, Path::new(&target.plugin.dir))) else {
-        return Err(ToolHostError::EmptyCommand);
-    };
     let mut meta = Map::new();
     // The folder lives until the call returns: the files are the call's to read, not to keep.
     let folder = if files.is_empty() {
@@ -178,8 +186,8 @@ async fn run(
         meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
         Some(folder)
     };
-    let call = Call { function: function.to_owned(), arguments: arguments.clone(), meta, timeout: target.timeout };
-    let answered = call_function(&command, &call, token).await;
+    let call = Call { function: target.function.clone(), arguments: arguments.clone(), meta, timeout: target.timeout };
+    let answered = call_function(&target.command, &call, token).await;
     drop(folder);
     answered
 }

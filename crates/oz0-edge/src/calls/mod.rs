@@ -16,9 +16,9 @@ use oz0_core::trace::{Outcome, Step, StepKind};
 use crate::service::{EdgeState, NO_FILE};
 use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
 
-pub(crate) use invoke::{Invoked, file_arguments, invoke, target};
+pub(crate) use invoke::{Invoked, Target, file_arguments, invoke, target};
 pub(crate) use result::Draft;
-pub use result::{fit_note, result_bytes};
+pub use result::{fit_note, result_bytes, text_of};
 pub(crate) use running::Running;
 
 /// The `_meta` key under which a call gets the files handed to it, as `{ref: path}`.
@@ -30,12 +30,18 @@ pub const FIT_META_KEY: &str = "oz0/fit";
 /// What a call by hand needs, found before anything starts.
 struct Prepared {
     job: TreeId,
+    target: Target,
     /// Files of other trees its arguments name, to hand to the job it starts.
     handed: Vec<StoredFile>,
 }
 
 fn now_ms() -> i64 {
     SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
+}
+
+/// Returns the time now as steps record it: RFC 3339 in UTC with milliseconds.
+pub(crate) fn now() -> String {
+    rfc3339_millis(now_ms())
 }
 
 /// Returns a new job ID: a ULID.
@@ -49,8 +55,7 @@ pub fn new_job_id() -> Result<TreeId, EdgeError> {
 fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
     let tenant = &principal.tenant;
     let target = target(state, tenant, &request.tool, &request.function)?;
-    let name = format!("{}.{}", request.tool, request.function);
-    oz0_core::args::check(&name, &target.input_schema, &request.arguments)
+    oz0_core::args::check(&target.name(), &target.input_schema, &request.arguments)
         .map_err(|err| EdgeError::invalid(err.to_string()))?;
     let job = match &request.job {
         Some(id) => id.clone(),
@@ -58,7 +63,7 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> R
     };
     let running = state.store().job(tenant, &job)?.is_some_and(|j| !j.state.ended());
     let handed = hand_on(state, tenant, &job, &file_arguments(&request.arguments), running)?;
-    Ok(Prepared { job, handed })
+    Ok(Prepared { job, target, handed })
 }
 
 /// Returns the files of other trees among `files` that a person hands to the job `job`; refuses with
@@ -100,9 +105,8 @@ pub(crate) async fn call(
     })
     .await?;
     let tenant = principal.tenant.clone();
-    let name = format!("{}.{}", request.tool, request.function);
     let (job, started) = blocking(state, principal, {
-        let (id, name) = (prepared.job.clone(), name.clone());
+        let (id, name) = (prepared.job.clone(), prepared.target.name());
         move |state, principal| {
             let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person, input: None };
             match state.store().start_job(&principal.tenant, &new)? {
@@ -123,7 +127,7 @@ pub(crate) async fn call(
     }
 
     let token = state.running().enter(tenant.id, &job.id);
-    let invoked = invoke(state, principal, &job, &request.tool, &request.function, &request.arguments, &token).await;
+    let invoked = invoke(state, principal, &job, &prepared.target, &request.arguments, &token).await;
     state.running().leave(tenant.id, &job.id);
     let Invoked { mut step, draft: answer, protocol } = invoked?;
     step.handed = handed.iter().map(|f| f.file).collect();
@@ -184,7 +188,7 @@ pub(crate) fn record(
 ) -> Result<u32, EdgeError> {
     let seq = state.store().record_step(tenant, job, step)?;
     if let Some(refused) = usage_refused {
-        let mut report = Step::new(0, rfc3339_millis(now_ms()), StepKind::Usage);
+        let mut report = Step::new(0, now(), StepKind::Usage);
         report.tool = step.tool.clone();
         report.function = step.function.clone();
         report.outcome = Outcome::Refused;

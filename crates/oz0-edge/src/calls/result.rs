@@ -26,6 +26,18 @@ pub(crate) struct Draft {
     pub usage_refused: Option<String>,
 }
 
+/// Returns the text a model reads of a result: its text blocks, a line break between each.
+pub fn text_of(result: &Value) -> String {
+    let texts: Vec<&str> = result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("text").and_then(Value::as_str))
+        .collect();
+    texts.join("\n")
+}
+
 /// Returns the bytes the result's text and structured content come to as UTF-8 JSON.
 pub fn result_bytes(result: &Value) -> u64 {
     let mut bytes = 0u64;

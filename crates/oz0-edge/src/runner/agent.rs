@@ -18,7 +18,7 @@ use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::{AgentSetup, Ended, Run, blocking, record};
-use crate::calls::{Draft, invoke, target};
+use crate::calls::{Draft, Target, invoke, now, target, text_of};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
@@ -26,22 +26,13 @@ const READ_RESULT_NAME: &str = "oz__read_result";
 
 /// A function the agent may call.
 struct Offered {
-    tool: String,
-    function: String,
-    schema: Value,
+    target: Target,
     /// Whether it follows the fitting convention, so that a budget is filled in.
     fitted: bool,
 }
 
 fn model_name(tool: &str, function: &str) -> String {
     format!("{tool}__{function}")
-}
-
-fn now() -> String {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0));
-    crate::store::rfc3339_millis(ms)
 }
 
 /// Finds the functions the agent lists: a tool's ID is all its functions, `tool.function` one.
@@ -61,9 +52,13 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
             })?;
             let info = plugin.info.tools.into_iter().find(|t| t.id == tool).into_iter().flat_map(|t| t.functions);
             for function in info.filter(|f| only.is_none_or(|o| o == f.name)) {
-                out.push((tool.to_owned(), function));
+                let target = target(state, &principal.tenant, tool, &function.name)?;
+                out.push((target, function.description));
             }
-            if let Some(only) = only {
+            if let Some(only) = only
+                && !out.iter().any(|(t, _)| t.tool == tool && t.function == only)
+            {
+                // Names what is missing, as a call of it would.
                 target(state, &principal.tenant, tool, only)?;
             }
         }
@@ -73,18 +68,13 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
     .map_err(|err| err.to_string())?;
     let mut offered = Vec::new();
     let mut defs = Vec::new();
-    for (tool, function) in found {
+    for (target, description) in found {
         defs.push(ToolDef {
-            name: model_name(&tool, &function.name),
-            description: function.description.clone().unwrap_or_default(),
-            parameters: function.input_schema.clone(),
+            name: model_name(&target.tool, &target.function),
+            description: description.unwrap_or_default(),
+            parameters: target.input_schema.clone(),
         });
-        offered.push(Offered {
-            fitted: Shape::of(&function.input_schema).follows(),
-            tool,
-            function: function.name,
-            schema: function.input_schema,
-        });
+        offered.push(Offered { fitted: Shape::of(&target.input_schema).follows(), target });
     }
     if !offered.is_empty() {
         defs.push(ToolDef {
@@ -197,7 +187,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             let (text, cost) = if call.name == READ_RESULT_NAME {
                 (read_result(run, call, fill).await, 0.0)
             } else {
-                match offered.iter().find(|o| model_name(&o.tool, &o.function) == call.name) {
+                match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => tool_call(run, function, call, fill, setup.threshold).await,
                     None => (format!("there is no tool `{}`; the tools are those offered", call.name), 0.0),
                 }
@@ -213,36 +203,31 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
 /// keeps a result heavier than the threshold as a file. Returns what the model reads and what the
 /// tool reported its services cost.
 async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, threshold: Offload) -> (String, f64) {
-    let name = format!("{}.{}", function.tool, function.function);
+    let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
     let mut filled = None;
     if function.fitted && arguments.get("budget").is_none_or(Value::is_null) {
         arguments.insert("budget".to_owned(), Value::from(fill));
         filled = Some(fill);
     }
-    if let Err(err) = oz0_core::args::check(&name, &function.schema, &arguments) {
+    let unmade = |outcome: Outcome, error: String| {
         let mut step = Step::new(0, now(), StepKind::ToolCall);
-        step.tool = Some(function.tool.clone());
-        step.function = Some(function.function.clone());
-        step.outcome = Outcome::Refused;
-        step.error = Some(err.to_string());
+        step.tool = Some(target.tool.clone());
+        step.function = Some(target.function.clone());
+        step.outcome = outcome;
+        step.error = Some(error);
         step.budget_filled = filled;
-        let _ = record(run, step, None).await;
+        step
+    };
+    if let Err(err) = oz0_core::args::check(&target.name(), &target.input_schema, &arguments) {
+        let _ = record(run, unmade(Outcome::Refused, err.to_string()), None).await;
         return (format!("the call was not made: {err}"), 0.0);
     }
     let token = run.token.child_token();
-    let invoked =
-        invoke(&run.state, &run.principal, &run.job, &function.tool, &function.function, &arguments, &token).await;
-    let invoked = match invoked {
+    let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
-            let mut step = Step::new(0, now(), StepKind::ToolCall);
-            step.tool = Some(function.tool.clone());
-            step.function = Some(function.function.clone());
-            step.outcome = Outcome::Error;
-            step.error = Some(err.to_string());
-            step.budget_filled = filled;
-            let _ = record(run, step, None).await;
+            let _ = record(run, unmade(Outcome::Error, err.to_string()), None).await;
             return (format!("the call failed: {err}"), 0.0);
         }
     };
@@ -257,7 +242,7 @@ async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, th
         // A fitted answer, `{"content", "fit"}`, is kept as its content, so that the model reads a page
         // by its headings rather than by the answer's two keys.
         let kept = fitted_content(&text).unwrap_or_else(|| text.clone());
-        match offload(run, &kept, u64::from(most.get()), &name).await {
+        match offload(run, &kept, u64::from(most.get()), &target.name()).await {
             Ok((stub, record)) => {
                 step.offloaded = Some(record);
                 text = stub;
@@ -275,21 +260,12 @@ fn model_text(draft: &Draft) -> String {
     if draft.outcome != Outcome::Ok && draft.result.is_none() {
         return format!("the call failed: {}", draft.error.clone().unwrap_or_default());
     }
-    let result = draft.result.as_ref();
-    let texts: Vec<&str> = result
-        .and_then(|r| r.get("content"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .collect();
-    if !texts.is_empty() {
-        return texts.join("\n");
+    let Some(result) = draft.result.as_ref() else { return String::new() };
+    let text = text_of(result);
+    if !text.is_empty() {
+        return text;
     }
-    result
-        .and_then(|r| r.get("structuredContent"))
-        .map(|s| serde_json::to_string(s).unwrap_or_default())
-        .unwrap_or_default()
+    result.get("structuredContent").map(|s| serde_json::to_string(s).unwrap_or_default()).unwrap_or_default()
 }
 
 /// Returns the content of a fitted answer, `{"content": "...", "fit": {...}}`, as the convention has it.

@@ -42,10 +42,16 @@ pub(crate) fn events(
         let mut last = after;
         loop {
             let (s, p, i) = (Arc::clone(&state), principal.clone(), id.clone());
+            let from = last;
+            // The job is read before its steps, so that a job seen ended has all its steps read too;
+            // its answer is read only then.
             let read = tokio::task::spawn_blocking(move || {
                 let job = s.store().job(&p.tenant, &i)?;
-                let steps = s.store().steps(&p.tenant, &i)?;
-                let output = s.store().job_io(&p.tenant, &i)?.1;
+                let steps = s.store().steps(&p.tenant, &i, from)?;
+                let output = match &job {
+                    Some(job) if job.state.ended() => s.store().job_io(&p.tenant, &i)?.1,
+                    _ => None,
+                };
                 Ok::<_, crate::store::StoreError>((job, steps, output))
             })
             .await;
@@ -60,8 +66,7 @@ pub(crate) fn events(
                     return;
                 }
             };
-            let from = last;
-            for step in steps.into_iter().filter(|s| s.seq > from) {
+            for step in steps {
                 last = step.seq;
                 if sender.send(Ok(RunEvent::Step { step })).await.is_err() {
                     return;

@@ -10,7 +10,7 @@ use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::{Ended, Run, blocking, record};
-use crate::calls::{invoke, target};
+use crate::calls::{invoke, now, target, text_of};
 
 /// What a step left for the steps after it.
 struct Left {
@@ -96,21 +96,25 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
         let (t, f, a) = (tool.to_owned(), function.to_owned(), arguments.clone());
         let checked = blocking(run, move |state, principal| {
             let target = target(state, &principal.tenant, &t, &f)?;
-            oz0_core::args::check(&format!("{t}.{f}"), &target.input_schema, &a)
-                .map_err(|err| oz0_core::api::EdgeError::invalid(err.to_string()))
+            oz0_core::args::check(&target.name(), &target.input_schema, &a)
+                .map_err(|err| oz0_core::api::EdgeError::invalid(err.to_string()))?;
+            Ok(target)
         })
         .await;
-        if let Err(err) = checked {
-            let mut step = Step::new(0, now(), StepKind::ToolCall);
-            step.tool = Some(tool.to_owned());
-            step.function = Some(function.to_owned());
-            step.outcome = Outcome::Refused;
-            step.error = Some(err.to_string());
-            let _ = record(run, step, None).await;
-            return Ended::failed(format!("the step `{}`: {err}", flow_step.id));
-        }
+        let target = match checked {
+            Ok(target) => target,
+            Err(err) => {
+                let mut step = Step::new(0, now(), StepKind::ToolCall);
+                step.tool = Some(tool.to_owned());
+                step.function = Some(function.to_owned());
+                step.outcome = Outcome::Refused;
+                step.error = Some(err.to_string());
+                let _ = record(run, step, None).await;
+                return Ended::failed(format!("the step `{}`: {err}", flow_step.id));
+            }
+        };
         let token = run.token.child_token();
-        let invoked = match invoke(&run.state, &run.principal, &run.job, tool, function, &arguments, &token).await {
+        let invoked = match invoke(&run.state, &run.principal, &run.job, &target, &arguments, &token).await {
             Ok(invoked) => invoked,
             Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
         };
@@ -122,25 +126,11 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
             return Ended { state, output: None, error: Some(error) };
         }
         let result = draft.result.unwrap_or(Value::Null);
-        let texts: Vec<&str> = result
-            .get("content")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|b| b.get("text").and_then(Value::as_str))
-            .collect();
-        let text = texts.join("\n");
+        let text = text_of(&result);
         let json = result.get("structuredContent").cloned().unwrap_or(Value::Null);
         let file = draft.files.first().map(|f| f.file.to_string());
         last.clone_from(&text);
         done.insert(flow_step.id.clone(), Left { text, file, json });
     }
     Ended { state: JobState::Succeeded, output: Some(last), error: None }
-}
-
-fn now() -> String {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0));
-    crate::store::rfc3339_millis(ms)
 }

@@ -57,8 +57,8 @@ pub(crate) async fn start(
     principal: &Principal,
     request: &RunRequest,
 ) -> Result<Job, EdgeError> {
-    let (request, s, p) = (request.clone(), Arc::clone(state), principal.clone());
-    let (job, definition, files, gateway) = tokio::task::spawn_blocking(move || prepare(&s, &p, &request))
+    let (r, s, p) = (request.clone(), Arc::clone(state), principal.clone());
+    let (job, definition, files, gateway) = tokio::task::spawn_blocking(move || prepare(&s, &p, &r))
         .await
         .map_err(|err| EdgeError::internal("a task of the edge failed", err))??;
     let Some(definition) = definition else {
@@ -69,7 +69,7 @@ pub(crate) async fn start(
         state: Arc::clone(state),
         principal: principal.clone(),
         job: job.clone(),
-        input: job_input(state, principal, &job).await,
+        input: request.input.clone(),
         files,
         token,
     };
@@ -82,15 +82,6 @@ pub(crate) async fn start(
         finish(&run, ended).await;
     });
     Ok(job)
-}
-
-async fn job_input(state: &Arc<EdgeState>, principal: &Principal, job: &Job) -> String {
-    let (s, p, id) = (Arc::clone(state), principal.clone(), job.id.clone());
-    tokio::task::spawn_blocking(move || s.store().job_io(&p.tenant, &id).ok().and_then(|(input, _)| input))
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default()
 }
 
 type Prepared = (Job, Option<Definition>, Vec<StoredFile>, Option<AgentSetup>);

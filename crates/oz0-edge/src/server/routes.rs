@@ -7,8 +7,8 @@ use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
-    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, RunRequest, Status, StoredFile, Tenant,
-    TokenRequest, ToolInfo, Trace, TreeId,
+    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, RunEvent, RunRequest, Status, StoredFile,
+    Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
@@ -290,8 +290,8 @@ impl futures_core::Stream for SseStream {
         self.0.as_mut().poll_next(cx).map(|next| {
             next.map(|event| {
                 let (name, data) = match &event {
-                    Ok(oz0_core::api::RunEvent::Step { .. }) => ("step", serde_json::to_string(&event.as_ref().ok())),
-                    Ok(oz0_core::api::RunEvent::Done { .. }) => ("done", serde_json::to_string(&event.as_ref().ok())),
+                    Ok(event @ RunEvent::Step { .. }) => ("step", serde_json::to_string(event)),
+                    Ok(event @ RunEvent::Done { .. }) => ("done", serde_json::to_string(event)),
                     Err(err) => ("error", serde_json::to_string(&err.to_problem())),
                 };
                 Ok(Event::default().event(name).data(data.unwrap_or_default()))

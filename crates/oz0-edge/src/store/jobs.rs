@@ -67,8 +67,8 @@ pub trait JobStore {
     /// Returns the tenant's last `limit` jobs, newest first.
     fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError>;
 
-    /// Returns a job's steps, in order.
-    fn steps(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Vec<Step>, StoreError>;
+    /// Returns a job's steps after the step numbered `after` (0: all of them), in order.
+    fn steps(&self, tenant: &TenantRecord, id: &TreeId, after: u32) -> Result<Vec<Step>, StoreError>;
 
     /// Returns the files a tree holds, in the order they were stored.
     fn tree_files(&self, tenant: &TenantRecord, tree: &TreeId) -> Result<Vec<StoredFile>, StoreError>;
@@ -247,11 +247,11 @@ impl JobStore for SqliteStore {
         })
     }
 
-    fn steps(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Vec<Step>, StoreError> {
+    fn steps(&self, tenant: &TenantRecord, id: &TreeId, after: u32) -> Result<Vec<Step>, StoreError> {
         self.read(|conn| {
-            let mut statement =
-                conn.prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 ORDER BY seq")?;
-            let rows = statement.query_map(params![tenant.id, id.as_str()], |row| {
+            let mut statement = conn
+                .prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 AND seq > ?3 ORDER BY seq")?;
+            let rows = statement.query_map(params![tenant.id, id.as_str(), after], |row| {
                 serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
             })?;
             rows.collect()
@@ -361,7 +361,8 @@ mod tests {
         step.usage = vec![Usage { service: "jev".into(), unit: None, units: None, cost_usd: 0.5 }];
         assert_eq!(store.record_step(t, &id, &step).unwrap(), 1);
         assert_eq!(store.record_step(t, &id, &step).unwrap(), 2);
-        let steps = store.steps(t, &id).unwrap();
+        let steps = store.steps(t, &id, 0).unwrap();
+        assert_eq!(store.steps(t, &id, 1).unwrap().len(), 1);
         assert_eq!(steps.iter().map(|s| s.seq).collect::<Vec<_>>(), [1, 2]);
         let job = store.job(t, &id).unwrap().unwrap();
         assert_eq!(job.steps, 2);
