@@ -23,6 +23,19 @@ pub fn kind_of(text: &str) -> Kind {
     }
 }
 
+/// Returns what is kept of a result's text: a fitted answer, `{"content": "...", "fit": {...}}` as the
+/// convention has it, is kept as its content, so that a page is read back by its headings rather than
+/// by the answer's two keys; any other text as it is.
+pub fn kept(text: &str) -> std::borrow::Cow<'_, str> {
+    let content = match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) if map.len() == 2 && map.get("fit").is_some_and(Value::is_object) => {
+            map.get("content").and_then(Value::as_str).map(str::to_owned)
+        }
+        _ => None,
+    };
+    content.map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
+}
+
 /// Returns the stub a model reads in place of a result kept as `file`, and the numbers the trace
 /// keeps: `{"offloaded": {"ref", "kind", "size", "tokens", "lines"}, "outline", "note"}`. The outline
 /// is the summary when it fits a quarter of the threshold (at most [`MAX_OUTLINE`] tokens), else the
@@ -163,6 +176,15 @@ mod tests {
         let note = stub["note"].as_str().unwrap();
         assert!(note.contains("acme_docs.get_page") && note.contains("8000 tokens") && note.contains("oz.read_result"));
         assert_eq!(super::stub(&text, file, 8_000, "acme_docs.get_page").0, stub, "the same text, the same stub");
+    }
+
+    #[test]
+    fn a_fitted_answer_is_kept_as_its_content() {
+        let answer = json!({"content": "# Page\n", "fit": {"view": "full"}}).to_string();
+        assert_eq!(kept(&answer), "# Page\n");
+        for other in [r#"{"content": "x"}"#, r#"{"content": "x", "fit": 1}"#, "plain text"] {
+            assert_eq!(kept(other), other);
+        }
     }
 
     #[test]

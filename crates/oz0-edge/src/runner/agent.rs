@@ -239,10 +239,7 @@ async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, th
     if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
         && weigh(&text) > u64::from(most.get())
     {
-        // A fitted answer, `{"content", "fit"}`, is kept as its content, so that the model reads a page
-        // by its headings rather than by the answer's two keys.
-        let kept = fitted_content(&text).unwrap_or_else(|| text.clone());
-        match offload(run, &kept, u64::from(most.get()), &target.name()).await {
+        match offload(run, &offloaded::kept(&text), u64::from(most.get()), &target.name()).await {
             Ok((stub, record)) => {
                 step.offloaded = Some(record);
                 text = stub;
@@ -266,15 +263,6 @@ fn model_text(draft: &Draft) -> String {
         return text;
     }
     result.get("structuredContent").map(|s| serde_json::to_string(s).unwrap_or_default()).unwrap_or_default()
-}
-
-/// Returns the content of a fitted answer, `{"content": "...", "fit": {...}}`, as the convention has it.
-fn fitted_content(text: &str) -> Option<String> {
-    let Value::Object(map) = serde_json::from_str::<Value>(text).ok()? else { return None };
-    if map.len() != 2 || !map.get("fit").is_some_and(Value::is_object) {
-        return None;
-    }
-    map.get("content").and_then(Value::as_str).map(str::to_owned)
 }
 
 /// Keeps a result as a file of the job's tree and returns the stub the model reads instead.
