@@ -10,11 +10,14 @@
 //! The table, `cl100k.table`, is trained from exact token boundaries over the corpus by
 //! `cargo run -p xtask --release -- train-estimate`.
 //!
-//! Most text goes through a fast path that does nothing but the lookups: a stretch of text in
+//! Most text goes through a fast path that does nothing but the lookups (sixteen at a time, by a
+//! gather, where the processor has AVX-512; see `stretch`): a stretch of text in
 //! which every 32 bytes hold a character that is not white space cannot hold a white-space run
 //! long enough for `weigh` to treat differently, so only the bytes around long runs (and the first
 //! byte fed) go through the careful path, which decodes characters and tracks runs, and a run of
 //! one repeated byte costs no more there than a scan.
+
+mod stretch;
 
 use std::sync::LazyLock;
 
@@ -115,6 +118,13 @@ pub(crate) struct RawWeight {
     tokens: u64,
 }
 
+impl RawWeight {
+    /// Returns the weight in tokens, rounded.
+    pub(crate) fn weight(self) -> u64 {
+        (round(self.fixed) + self.tokens).max(1)
+    }
+}
+
 /// Measures a text fed in chunks of bytes; chunks may split a UTF-8 character.
 ///
 /// Feeding a text in any chunking gives the same figures as `count` and `weigh` of the whole, and
@@ -158,22 +168,44 @@ impl Meter {
     }
 
     /// Adds `bytes` to the text measured.
-    pub fn feed(&mut self, mut bytes: &[u8]) {
+    pub fn feed(&mut self, bytes: &[u8]) {
+        self.feed_marking(bytes, &[], |_, _| {});
+    }
+
+    /// Adds `bytes` to the text measured, telling `mark` the meter's `raw_weight` after each of the first
+    /// `points[i]` bytes (in order, none past the end): the figures of feeding the bytes up to each point
+    /// and asking there, while the fast path runs on through the points.
+    pub(crate) fn feed_marking(
+        &mut self,
+        bytes: &[u8],
+        mut points: &[usize],
+        mut mark: impl FnMut(usize, Option<RawWeight>),
+    ) {
         let table = &*TABLE;
-        while let Some((&first, rest)) = bytes.split_first() {
+        let mut done = 0;
+        loop {
+            while let Some((&point, later)) = points.split_first()
+                && point <= done
+            {
+                mark(point, self.raw_weight());
+                points = later;
+            }
+            let Some(&first) = bytes.get(done) else { break };
+            // The careful path stops at the next point; the fast path marks the points it runs through.
+            let limit = points.first().map_or(bytes.len(), |&point| point.min(bytes.len()));
             if self.clean() {
-                let taken = self.fast(table, bytes);
+                let taken = self.fast(table, &bytes[done..], done, &mut points, &mut mark);
                 if taken > 0 {
-                    bytes = &bytes[taken..];
+                    done += taken;
                     continue;
                 }
-            } else if let Some(n) = self.repeats(bytes) {
+            } else if let Some(n) = self.repeats(&bytes[done..limit]) {
                 self.repeat(table, n);
-                bytes = &bytes[n..];
+                done += n;
                 continue;
             }
             self.step(table, first);
-            bytes = rest;
+            done += 1;
         }
     }
 
@@ -187,13 +219,13 @@ impl Meter {
 
     /// Returns `weigh` of everything fed so far, as if the text ended here.
     pub fn weight(&self) -> u64 {
-        self.raw_weight().map_or(0, |raw| (round(raw.fixed) + raw.tokens).max(1))
+        self.raw_weight().map_or(0, RawWeight::weight)
     }
 
-    /// Returns a meter that measures on from a point just after a printable ASCII byte `cur` that
-    /// follows `prev`, its sums starting from nothing.
+    /// Returns a meter that measures on from a point just after a whole character that is not white
+    /// space (`ends_word`), whose last byte `cur` follows `prev`, its sums starting from nothing.
     ///
-    /// Whatever came before, a meter that has just been fed such a byte is between characters and
+    /// Whatever came before, a meter that has just been fed such a character is between characters and
     /// outside any white-space run, so these two bytes are all of its state but its sums: the text
     /// after the point can be measured apart and added (`weight_with`, `rebase`).
     pub(crate) fn after_word(prev: u8, cur: u8) -> Self {
@@ -255,15 +287,22 @@ impl Meter {
     }
 
     /// Scores the longest run of stretches at the start of `bytes` that the fast path can take
-    /// from a clean state, one table lookup a byte, and returns how many bytes it took.
+    /// from a clean state, one table lookup a byte, and returns how many bytes it took; tells `mark` the
+    /// weight at each of `points` it takes bytes up to, `bytes` beginning at point `base`.
     ///
     /// Each stretch ends with a character that is not white space, so that the state stays clean,
     /// and is either at most 64 bytes long or checked by `long_stretch_end`, so that no
     /// white-space run inside it is longer than 64 characters: the fast path need track neither
-    /// characters nor runs.
-    fn fast(&mut self, table: &Table, bytes: &[u8]) -> usize {
-        let (mut prev, mut cur) = (usize::from(self.prev), usize::from(self.cur));
-        let mut sum = 0u64;
+    /// characters nor runs, and the weight at a point inside a stretch is its sum so far and the score
+    /// of its last byte as the end of the text.
+    fn fast(
+        &mut self,
+        table: &Table,
+        bytes: &[u8],
+        base: usize,
+        points: &mut &[usize],
+        mark: &mut impl FnMut(usize, Option<RawWeight>),
+    ) -> usize {
         let mut taken = 0;
         loop {
             let rest = &bytes[taken..];
@@ -277,17 +316,28 @@ impl Meter {
                 break;
             };
             let stretch = &bytes[taken..taken + n];
-            for &b in stretch {
-                let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
-                sum += u64::from(table.probs[key & KEY_MASK]);
-                prev = cur;
-                cur = usize::from(b);
-            }
+            let (prev, cur, sum) = (self.prev, self.cur, self.sum);
+            let (long_score, tokens) = (self.long_score, self.long_weight);
+            // The points before the stretch's end, none before its start.
+            let (inside, later) = points.split_at(points.partition_point(|&p| p < base + taken + n));
+            let start = base + taken;
+            self.sum += stretch::sum_marking(table, prev, cur, stretch, inside, start, |point, so_far| {
+                let (before, last) = match point - start {
+                    0 => (prev, cur),
+                    1 => (cur, stretch[0]),
+                    at => (stretch[at - 2], stretch[at - 1]),
+                };
+                let fixed = sum + so_far + table.score(before, last, table.end) - long_score;
+                mark(point, Some(RawWeight { fixed, tokens }));
+            });
+            *points = later;
+            (self.prev, self.cur) = match *stretch {
+                [.., p, c] => (p, c),
+                [c] => (cur, c),
+                [] => (prev, cur),
+            };
             taken += n;
         }
-        self.sum += sum;
-        self.prev = prev as u8;
-        self.cur = cur as u8;
         taken
     }
 
@@ -445,6 +495,12 @@ impl Meter {
 fn stretch_end(bytes: &[u8]) -> Option<usize> {
     let limit = bytes.len().min(STRETCH);
     (1..=limit).rev().find(|&n| ends_clean(bytes, n))
+}
+
+/// Returns whether the first `n` bytes of `bytes` end with a whole character that is not white space,
+/// where a meter's state is the two bytes before (`Meter::after_word`); `n` is at least 1.
+pub(crate) fn ends_word(bytes: &[u8], n: usize) -> bool {
+    ends_clean(bytes, n)
 }
 
 /// Returns whether the first `n` bytes of `bytes` end with a character that is not white space,
@@ -707,6 +763,32 @@ mod tests {
             }
             meter.feed(&bytes[from..]);
             prop_assert_eq!((meter.count(), meter.weight()), (count(&text), weigh(&text)));
+        }
+
+        #[test]
+        fn marking_points_gives_the_figures_of_stopping_there(
+            text in text(),
+            before in text(),
+            points in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+        ) {
+            let bytes = text.as_bytes();
+            let mut points: Vec<usize> = points.iter().map(|p| p.index(bytes.len() + 1)).collect();
+            points.sort_unstable();
+            let mut meter = Meter::new();
+            meter.feed(before.as_bytes());
+            let mut stopping = meter.clone();
+            let mut marked = Vec::new();
+            meter.feed_marking(bytes, &points, |p, raw| marked.push((p, raw)));
+            let mut expected = Vec::new();
+            let mut at = 0;
+            for &p in &points {
+                stopping.feed(&bytes[at..p]);
+                at = p;
+                expected.push((p, stopping.raw_weight()));
+            }
+            stopping.feed(&bytes[at..]);
+            prop_assert_eq!(marked, expected);
+            prop_assert_eq!((meter.count(), meter.weight()), (stopping.count(), stopping.weight()));
         }
 
         #[test]
