@@ -333,7 +333,7 @@ fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
         } else {
             indicatif::ProgressBar::hidden()
         };
-        let index = fit::index_reader(&file, kind, |read| bar.set_position(read));
+        let index = fit::index_file(&file, kind, |read| bar.set_position(read));
         bar.finish_and_clear();
         let index = index.map_err(|err| index_error(input, err))?;
         return Ok(Loaded { index, body: Body::File(file) });
@@ -406,15 +406,16 @@ struct Counted {
 fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
     let mut rows = Vec::with_capacity(inputs.len());
     for input in inputs {
-        let reader = open(input)?;
-        let index = if args.lossy {
-            let mut bytes = Vec::new();
-            let mut reader = reader;
-            reader.read_to_end(&mut bytes).map_err(|err| read_error(input, err))?;
-            fit::index_text(&String::from_utf8_lossy(&bytes), Kind::Text).1
-        } else {
-            fit::index_reader(reader, Kind::Text, |_| {}).map_err(|err| index_error(input, err))?
-        };
+        let index = match input {
+            _ if args.lossy => {
+                let mut bytes = Vec::new();
+                open(input)?.read_to_end(&mut bytes).map_err(|err| read_error(input, err))?;
+                Ok(fit::index_text(&String::from_utf8_lossy(&bytes), Kind::Text).1)
+            }
+            Input::File(path) => fit::index_file(&open_file(path)?, Kind::Text, |_| {}),
+            Input::Stdin => fit::index_reader(open(input)?, Kind::Text, |_| {}),
+        }
+        .map_err(|err| index_error(input, err))?;
         rows.push(Counted {
             name: input.display(),
             count: index.count,

@@ -147,6 +147,25 @@ proptest! {
     }
 
     #[test]
+    fn two_threads_find_invalid_utf8_where_the_standard_library_does(
+        prefix in "[a-zé数 \n#]{0,300}",
+        bad in prop::sample::select(vec![&b"\xff"[..], b"\xc3", b"\xe6\x95", b"\x80", b"\xed\xa0\x80", b"\xf0\x9f\x98"]),
+        suffix in "[a-z数]{0,40}",
+        chunk in 1usize..70,
+    ) {
+        let mut bytes = prefix.into_bytes();
+        bytes.extend_from_slice(bad);
+        bytes.extend_from_slice(suffix.as_bytes());
+        let expected = std::str::from_utf8(&bytes).err().map(|err| err.valid_up_to() as u64);
+        let found = match fit::index_reader_in_chunks(&bytes[..], Kind::Markdown, chunk, |_| {}) {
+            Ok(_) => None,
+            Err(fit::ReadError::Utf8(invalid)) => Some(invalid.offset),
+            Err(err) => panic!("{err}"),
+        };
+        prop_assert_eq!(found, expected);
+    }
+
+    #[test]
     fn invalid_utf8_is_found_at_its_offset(prefix in "[a-z\n]{0,50}", suffix in "[a-z]{0,10}", split in 0usize..60) {
         let mut bytes = prefix.clone().into_bytes();
         bytes.push(0xff);
@@ -200,5 +219,52 @@ fn large_documents_index_alike_in_any_chunking() {
     for chunk in [1 << 22, 65536, 65537, 100_000, 4093] {
         let threaded = fit::index_reader_in_chunks(bytes, Kind::Markdown, chunk, |_| {}).unwrap();
         assert_eq!(threaded, whole, "chunks of {chunk}");
+    }
+}
+
+#[test]
+fn files_read_through_maps_index_alike_in_any_chunking() {
+    use std::io::Write;
+
+    let file_of = |text: &str| {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(text.as_bytes()).expect("written");
+        file
+    };
+    let doc = large_document();
+    let file = file_of(&doc);
+    let whole = fit::index_text(&doc, Kind::Markdown).1;
+    assert_eq!(fit::index_file(&file, Kind::Markdown, |_| {}).unwrap(), whole);
+    for chunk in [4093, 65536, 1 << 20] {
+        assert_eq!(
+            fit::index_file_in_chunks(&file, Kind::Markdown, chunk, |_| {}).unwrap(),
+            whole,
+            "chunks of {chunk}"
+        );
+    }
+    // Chunks that split every character, and text with no ASCII at all, which the pieces begin to measure
+    // after characters of several bytes.
+    for text in ["# Données\n\n数据 ключ 😀 words.\n\nNext\n====\nText\n", &"安装很简单。然后运行。\n".repeat(200)]
+    {
+        let file = file_of(text);
+        let whole = fit::index_text(text, Kind::Markdown).1;
+        for chunk in [1, 2, 3, 5, 4096] {
+            assert_eq!(
+                fit::index_file_in_chunks(&file, Kind::Markdown, chunk, |_| {}).unwrap(),
+                whole,
+                "chunks of {chunk}"
+            );
+        }
+    }
+    // A file that ends inside a character.
+    let mut cut = "数据".as_bytes().to_vec();
+    cut.pop();
+    let mut file = tempfile::tempfile().expect("a temporary file");
+    file.write_all(&cut).expect("written");
+    for chunk in [1, 2, 4096] {
+        match fit::index_file_in_chunks(&file, Kind::Text, chunk, |_| {}) {
+            Err(fit::ReadError::Utf8(invalid)) => assert_eq!(invalid.offset, 3, "chunks of {chunk}"),
+            other => panic!("chunks of {chunk}: {other:?}"),
+        }
     }
 }

@@ -34,7 +34,7 @@ impl Split for DiffSplitter {
         if let Some(rest) = text.strip_prefix("diff --git ") {
             self.close(marks);
             let path = rest.rsplit_once(" b/").map_or(rest, |(_, b)| b).to_owned();
-            let id = marks.push(At::Here, 1, &path, Body::NextLine);
+            let id = marks.push(At::Here, 1, path.as_bytes(), Body::NextLine);
             self.file = Some((id, 0, 0));
             self.git_header = true;
         } else if let Some(rest) = text.strip_prefix("--- ") {
@@ -48,11 +48,11 @@ impl Split for DiffSplitter {
             }
             if self.git_header {
                 if let Some((id, ..)) = self.file {
-                    marks.set_label(id, &path);
+                    marks.set_label(id, path.as_bytes());
                 }
             } else if minus_path.is_some() {
                 self.close(marks);
-                let id = marks.push(At::Prev, 1, &path, Body::NextLine);
+                let id = marks.push(At::Prev, 1, path.as_bytes(), Body::NextLine);
                 self.file = Some((id, 0, 0));
             }
         } else if let Some(header) = text.strip_prefix("@@ -") {
@@ -61,7 +61,7 @@ impl Split for DiffSplitter {
             self.left = (old, new);
             self.hunks += 1;
             let label = format!("#{} {}", self.hunks, cut(&text, 120));
-            let id = marks.push(At::Here, 2, &label, Body::NextLine);
+            let id = marks.push(At::Here, 2, label.as_bytes(), Body::NextLine);
             self.hunk = Some((id, 0, 0));
         }
     }

@@ -6,6 +6,7 @@
 use super::diff::DiffSplitter;
 use super::estimate::RawWeight;
 use super::json::JsonSplitter;
+use super::lines::Blocks;
 use super::markdown::MarkdownSplitter;
 use super::text::TextSplitter;
 use super::{Kind, Meter};
@@ -126,6 +127,8 @@ pub(crate) enum Body {
 pub(crate) struct Line<'a> {
     /// The line's first bytes (up to `LINE_PREFIX`), without its line ending.
     pub text: &'a [u8],
+    /// The first bytes of the line before, likewise; empty before the first line.
+    pub prev: &'a [u8],
     /// The line's number, 1-based.
     pub no: u64,
 }
@@ -135,7 +138,8 @@ pub(crate) struct Line<'a> {
 #[derive(Debug)]
 pub(crate) struct Marks {
     parts: Vec<Part>,
-    labels: String,
+    /// The labels' bytes, checked to be UTF-8 once at the end rather than a label at a time.
+    labels: Vec<u8>,
     /// Open parts, innermost last.
     open: Vec<usize>,
     /// A part that ends at the next mark whatever its level, such as the text before the first heading.
@@ -154,7 +158,7 @@ impl Default for Marks {
     fn default() -> Self {
         Self {
             parts: Vec::new(),
-            labels: String::new(),
+            labels: Vec::new(),
             open: Vec::new(),
             leaf: None,
             here: 0,
@@ -168,12 +172,12 @@ impl Default for Marks {
 
 impl Marks {
     /// Begins a part at `at`; it ends where the next part of its level or above begins.
-    pub fn push(&mut self, at: At, level: u8, label: &str, body: Body) -> usize {
+    pub fn push(&mut self, at: At, level: u8, label: &[u8], body: Body) -> usize {
         self.begin(at, level, label, body, false)
     }
 
     /// Begins a part that ends at the next part of any level.
-    pub fn push_leaf(&mut self, at: At, label: &str, body: Body) -> usize {
+    pub fn push_leaf(&mut self, at: At, label: &[u8], body: Body) -> usize {
         self.begin(at, 0, label, body, true)
     }
 
@@ -201,12 +205,12 @@ impl Marks {
     }
 
     /// Changes the label of part `id`.
-    pub fn set_label(&mut self, id: usize, label: &str) {
+    pub fn set_label(&mut self, id: usize, label: &[u8]) {
         if let Some(part) = self.parts.get_mut(id) {
             part.label_at = self.labels.len();
             part.label_len = len32(label);
             part.detail_len = 0;
-            self.labels.push_str(&label[..part.label_len as usize]);
+            self.labels.extend_from_slice(&label[..part.label_len as usize]);
         }
     }
 
@@ -216,8 +220,22 @@ impl Marks {
         let label = self.labels[part.label_at..part.label_at + part.label_len as usize].to_owned();
         self.set_label(id, &label);
         let part = &mut self.parts[id];
-        part.detail_len = len32(detail);
-        self.labels.push_str(&detail[..part.detail_len as usize]);
+        part.detail_len = len32(detail.as_bytes());
+        self.labels.extend_from_slice(&detail.as_bytes()[..part.detail_len as usize]);
+    }
+
+    /// Moves on to the line that begins at `offset`, past the line just read.
+    pub fn next_line_begins(&mut self, offset: u64) {
+        self.prev = self.here;
+        self.here = offset;
+        self.line_no += 1;
+    }
+
+    /// Moves on past `count` lines at once, the last of which begins at `last` and ends before `offset`.
+    fn lines_begin(&mut self, last: u64, offset: u64, count: u64) {
+        self.prev = last;
+        self.here = offset;
+        self.line_no += count;
     }
 
     /// Returns the offset and line number of the start of the line `at` names, and asks for its weight.
@@ -232,7 +250,7 @@ impl Marks {
         point
     }
 
-    fn begin(&mut self, at: At, level: u8, label: &str, body: Body, leaf: bool) -> usize {
+    fn begin(&mut self, at: At, level: u8, label: &[u8], body: Body, leaf: bool) -> usize {
         let point = self.point(at);
         self.close_leaf(point);
         while let Some(&top) = self.open.last() {
@@ -246,7 +264,7 @@ impl Marks {
         let parent = self.open.last().map_or(NO_PARENT, |&p| p as u32);
         let label_at = self.labels.len();
         let label_len = len32(label);
-        self.labels.push_str(&label[..label_len as usize]);
+        self.labels.extend_from_slice(&label[..label_len as usize]);
         self.parts.push(Part {
             depth: self.open.len().min(u8::MAX as usize) as u8,
             level,
@@ -292,45 +310,125 @@ impl Marks {
         while let Some(id) = self.open.pop() {
             self.close(id, end);
         }
-        // Parts begin in order, so one pointer walks the weights for their starts; a part's end is
-        // after its start, most often where the next point is.
-        let mut at = 0;
-        for part in &mut self.parts {
-            while weights.get(at).is_some_and(|&(point, _)| point < part.start) {
-                at += 1;
-            }
-            let start = match weights.get(at) {
-                Some(&(point, weight)) if point == part.start => weight,
-                _ => total,
-            };
-            let later = &weights[at..];
-            let to = match later.get(1) {
-                Some(&(point, _)) if point == part.end => 1,
-                _ => later.partition_point(|&(point, _)| point < part.end),
-            };
-            let end = match later.get(to) {
-                Some(&(point, weight)) if point == part.end => weight,
-                _ => total,
-            };
-            part.weight = end.saturating_sub(start);
+        if self.parts.len() < PARTS_PER_THREAD {
+            weigh_parts(&mut self.parts, weights, total);
+            return self.finish_labels(kind);
         }
+        // Millions of parts: the weighing is shared between two threads, the second of which also checks
+        // the labels, but for plain text, whose labels are yet to be made.
+        let mut parts = std::mem::take(&mut self.parts);
+        let labels = (kind != Kind::Text).then(|| std::mem::take(&mut self.labels));
+        // Checking the labels takes about as long as weighing a third of the parts.
+        let half = if labels.is_some() { parts.len() / 4 * 3 } else { parts.len() / 2 };
+        let (first, second) = parts.split_at_mut(half);
+        let checked = std::thread::scope(|scope| {
+            let other = scope.spawn(move || {
+                weigh_parts(second, weights, total);
+                labels.map(String::from_utf8)
+            });
+            weigh_parts(first, weights, total);
+            other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        self.parts = parts;
+        match checked {
+            Some(Ok(labels)) => (self.parts, labels),
+            Some(Err(err)) => {
+                let labels = lossy_labels(&mut self.parts, err.as_bytes());
+                (self.parts, labels)
+            }
+            None => self.finish_labels(kind),
+        }
+    }
+
+    /// Labels the runs of plain text by their lines, and returns the parts and their labels as text.
+    fn finish_labels(mut self, kind: Kind) -> (Vec<Part>, String) {
         if kind == Kind::Text {
             for id in 0..self.parts.len() {
                 let (a, b) = self.parts[id].lines;
-                self.set_label(id, &format!("lines {a}-{b}"));
+                self.set_label(id, format!("lines {a}-{b}").as_bytes());
             }
         }
-        (self.parts, self.labels)
+        let labels = match String::from_utf8(self.labels) {
+            Ok(labels) => labels,
+            // Only a document that is not UTF-8 has such labels, and its index is an error; they are
+            // replaced a label at a time all the same.
+            Err(err) => lossy_labels(&mut self.parts, err.as_bytes()),
+        };
+        (self.parts, labels)
     }
 }
 
-/// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX` at a character boundary.
-fn len32(text: &str) -> u32 {
-    let mut len = text.len().min(u32::MAX as usize);
-    while !text.is_char_boundary(len) {
-        len -= 1;
+/// Parts from which `Marks::finish` weighs them on two threads.
+const PARTS_PER_THREAD: usize = 1 << 16;
+
+/// Sets each part's weight from `weights`, the weight at points in order that hold the start and end of
+/// every part, or the end of the document (`total`).
+fn weigh_parts(parts: &mut [Part], weights: &[(u64, u64)], total: u64) {
+    let Some(first) = parts.first() else { return };
+    // Parts begin in order, so one pointer walks the weights for their starts; a part's end is after its
+    // start, most often where the next point is.
+    let mut at = weights.partition_point(|&(point, _)| point < first.start);
+    for part in parts {
+        while weights.get(at).is_some_and(|&(point, _)| point < part.start) {
+            at += 1;
+        }
+        let start = match weights.get(at) {
+            Some(&(point, weight)) if point == part.start => weight,
+            _ => total,
+        };
+        let later = &weights[at..];
+        let to = match later.get(1) {
+            Some(&(point, _)) if point == part.end => 1,
+            _ => gallop(later, part.end),
+        };
+        let end = match later.get(to) {
+            Some(&(point, weight)) if point == part.end => weight,
+            _ => total,
+        };
+        part.weight = end.saturating_sub(start);
     }
-    len as u32
+}
+
+/// Returns how many of `weights` come before `point`, searching from the start in steps that double: a
+/// part ends near where it begins, and a search of all the weights would read far into them.
+fn gallop(weights: &[(u64, u64)], point: u64) -> usize {
+    let mut end = 1;
+    while end < weights.len() && weights[end].0 < point {
+        end *= 2;
+    }
+    let start = end / 2;
+    start + weights[start..end.min(weights.len())].partition_point(|&(at, _)| at < point)
+}
+
+/// Returns the labels and details of `parts` in `bytes`, each made UTF-8 by replacing what is not, in a
+/// new buffer that `parts` then point into.
+fn lossy_labels(parts: &mut [Part], bytes: &[u8]) -> String {
+    let mut labels = String::new();
+    for part in parts {
+        let at = part.label_at;
+        let label = String::from_utf8_lossy(&bytes[at..at + part.label_len as usize]).into_owned();
+        let detail_at = at + part.label_len as usize;
+        let detail = String::from_utf8_lossy(&bytes[detail_at..detail_at + part.detail_len as usize]).into_owned();
+        part.label_at = labels.len();
+        part.label_len = len32(label.as_bytes());
+        part.detail_len = len32(detail.as_bytes());
+        labels.push_str(&label[..part.label_len as usize]);
+        labels.push_str(&detail[..part.detail_len as usize]);
+    }
+    labels
+}
+
+/// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX`, less a character cut short at
+/// the end (a line's first bytes may end inside one).
+fn len32(text: &[u8]) -> u32 {
+    let len = text.len().min(u32::MAX as usize);
+    let kept = &text[..len];
+    // The last character begins at the last byte that is not a continuation byte.
+    let cut = match kept.iter().rev().take(4).position(|&b| !(0x80..0xC0).contains(&b)) {
+        Some(back) if utf8_len(kept[len - 1 - back]) > back + 1 => len - 1 - back,
+        _ => len,
+    };
+    cut as u32
 }
 
 /// What splits a document of one kind into parts, a line at a time.
@@ -340,6 +438,17 @@ pub(crate) trait Split {
 
     /// Adds what the end of the document completes.
     fn finish(&mut self, _marks: &mut Marks) {}
+
+    /// Returns whether, for now, a line that is empty or begins with an ASCII letter can begin no part
+    /// and end none, so that it need not be shown: the splitter is told of it by `plain` instead.
+    ///
+    /// Most lines of prose are such lines; this spares them the splitter's tests.
+    fn quiet(&self) -> bool {
+        false
+    }
+
+    /// Takes a line that `quiet` said need not be shown; `blank` when it is empty.
+    fn plain(&mut self, _blank: bool) {}
 }
 
 #[derive(Debug)]
@@ -363,9 +472,10 @@ impl Splitter {
 
 /// Builds a document's `Index` from its bytes, fed in chunks of any size.
 ///
-/// The indexer finds the parts in each chunk, then measures the chunk in long stretches, stopping only at
-/// the points where parts begin. `index_reader` measures on a second thread instead, with the same
-/// figures; the indexer then only finds the parts (`structure_only`).
+/// The indexer finds the parts of each chunk, checks it and counts its characters a block at a time, then
+/// measures it in one go, noting the weight where parts begin. `index_reader` and `index_file` have two
+/// threads take turns with one indexer that only finds parts (`structure_only`), each thread checking and
+/// measuring its chunks apart (`Piece`), with the same figures.
 #[derive(Debug)]
 pub struct Indexer {
     kind: Kind,
@@ -380,6 +490,13 @@ pub struct Indexer {
     /// The first bytes of a line that an earlier chunk began, and its length so far.
     line: Vec<u8>,
     line_len: u64,
+    /// The first bytes of the line before, without its line ending, when the chunk it was in is gone.
+    prev_line: Vec<u8>,
+    /// Whether the splitter takes plain lines without being shown them (`Split::quiet`).
+    quiet: bool,
+    /// The UTF-8 check, and the characters counted.
+    utf8: Utf8,
+    chars: u64,
 }
 
 /// Checks that a document fed in chunks is UTF-8.
@@ -440,11 +557,11 @@ impl Utf8 {
         let (whole, open) = rest.split_at(rest.len() - tail);
         let open_is_partial = open.first().is_some_and(|&b| utf8_len(b) > open.len());
         // The fast check answers for valid text; the standard one says where invalid text goes wrong.
-        if open_is_partial && simdutf8::basic::from_utf8(whole).is_ok() {
+        if open_is_partial && super::utf8::is_utf8(whole) {
             self.partial.extend_from_slice(open);
             return Ok(());
         }
-        if simdutf8::basic::from_utf8(rest).is_ok() {
+        if super::utf8::is_utf8(rest) {
             return Ok(());
         }
         match std::str::from_utf8(&chunk[start..]) {
@@ -492,6 +609,10 @@ impl Indexer {
             offset: 0,
             line: Vec::with_capacity(LINE_PREFIX),
             line_len: 0,
+            prev_line: Vec::with_capacity(LINE_PREFIX),
+            quiet: false,
+            utf8: Utf8::default(),
+            chars: 0,
         }
     }
 
@@ -501,35 +622,98 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8; later chunks are then ignored.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
+        if self.weigher.is_none() {
+            // Only finding parts: the pieces of `index_reader` check and measure.
+            self.find_parts(chunk);
+            return Ok(());
+        }
         let start = self.offset;
-        self.find_parts(chunk);
-        if self.weigher.is_some() {
-            let points = self.take_points(start);
-            if let Some(weigher) = &mut self.weigher {
-                weigher.feed(chunk, &points)?;
-            }
+        // The parts are found, the bytes checked and their characters counted a block at a time, so
+        // that the second and third passes over a block find it in the core's cache.
+        for block in chunk.chunks(SCAN_BLOCK) {
+            self.find_parts(block);
+            self.utf8.feed(block)?;
+            self.chars += count_chars(block);
+        }
+        let points = self.take_points(start);
+        if let Some(weigher) = &mut self.weigher {
+            weigher.feed(chunk, &points);
         }
         Ok(())
     }
 
     /// Shows the splitter each line of the chunk.
     fn find_parts(&mut self, chunk: &[u8]) {
-        let mut rest = chunk;
-        while let Some(nl) = memchr::memchr(b'\n', rest) {
-            let (line, tail) = rest.split_at(nl + 1);
-            self.offset += line.len() as u64;
-            if self.line_len == 0 {
-                // The whole line is in this chunk: the splitter reads it where it is.
-                self.end_line(Some(&line[..line.len().min(LINE_PREFIX)]));
-            } else {
-                self.keep(line);
-                self.end_line(None);
+        let chunk_start = self.offset;
+        // The previous line while it lies whole in this chunk; otherwise it is in `prev_line`.
+        let mut prev: Option<std::ops::Range<usize>> = None;
+        let mut from = 0;
+        for (base, newlines, plain) in Blocks::new(chunk) {
+            if newlines == 0 {
+                continue;
             }
-            rest = tail;
+            let last = base + 63 - newlines.leading_zeros() as usize;
+            let before_last = newlines & !(1 << (last - base));
+            // Where a run of plain lines ends in this block, the splitter learns only of the last.
+            if self.quiet && self.line_len == 0 && (before_last << 1) & !plain == 0 && starts_plain(chunk[from]) {
+                let last_start = match before_last {
+                    0 => from,
+                    mask => base + 64 - mask.leading_zeros() as usize,
+                };
+                let line = &chunk[last_start..=last];
+                let text = line_text(&line[..line.len().min(LINE_PREFIX)]);
+                self.plain(text.is_empty());
+                self.offset = chunk_start + last as u64 + 1;
+                self.marks.lines_begin(chunk_start + last_start as u64, self.offset, newlines.count_ones().into());
+                prev = Some(last_start..last_start + text.len());
+                from = last + 1;
+                continue;
+            }
+            let mut mask = newlines;
+            while mask != 0 {
+                let nl = base + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let line = &chunk[from..=nl];
+                self.offset += line.len() as u64;
+                if self.line_len == 0 {
+                    // The whole line is in this chunk: the splitter reads it where it is.
+                    let text = line_text(&line[..line.len().min(LINE_PREFIX)]);
+                    if self.quiet && text.first().is_none_or(u8::is_ascii_alphabetic) {
+                        self.plain(text.is_empty());
+                        self.marks.next_line_begins(self.offset);
+                    } else {
+                        let prev_text = prev.clone().map_or(self.prev_line.as_slice(), |range| &chunk[range]);
+                        show(&mut self.splitter, &mut self.marks, self.offset, text, prev_text);
+                        self.quiet = self.splitter.as_split().quiet();
+                    }
+                    prev = Some(from..from + text.len());
+                } else {
+                    self.keep(line);
+                    prev = None;
+                    self.end_kept_line();
+                }
+                from = nl + 1;
+            }
         }
-        if !rest.is_empty() {
-            self.offset += rest.len() as u64;
-            self.keep(rest);
+        // The chunk goes: the splitter may still ask for the last line's text.
+        if let Some(range) = prev {
+            self.prev_line.clear();
+            self.prev_line.extend_from_slice(&chunk[range]);
+        }
+        if from < chunk.len() {
+            self.offset += (chunk.len() - from) as u64;
+            self.keep(&chunk[from..]);
+        }
+    }
+
+    /// Tells the splitter of a plain line (`Split::quiet`), matched here rather than through
+    /// `as_split`, which the compiler cannot inline.
+    fn plain(&mut self, blank: bool) {
+        match &mut self.splitter {
+            Splitter::Markdown(s) => s.plain(blank),
+            Splitter::Json(s) => s.plain(blank),
+            Splitter::Diff(s) => s.plain(blank),
+            Splitter::Text(s) => s.plain(blank),
         }
     }
 
@@ -557,14 +741,16 @@ impl Indexer {
     ///
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
-        let (weights, totals) = match self.weigher.take() {
-            Some(weigher) => weigher.finish()?,
+        self.utf8.finish()?;
+        let (weights, mut totals) = match self.weigher.take() {
+            Some(weigher) => weigher.finish(),
             None => (Vec::new(), Totals::default()),
         };
+        totals.chars = self.chars;
         Ok(self.finish_with(&weights, totals))
     }
 
-    /// Completes the index of a `structure_only` indexer with what its weigher measured.
+    /// Completes the index of a `structure_only` indexer with what its pieces measured and counted.
     pub(crate) fn finish_with(mut self, weights: &[(u64, u64)], totals: Totals) -> Index {
         self.end();
         self.complete(weights, totals)
@@ -573,7 +759,7 @@ impl Indexer {
     /// Reads the end of the document: its last line, when it has no line ending.
     fn end(&mut self) {
         if self.line_len > 0 {
-            self.end_line(None);
+            self.end_kept_line();
         }
         self.splitter.as_split().finish(&mut self.marks);
     }
@@ -602,34 +788,51 @@ impl Indexer {
         self.line_len += bytes.len() as u64;
     }
 
-    /// Shows the splitter the line just completed (`text`, or the bytes kept of it) and starts the next.
-    fn end_line(&mut self, text: Option<&[u8]>) {
-        let kept = std::mem::take(&mut self.line);
-        let mut text = text.unwrap_or(&kept);
-        if let Some(stripped) = text.strip_suffix(b"\n") {
-            text = stripped;
-        }
-        if let Some(stripped) = text.strip_suffix(b"\r") {
-            text = stripped;
-        }
-        self.marks.next_line = self.offset;
-        let line = Line { text, no: self.marks.line_no };
-        // Called for every line, so matched here rather than through `as_split`, which the compiler
-        // cannot inline.
-        let marks = &mut self.marks;
-        match &mut self.splitter {
-            Splitter::Markdown(s) => s.line(line, marks),
-            Splitter::Json(s) => s.line(line, marks),
-            Splitter::Diff(s) => s.line(line, marks),
-            Splitter::Text(s) => s.line(line, marks),
-        }
-        self.marks.prev = self.marks.here;
-        self.marks.here = self.offset;
-        self.marks.line_no += 1;
-        self.line = kept;
+    /// Shows the splitter the line whose first bytes were kept, as a chunk ended inside it, and starts
+    /// the next; the line is then the previous one.
+    fn end_kept_line(&mut self) {
+        let text = line_text(&self.line);
+        show(&mut self.splitter, &mut self.marks, self.offset, text, &self.prev_line);
+        self.quiet = self.splitter.as_split().quiet();
+        let len = text.len();
+        self.line.truncate(len);
+        std::mem::swap(&mut self.line, &mut self.prev_line);
         self.line.clear();
         self.line_len = 0;
     }
+}
+
+/// Returns whether a line that begins with `b` is plain to a quiet splitter (`Split::quiet`): it
+/// begins with an ASCII letter, or is empty.
+fn starts_plain(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'\n'
+}
+
+/// Returns a line's first bytes without its line ending.
+fn line_text(mut text: &[u8]) -> &[u8] {
+    if let Some(stripped) = text.strip_suffix(b"\n") {
+        text = stripped;
+    }
+    if let Some(stripped) = text.strip_suffix(b"\r") {
+        text = stripped;
+    }
+    text
+}
+
+/// Shows the splitter a line, `text`, that ends at `offset` after the line `prev`, and moves the marks on
+/// to the next line.
+fn show(splitter: &mut Splitter, marks: &mut Marks, offset: u64, text: &[u8], prev: &[u8]) {
+    marks.next_line = offset;
+    let line = Line { text, prev, no: marks.line_no };
+    // Called for every line, so matched here rather than through `as_split`, which the compiler cannot
+    // inline.
+    match splitter {
+        Splitter::Markdown(s) => s.line(line, marks),
+        Splitter::Json(s) => s.line(line, marks),
+        Splitter::Diff(s) => s.line(line, marks),
+        Splitter::Text(s) => s.line(line, marks),
+    }
+    marks.next_line_begins(offset);
 }
 
 /// A whole document's weight, estimated tokens and characters.
@@ -640,134 +843,133 @@ pub(crate) struct Totals {
     pub chars: u64,
 }
 
-/// How many bytes the weigher checks, counts and measures at a time: its three passes over a block
-/// then find it in the core's own cache rather than fetching a whole chunk three times.
-const BLOCK: usize = 64 << 10;
+/// How many bytes the indexer reads at a time, finding parts, checking UTF-8 and counting characters:
+/// its three passes over a block then find it in the core's first cache rather than fetching a whole
+/// chunk three times.
+const SCAN_BLOCK: usize = 32 << 10;
 
-/// Measures a document fed in chunks, answering the weight at each point asked for; it also checks
-/// that the document is UTF-8 and counts its characters.
-///
-/// Counting characters here rather than where the parts are found keeps the threads of
-/// `index_reader` about equally busy.
+/// Measures a document fed in chunks, answering the weight at each point asked for.
 #[derive(Debug, Default)]
 pub(crate) struct Weigher {
     meter: Meter,
-    utf8: Utf8,
     offset: u64,
-    chars: u64,
     weights: Vec<(u64, u64)>,
 }
 
 impl Weigher {
     /// Measures the next chunk, recording the weight at each of `points` (in order, none before what
-    /// was fed already) that falls within it or at its end.
-    pub fn feed(&mut self, chunk: &[u8], mut points: &[u64]) -> Result<(), InvalidUtf8> {
-        for block in chunk.chunks(BLOCK) {
-            self.check(block)?;
-            let end = self.offset + block.len() as u64;
-            let (now, later) = points.split_at(points.partition_point(|&p| p <= end));
-            self.measure(block, now);
-            points = later;
-        }
-        // Points at the end of an empty chunk, or past the end of this one, take the weight so far.
-        self.measure(&[], points);
-        Ok(())
+    /// was fed already) that falls within it or at its end; points past its end take the weight there.
+    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) {
+        self.measure(chunk, points);
     }
 
-    /// `feed`, where another thread has measured the end of the chunk (`tail`).
-    pub fn feed_with_tail(&mut self, chunk: &[u8], points: &[u64], tail: Option<Tail>) -> Result<(), InvalidUtf8> {
-        let Some(tail) = tail else { return self.feed(chunk, points) };
-        let (head, rest) = chunk.split_at(tail.at.min(chunk.len()));
-        let (head_points, tail_points) =
-            points.split_at(points.partition_point(|&p| p <= self.offset + head.len() as u64));
-        self.feed(head, head_points)?;
-        let resumes = head.len() >= 2 && self.meter.is_after_word(head[head.len() - 2], head[head.len() - 1]);
-        if !resumes {
-            // Not where the tail began (which `Tail::measure` rules out): measure it here.
-            return self.feed(rest, tail_points);
-        }
-        for block in rest.chunks(BLOCK) {
-            self.check(block)?;
-        }
-        for (point, raw) in tail.weights {
+    /// Adds a piece measured apart (`Piece::measure`), the chunk after those fed so far.
+    pub fn take(&mut self, piece: Piece) {
+        self.measure(&piece.head, &piece.head_points);
+        let Some((meter, weights)) = piece.rest else { return };
+        let head = &piece.head;
+        // A point after a whole character that is not white space is one the meter resumes from; only
+        // text that is not UTF-8, whose index is an error, can leave the meter elsewhere.
+        debug_assert!(head.len() >= 2 && self.meter.is_after_word(head[head.len() - 2], head[head.len() - 1]));
+        for (point, raw) in weights {
             self.weights.push((point, self.meter.weight_with(raw)));
         }
-        let base = std::mem::replace(&mut self.meter, tail.meter);
+        let base = std::mem::replace(&mut self.meter, meter);
         self.meter.rebase(&base);
-        self.offset += rest.len() as u64;
-        Ok(())
-    }
-
-    /// Checks that `block` continues UTF-8, and counts its characters.
-    fn check(&mut self, block: &[u8]) -> Result<(), InvalidUtf8> {
-        self.utf8.feed(block)?;
-        self.chars += count_chars(block);
-        Ok(())
+        self.offset += piece.len - head.len() as u64;
     }
 
     /// Measures `bytes`, recording the weight at each of `points` that falls within them or at their end.
     fn measure(&mut self, bytes: &[u8], points: &[u64]) {
-        let mut rest = bytes;
-        for &point in points {
-            let take = point.saturating_sub(self.offset).min(rest.len() as u64) as usize;
-            let (now, later) = rest.split_at(take);
-            self.meter.feed(now);
-            self.offset += take as u64;
-            rest = later;
-            self.weights.push((self.offset, self.meter.weight()));
-        }
-        self.meter.feed(rest);
-        self.offset += rest.len() as u64;
+        let offset = self.offset;
+        let within: Vec<usize> =
+            points.iter().map(|&p| p.saturating_sub(offset).min(bytes.len() as u64) as usize).collect();
+        let weights = &mut self.weights;
+        self.meter.feed_marking(bytes, &within, |at, raw| weights.push((offset + at as u64, weight_of(raw))));
+        self.offset += bytes.len() as u64;
     }
 
     /// Returns the weights recorded, by point, and the whole document's totals.
-    pub fn finish(self) -> Result<(Vec<(u64, u64)>, Totals), InvalidUtf8> {
-        self.utf8.finish()?;
-        let totals = Totals { weight: self.meter.weight(), count: self.meter.count(), chars: self.chars };
-        Ok((self.weights, totals))
+    pub fn finish(self) -> (Vec<(u64, u64)>, Totals) {
+        (self.weights, Totals { weight: self.meter.weight(), count: self.meter.count(), chars: 0 })
     }
 }
 
-/// The end of a chunk measured apart, by the thread that found its parts, from a point just after a
-/// printable ASCII byte past its middle, so that the two threads share the measuring.
+/// How far into a chunk `Piece::measure` looks for a point to measure the rest from.
+const RESUME_WITHIN: usize = 4096;
+
+/// A chunk checked and measured apart from the chunks before it, so that two threads can each measure
+/// a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring in one go.
+///
+/// The meter measures the rest of the chunk from just after its first whole character that is not white
+/// space: there a meter's state is the two bytes before, whatever came earlier (`Meter::after_word`).
+/// The UTF-8 check begins with the character the chunk before left open (`open_char`).
 #[derive(Debug)]
-pub(crate) struct Tail {
-    /// Where in the chunk the tail begins.
-    at: usize,
-    meter: Meter,
-    /// The points in the tail, each with the weight of the tail up to it.
-    weights: Vec<(u64, RawWeight)>,
+pub(crate) struct Piece {
+    /// The chunk's length.
+    len: u64,
+    /// Where the chunk stops being UTF-8, if it does before its end; and its characters.
+    pub invalid: Option<InvalidUtf8>,
+    pub chars: u64,
+    /// The bytes up to the point the rest was measured from, measured in order by the weigher, and the
+    /// points among them; all of the chunk when it has no such point.
+    head: Vec<u8>,
+    head_points: Vec<u64>,
+    /// The meter of the rest, begun by `Meter::after_word`, and the points in it with its weight there.
+    rest: Option<(Meter, Vec<(u64, RawWeight)>)>,
 }
 
-impl Tail {
-    /// Measures the end of `chunk`, which begins at `offset`, recording the weight at each of `points`
-    /// (in order) that falls within the tail; returns `None` when the chunk has no place to begin one.
-    pub fn measure(chunk: &[u8], offset: u64, points: &[u64]) -> Option<Tail> {
-        // A tail begins after a printable ASCII byte, found within a few KiB of the middle in text.
-        let from = (chunk.len() / 2).max(2);
-        let printable = chunk.get(from..)?.iter().take(4096).position(|b| (0x21..=0x7e).contains(b))?;
-        let at = from + printable + 1;
-        if at >= chunk.len() {
-            return None;
+impl Piece {
+    /// Checks and measures `chunk`, which begins at `offset` after `open`, the bytes of a character the
+    /// chunk before left open, recording the weight at each of `points` (in order, all within the chunk or
+    /// at its end).
+    pub fn measure(chunk: &[u8], offset: u64, open: &[u8], points: &[u64]) -> Piece {
+        let mut utf8 = Utf8 { offset: offset - open.len() as u64, ..Utf8::default() };
+        let invalid = utf8.feed(open).and_then(|()| utf8.feed(chunk)).err();
+        let (head, rest) = match (2..=chunk.len().min(RESUME_WITHIN)).find(|&n| super::estimate::ends_word(chunk, n)) {
+            Some(at) if at < chunk.len() => chunk.split_at(at),
+            _ => (chunk, &chunk[chunk.len()..]),
+        };
+        let split = offset + head.len() as u64;
+        let (head_points, rest_points) = points.split_at(points.partition_point(|&p| p <= split));
+        let rest = (!rest.is_empty()).then(|| {
+            let mut meter = Meter::after_word(head[head.len() - 2], head[head.len() - 1]);
+            let mut weights = Vec::with_capacity(rest_points.len());
+            let within: Vec<usize> =
+                rest_points.iter().map(|&p| p.saturating_sub(split).min(rest.len() as u64) as usize).collect();
+            meter.feed_marking(rest, &within, |at, raw| {
+                if let Some(raw) = raw {
+                    weights.push((split + at as u64, raw));
+                }
+            });
+            (meter, weights)
+        });
+        Piece {
+            len: chunk.len() as u64,
+            invalid,
+            chars: count_chars(chunk),
+            head: head.to_vec(),
+            head_points: head_points.to_vec(),
+            rest,
         }
-        let mut meter = Meter::after_word(chunk[at - 2], chunk[at - 1]);
-        let points = &points[points.partition_point(|&p| p <= offset + at as u64)..];
-        let mut weights = Vec::with_capacity(points.len());
-        let mut rest = &chunk[at..];
-        let mut here = offset + at as u64;
-        for &point in points {
-            let take = point.saturating_sub(here).min(rest.len() as u64) as usize;
-            let (now, later) = rest.split_at(take);
-            meter.feed(now);
-            here += take as u64;
-            rest = later;
-            if let Some(raw) = meter.raw_weight() {
-                weights.push((here, raw));
-            }
-        }
-        meter.feed(rest);
-        Some(Tail { at, meter, weights })
     }
+}
+
+/// Returns the bytes of the character left open at the end of `chunk`, after `open`, the bytes of the one
+/// left open before it: the last character's bytes when it needs more than follow, else nothing.
+pub(crate) fn open_char(open: &[u8], chunk: &[u8]) -> Vec<u8> {
+    // A character has at most four bytes, so the last four hold an open one.
+    let len = open.len() + chunk.len();
+    let last: Vec<u8> = open.iter().chain(chunk).skip(len.saturating_sub(4)).copied().collect();
+    match last.iter().rposition(|&b| !(0x80..0xC0).contains(&b)) {
+        Some(at) if utf8_len(last[at]) > last.len() - at => last[at..].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Returns a meter's `weight` from its `raw_weight`.
+fn weight_of(raw: Option<RawWeight>) -> u64 {
+    raw.map_or(0, RawWeight::weight)
 }
 
 /// Returns how many characters begin in `bytes`: the bytes that are not UTF-8 continuation bytes.

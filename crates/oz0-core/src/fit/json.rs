@@ -346,13 +346,15 @@ impl Split for JsonSplitter {
         if indent == 0 {
             marks.gap();
         } else if indent == 2 && !matches!(first, Some(b'}' | b']')) {
+            let item;
             let label = if object {
-                super::source::whole_chars(key_token(&text[2..])).into_owned()
+                key_token(&text[2..])
             } else {
                 self.items += 1;
-                format!("[{}]", self.items - 1)
+                item = format!("[{}]", self.items - 1);
+                item.as_bytes()
             };
-            marks.push(At::Here, 1, &label, Body::ThisLine);
+            marks.push(At::Here, 1, label, Body::ThisLine);
         }
     }
 }

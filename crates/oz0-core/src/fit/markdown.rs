@@ -1,7 +1,5 @@
 //! Markdown: parts are headings (ATX and setext); fenced code is not a heading.
 
-use std::borrow::Cow;
-
 use super::index::{At, Body, Line, Marks, Split};
 
 /// Returns the level and text of an ATX heading (`## Install`).
@@ -70,11 +68,6 @@ fn paragraph_text(line: &[u8]) -> bool {
     !list && !ordered && fence(line).is_none() && setext_underline(line).is_none()
 }
 
-/// Returns a heading's text as a label, borrowed when it is whole UTF-8: `Marks` copies it anyway.
-fn label(text: &[u8]) -> Cow<'_, str> {
-    super::source::whole_chars(text)
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum FrontMatter {
     #[default]
@@ -88,9 +81,8 @@ enum FrontMatter {
 pub(crate) struct MarkdownSplitter {
     fence: Option<(u8, usize)>,
     front_matter: FrontMatter,
-    /// The previous line, when it could be a setext heading's text (its bytes are kept in `prev_buf`).
+    /// Whether the previous line could be a setext heading's text.
     prev_text: bool,
-    prev_buf: Vec<u8>,
     /// Whether any part has begun: text before the first heading is a part of its own.
     begun: bool,
     /// The line at which the text before the first heading began, while it is the last part.
@@ -105,7 +97,7 @@ impl Split for MarkdownSplitter {
             self.front_matter = FrontMatter::Done;
             if text.trim_ascii_end() == b"---" {
                 self.front_matter = FrontMatter::Inside;
-                marks.push_leaf(At::Here, "(front matter)", Body::NextLine);
+                marks.push_leaf(At::Here, b"(front matter)", Body::NextLine);
                 self.begun = true;
                 return;
             }
@@ -132,8 +124,6 @@ impl Split for MarkdownSplitter {
             None => return,
             Some(b) if b.is_ascii_alphabetic() => {
                 self.prev_text = true;
-                self.prev_buf.clear();
-                self.prev_buf.extend_from_slice(text.trim_ascii_end());
                 self.preamble(line, marks);
                 return;
             }
@@ -147,26 +137,34 @@ impl Split for MarkdownSplitter {
         if let Some((level, heading)) = atx_heading(text) {
             self.begun = true;
             self.preamble_line = None;
-            marks.push(At::Here, level, &label(heading), Body::NextLine);
+            marks.push(At::Here, level, heading, Body::NextLine);
             return;
         }
         if let (Some(level), true) = (setext_underline(text), prev_text) {
-            let heading = label(&self.prev_buf);
+            let heading = line.prev.trim_ascii();
             if self.preamble_line == Some(line.no - 1) {
                 // The preamble's only line turned out to be this heading's text.
                 marks.pop_last();
             }
             self.preamble_line = None;
             self.begun = true;
-            marks.push(At::Prev, level, &heading, Body::NextLine);
+            marks.push(At::Prev, level, heading, Body::NextLine);
             return;
         }
         if paragraph_text(text) {
             self.prev_text = true;
-            self.prev_buf.clear();
-            self.prev_buf.extend_from_slice(text.trim_ascii());
         }
         self.preamble(line, marks);
+    }
+
+    fn quiet(&self) -> bool {
+        // Outside front matter and after the first part, an empty line or one that begins with a letter
+        // is no heading, fence or underline; it is setext text outside fences.
+        self.front_matter == FrontMatter::Done && self.begun
+    }
+
+    fn plain(&mut self, blank: bool) {
+        self.prev_text = !blank && self.fence.is_none();
     }
 }
 
@@ -176,7 +174,7 @@ impl MarkdownSplitter {
         if !self.begun && !line.text.trim_ascii().is_empty() {
             self.begun = true;
             self.preamble_line = Some(line.no);
-            marks.push_leaf(At::Here, "(preamble)", Body::ThisLine);
+            marks.push_leaf(At::Here, b"(preamble)", Body::ThisLine);
         }
     }
 }

@@ -15,11 +15,13 @@
 //! assert!(fitted.text.starts_with("## Install"));
 //! ```
 
+mod chunks;
 mod diff;
 mod estimate;
 mod index;
 mod json;
 mod kind;
+mod lines;
 mod markdown;
 mod note;
 mod outline;
@@ -27,6 +29,7 @@ mod query;
 mod sentence;
 mod source;
 mod text;
+mod utf8;
 mod view;
 
 use std::borrow::Cow;
@@ -475,100 +478,183 @@ pub enum ReadError {
     Utf8(#[from] InvalidUtf8),
 }
 
+/// How many bytes `index_reader` reads at a time.
+const READ_CHUNK: usize = 256 << 10;
+
+/// The sizes of the chunks `index_file` reads: a quarter of the file, so that a small file still keeps
+/// both threads busy, within these bounds, so that a chunk stays in the cache of the core that reads it.
+const MAP_CHUNKS: std::ops::RangeInclusive<u64> = (64 << 10)..=(256 << 10);
+
+/// How many chunks `index_file` maps at a time.
+const CHUNKS_PER_MAP: u64 = 32;
+
 /// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
-/// each chunk. Memory holds a few chunks and the parts found (about 100 bytes a part), not the text.
+/// some of the chunks. Memory holds a few chunks and the parts found (about 100 bytes a part), not the
+/// text.
 ///
-/// One thread finds the parts and measures the second half of each chunk while a second reads the
-/// chunks, checks them and measures their first halves, with the same figures as `Indexer`.
+/// Two threads take turns: one finds the parts of a chunk and hands on what it found, then checks and
+/// measures that chunk while the other finds the parts of the next. The figures are those of `Indexer`.
 ///
 /// # Errors
 ///
 /// Returns the reader's error, or where the document stops being UTF-8.
 pub fn index_reader(reader: impl Read + Send, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    index_reader_in_chunks(reader, kind, 4 << 20, progress)
+    index_reader_in_chunks(reader, kind, READ_CHUNK, progress)
 }
 
 /// `index_reader`, reading `chunk` bytes at a time; public for tests of the chunking.
 #[doc(hidden)]
 pub fn index_reader_in_chunks(
-    mut reader: impl Read + Send,
+    reader: impl Read + Send,
     kind: Kind,
     chunk: usize,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    use std::sync::mpsc;
-
-    /// Chunks going round between the threads: enough that the indexing thread finds one read while
-    /// the other thread measures the last.
-    const BUFFERS: usize = 4;
-    let mut indexer = Indexer::structure_only(kind);
-    std::thread::scope(|scope| {
-        let (to_indexer, filled) = mpsc::channel::<(Vec<u8>, usize)>();
-        let (to_weigher, indexed) = mpsc::channel::<(Vec<u8>, usize, Vec<u64>, Option<index::Tail>)>();
-        // The reading moves to the measuring thread, which would otherwise wait on the finding of parts;
-        // the indexing thread takes over half of the measuring instead.
-        let weigher = scope.spawn(move || -> Result<_, ReadError> {
-            let mut weigher = index::Weigher::default();
-            let mut to_indexer = Some(to_indexer);
-            // Buffers are made only while there is more to read: a small document needs one.
-            for _ in 0..BUFFERS {
-                if to_indexer.is_none() {
-                    break;
-                }
-                refill(&mut reader, vec![0; chunk.max(1)], &mut to_indexer)?;
-            }
-            for (buf, len, points, tail) in indexed {
-                weigher.feed_with_tail(&buf[..len], &points, tail)?;
-                refill(&mut reader, buf, &mut to_indexer)?;
-            }
-            Ok(weigher.finish()?)
-        });
-        let mut start = 0u64;
-        for (buf, len) in filled {
-            let bytes = &buf[..len];
-            indexer.feed(bytes)?;
-            let points = indexer.take_points(start);
-            let tail = index::Tail::measure(bytes, start, &points);
-            start += len as u64;
-            if to_weigher.send((buf, len, points, tail)).is_err() {
-                break;
-            }
-            progress(start);
-        }
-        drop(to_weigher);
-        let (weights, totals) =
-            weigher.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))??;
-        Ok(indexer.finish_with(&weights, totals))
-    })
+    index_chunks(chunks::Buffers::new(reader, chunk), kind, progress)
 }
 
-/// Fills `buf` from `reader` and hands it to the indexing thread; at the end of the reader (a buffer
-/// not filled), or once that thread stops taking chunks, drops the sender, which ends that thread's loop
-/// after the last chunk.
-fn refill(
-    reader: &mut impl Read,
-    mut buf: Vec<u8>,
-    to_indexer: &mut Option<std::sync::mpsc::Sender<(Vec<u8>, usize)>>,
-) -> std::io::Result<()> {
-    let Some(sender) = to_indexer else { return Ok(()) };
-    let len = fill(reader, &mut buf)?;
-    let full = len == buf.len();
-    if len == 0 || sender.send((buf, len)).is_err() || !full {
-        *to_indexer = None;
-    }
-    Ok(())
+/// `index_reader` of a file, read through a memory map, which saves copying it; a file that is not a
+/// regular file (a pipe, say) is read.
+///
+/// # Errors
+///
+/// Returns the error of reading the file, or where it stops being UTF-8.
+pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+    let len = file.metadata()?.len();
+    let chunk = (len / 4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end());
+    index_file_in_chunks(file, kind, chunk as usize, progress)
 }
 
-/// Reads into `buf` until it is full or the reader ends; returns how many bytes were read.
-fn fill(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut len = 0;
-    while len < buf.len() {
-        match reader.read(&mut buf[len..]) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(err) => return Err(err),
-        }
+/// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
+#[doc(hidden)]
+pub fn index_file_in_chunks(
+    file: &std::fs::File,
+    kind: Kind,
+    chunk: usize,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    let meta = file.metadata()?;
+    if !meta.is_file() || meta.len() == 0 {
+        return index_reader_in_chunks(file, kind, chunk, progress);
     }
-    Ok(len)
+    index_chunks(chunks::Maps::new(file, meta.len(), chunk, CHUNKS_PER_MAP), kind, progress)
+}
+
+/// What finds the parts of the next chunk: the parts found so far. The two threads of `index_chunks`
+/// hand it to each other.
+struct Baton {
+    indexer: Indexer,
+    /// The offset of the next chunk, and its number.
+    at: u64,
+    seq: u64,
+    /// The bytes of a character the chunks so far left open.
+    open: Vec<u8>,
+}
+
+/// Adds up the pieces the two threads measure, in the order of their chunks.
+#[derive(Default)]
+struct Pieces {
+    weigher: index::Weigher,
+    chars: u64,
+    next: u64,
+    early: std::collections::BTreeMap<u64, index::Piece>,
+}
+
+impl Pieces {
+    /// Adds a chunk's piece; returns where the document stops being UTF-8, once the pieces before that
+    /// point are all in.
+    fn add(&mut self, seq: u64, piece: index::Piece) -> Result<(), InvalidUtf8> {
+        self.early.insert(seq, piece);
+        while let Some(piece) = self.early.remove(&self.next) {
+            if let Some(invalid) = piece.invalid {
+                return Err(invalid);
+            }
+            self.chars += piece.chars;
+            self.weigher.take(piece);
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Indexes the document `chunks` gives on two threads that take turns with the baton (`relay`).
+fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+    use std::sync::{Mutex, mpsc};
+
+    let baton = Baton { indexer: Indexer::structure_only(kind), at: 0, seq: 0, open: Vec::new() };
+    let pieces = Mutex::new(Pieces::default());
+    let last = std::thread::scope(|scope| {
+        let (to_second, second_gets) = mpsc::channel();
+        let (to_first, first_gets) = mpsc::channel();
+        let (pieces, chunks) = (&pieces, &chunks);
+        let second = scope.spawn(move || relay(None, chunks, &second_gets, &to_first, pieces, &mut |_| {}));
+        let first = relay(Some(baton), chunks, &first_gets, &to_second, pieces, &mut progress);
+        // Dropped before waiting, so that a second thread waiting for the baton stops.
+        drop(to_second);
+        let second = second.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+        // The thread that found the end of the document holds the baton; an error of either comes first.
+        match (first, second) {
+            (Err(err), _) | (_, Err(err)) => Err(err),
+            (Ok(baton), Ok(other)) => {
+                baton.or(other).ok_or_else(|| ReadError::Io(std::io::Error::other("the index lost its place")))
+            }
+        }
+    })?;
+    let pieces =
+        pieces.into_inner().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+    if !last.open.is_empty() {
+        // The document ends inside a character.
+        return Err(InvalidUtf8 { offset: last.at - last.open.len() as u64 }.into());
+    }
+    let (weights, mut totals) = pieces.weigher.finish();
+    totals.chars = pieces.chars;
+    Ok(last.indexer.finish_with(&weights, totals))
+}
+
+/// Takes turns with the other thread: waits for the baton (or starts with `first`), finds the parts of
+/// the next chunk, hands the baton on, then checks and measures the chunk while the other thread finds
+/// the parts of the one after. Returns the baton when this thread finds the end of the document, and
+/// nothing when the other does.
+fn relay<C: chunks::Chunks>(
+    mut first: Option<Baton>,
+    chunks: &C,
+    gets: &std::sync::mpsc::Receiver<Baton>,
+    passes: &std::sync::mpsc::Sender<Baton>,
+    pieces: &std::sync::Mutex<Pieces>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Option<Baton>, ReadError> {
+    let mut spare = None;
+    // The chunk this thread takes next, readied while the other thread had the baton.
+    let mut ready: Option<(u64, C::Chunk)> = None;
+    loop {
+        let Some(mut baton) = first.take().or_else(|| gets.recv().ok()) else { return Ok(None) };
+        let chunk = match ready.take() {
+            Some((seq, chunk)) if seq == baton.seq => Some(chunk),
+            _ => chunks.chunk(baton.seq, spare.take())?,
+        };
+        let Some(chunk) = chunk else { return Ok(Some(baton)) };
+        let bytes = chunk.as_ref();
+        let (start, seq) = (baton.at, baton.seq);
+        baton.indexer.feed(bytes)?;
+        let points = baton.indexer.take_points(start);
+        let left_open = index::open_char(&baton.open, bytes);
+        let open = std::mem::replace(&mut baton.open, left_open);
+        baton.at += bytes.len() as u64;
+        baton.seq += 1;
+        progress(baton.at);
+        if passes.send(baton).is_err() {
+            // The other thread stopped at an error, which it returns.
+            return Ok(None);
+        }
+        if chunks.random_access() {
+            // The threads take turns, so this one takes the chunk after the other's next.
+            ready = chunks.chunk(seq + 2, None)?.map(|chunk| (seq + 2, chunk));
+        }
+        let piece = index::Piece::measure(bytes, start, &open, &points);
+        pieces
+            .lock()
+            .map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?
+            .add(seq, piece)?;
+        spare = Some(chunk);
+    }
 }

@@ -23,7 +23,7 @@ impl Split for TextSplitter {
             (self.run >= MIN_RUN && self.prev_blank && !blank) || self.run >= MAX_RUN
         };
         if begin {
-            marks.push(At::Here, 1, "", Body::ThisLine);
+            marks.push(At::Here, 1, b"", Body::ThisLine);
             self.run = 0;
         }
         if self.run > 0 || begin {
