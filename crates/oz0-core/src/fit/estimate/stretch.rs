@@ -67,11 +67,10 @@ pub(super) fn one_at_a_time(
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m128i, __m512i, _mm_loadu_si128, _mm512_add_epi32, _mm512_and_si512, _mm512_cvtepu8_epi32,
-        _mm512_extracti32x4_epi32, _mm512_i32gather_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-        _mm512_mask_reduce_add_epi32, _mm512_maskz_mov_epi32, _mm512_movepi8_mask, _mm512_or_si512,
-        _mm512_permutex2var_epi8, _mm512_reduce_add_epi32, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32,
-        _mm512_srlv_epi32,
+        __m512i, _mm512_add_epi32, _mm512_and_si512, _mm512_i32gather_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_mask_reduce_add_epi32, _mm512_maskz_mov_epi32, _mm512_maskz_permutex2var_epi8,
+        _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_reduce_add_epi32,
+        _mm512_set1_epi32, _mm512_setr_epi32, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srlv_epi32,
     };
 
     use super::{Table, one_at_a_time};
@@ -114,6 +113,7 @@ mod avx512 {
             // SAFETY: `table.next` has 256 bytes, so each of its four 64-byte quarters can be read.
             unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) }
         });
+        let spread = Spread::new();
         let mut lanes = _mm512_setzero_si512();
         let mut steps = 0;
         // Byte `at + i` scores byte `at + i - 1` after byte `at + i - 2`.
@@ -127,7 +127,7 @@ mod avx512 {
                 last[..2 + left].copy_from_slice(&bytes[at - 2..]);
                 (&last[..], (1 << left) - 1)
             };
-            let scores = step(table, &classes, from, valid);
+            let scores = step(table, &classes, &spread, from, valid);
             let end = origin + at + left.min(64);
             while let Some((&point, later)) = points.split_first()
                 && point < end
@@ -170,6 +170,47 @@ mod avx512 {
             .sum()
     }
 
+    /// Byte permutations that spread a step's bytes over the lanes of its four gathers.
+    #[derive(Clone, Copy)]
+    struct Spread {
+        /// For each quarter, the indexes that put a lane's byte before and its byte two before in the low
+        /// two bytes of the lane (`prev << 8 | cur`), from the 64 bytes before the step's and the step's.
+        pairs: [__m512i; 4],
+        /// For each quarter, the indexes that put a lane's class in the lane's low byte.
+        classes: [__m512i; 4],
+    }
+
+    impl Spread {
+        #[target_feature(enable = "avx512f")]
+        fn new() -> Self {
+            let vector = |byte: &dyn Fn(usize) -> u8| {
+                let words: [i32; 16] = std::array::from_fn(|lane| {
+                    i32::from_le_bytes([byte(4 * lane), byte(4 * lane + 1), byte(4 * lane + 2), byte(4 * lane + 3)])
+                });
+                let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = words;
+                _mm512_setr_epi32(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
+            };
+            Spread {
+                pairs: std::array::from_fn(|quarter| {
+                    vector(&|at| {
+                        // Lane `l` scores the byte at `16 * quarter + l + 1` of the 64 from two before the step,
+                        // after the byte before it; the 65th is the 63rd of the step's own 64.
+                        let lane = 16 * quarter + at / 4;
+                        let from = match at % 4 {
+                            0 => lane + 1,
+                            1 => lane,
+                            _ => 0,
+                        };
+                        if from < 64 { from as u8 } else { 64 + (from - 2) as u8 }
+                    })
+                }),
+                classes: std::array::from_fn(|quarter| {
+                    vector(&|at| if at % 4 == 0 { (16 * quarter + at / 4) as u8 } else { 0 })
+                }),
+            }
+        }
+    }
+
     /// Returns the scores the 64 bytes from the third of `bytes` add, sixteen to a vector, those whose
     /// bit is not set in `valid` as 0.
     ///
@@ -177,34 +218,22 @@ mod avx512 {
     /// bytes are one little-endian `u32` at index `prev << 8 | cur`: a lane gathers that word and shifts
     /// its class's byte down.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn step(table: &Table, classes: &[__m512i; 4], bytes: &[u8], valid: u64) -> [__m512i; 4] {
+    fn step(table: &Table, classes: &[__m512i; 4], spread: &Spread, bytes: &[u8], valid: u64) -> [__m512i; 4] {
         let bytes: &[u8; 66] = bytes.first_chunk().expect("a step reads 66 bytes");
-        // SAFETY: `bytes` has 66 bytes: the 64 from its third, and from its second and its first.
-        let next = unsafe { _mm512_loadu_si512(bytes.as_ptr().add(2).cast()) };
+        // SAFETY: `bytes` has 66 bytes: the 64 from its first, and the 64 from its third.
+        let (before, next) =
+            unsafe { (_mm512_loadu_si512(bytes.as_ptr().cast()), _mm512_loadu_si512(bytes.as_ptr().add(2).cast())) };
         let low = _mm512_permutex2var_epi8(classes[0], next, classes[1]);
         let high = _mm512_permutex2var_epi8(classes[2], next, classes[3]);
-        let class = _mm512_mask_blend_epi8(_mm512_movepi8_mask(next), low, high);
-        let quarters = [
-            _mm512_extracti32x4_epi32::<0>(class),
-            _mm512_extracti32x4_epi32::<1>(class),
-            _mm512_extracti32x4_epi32::<2>(class),
-            _mm512_extracti32x4_epi32::<3>(class),
-        ];
+        // Classes are 0 to 3; eight times them is the shift that brings a class's byte down.
+        let shifts = _mm512_slli_epi16::<3>(_mm512_mask_blend_epi8(_mm512_movepi8_mask(next), low, high));
         let words = table.probs.as_ptr().cast::<i32>();
         let low_byte = _mm512_set1_epi32(0xff);
         std::array::from_fn(|i| {
-            // SAFETY: the 16-byte reads at `16 * i` and `16 * i + 1`, `i` below 4, lie inside the 66 bytes.
-            let (prevs, curs) = unsafe {
-                (
-                    _mm_loadu_si128(bytes.as_ptr().add(16 * i).cast::<__m128i>()),
-                    _mm_loadu_si128(bytes.as_ptr().add(16 * i + 1).cast::<__m128i>()),
-                )
-            };
-            let pairs =
-                _mm512_or_si512(_mm512_slli_epi32::<8>(_mm512_cvtepu8_epi32(prevs)), _mm512_cvtepu8_epi32(curs));
+            let pairs = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, before, spread.pairs[i], next);
             // SAFETY: each index is below 1 << 16, and the table holds 1 << 16 four-byte words.
             let four = unsafe { _mm512_i32gather_epi32::<4>(pairs, words) };
-            let shift = _mm512_slli_epi32::<3>(_mm512_cvtepu8_epi32(quarters[i]));
+            let shift = _mm512_maskz_permutexvar_epi8(0x1111_1111_1111_1111, spread.classes[i], shifts);
             let score = _mm512_and_si512(_mm512_srlv_epi32(four, shift), low_byte);
             _mm512_maskz_mov_epi32((valid >> (16 * i)) as u16, score)
         })
