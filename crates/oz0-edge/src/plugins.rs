@@ -9,9 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
-use oz0_core::manifest::{
-    Document, LISTING_FORMAT, Lint, Listing, MANIFEST_FILE, Severity, Tool, ToolListing, lint, rfc3339,
-};
+use oz0_core::manifest::{Document, LISTING_FORMAT, Lint, Listing, MANIFEST_FILE, Severity, Tool, lint, rfc3339};
 
 use crate::toolhost::{ServerCommand, list_functions};
 
@@ -143,12 +141,7 @@ pub(crate) async fn measure(document: &Document, dir: &Path) -> Result<Listing, 
                 command.argv.join(" ")
             ))
         })?;
-        tools.push(ToolListing {
-            id: tool.id.clone(),
-            server: listed.server,
-            protocol: listed.protocol,
-            functions: listed.functions,
-        });
+        tools.push(listed.of_tool(&tool.id));
     }
     let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })

@@ -12,9 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use clap::Subcommand;
-use oz0_core::manifest::{
-    Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES, ToolListing, rfc3339,
-};
+use oz0_core::manifest::{Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES, rfc3339};
 use oz0_edge::plugins::server_command;
 use oz0_edge::toolhost::{ToolHostError, list_functions};
 
@@ -121,12 +119,7 @@ impl Plugin {
                 spinner.finish_and_clear();
                 server_error(&tool.id, argv, err)
             })?;
-            tools.push(ToolListing {
-                id: tool.id.clone(),
-                server: listed.server,
-                protocol: listed.protocol,
-                functions: listed.functions,
-            });
+            tools.push(listed.of_tool(&tool.id));
         }
         spinner.finish_and_clear();
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());

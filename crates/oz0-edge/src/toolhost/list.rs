@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use oz0_core::manifest::{Function, ServerInfo};
+use oz0_core::manifest::{Function, ServerInfo, ToolListing};
 use rmcp::service::ClientServiceExt as _;
 
 use super::stdio::with_stderr;
@@ -23,6 +23,13 @@ pub struct Listed {
     pub protocol: String,
     /// Its functions, each with its definition weighed.
     pub functions: Vec<Function>,
+}
+
+impl Listed {
+    /// Returns the listing of the manifest's tool `id`, whose server this is.
+    pub fn of_tool(self, id: &str) -> ToolListing {
+        ToolListing { id: id.to_owned(), server: self.server, protocol: self.protocol, functions: self.functions }
+    }
 }
 
 /// Starts a server, lists its functions and stops it, all within `timeout`. The server and whatever it
