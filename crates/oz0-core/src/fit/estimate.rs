@@ -223,7 +223,7 @@ impl Meter {
     }
 
     /// Returns a meter that measures on from a point just after a whole character that is not white
-    /// space (`ends_word`), whose last byte `cur` follows `prev`, its sums starting from nothing.
+    /// space (`ends_clean`), whose last byte `cur` follows `prev`, its sums starting from nothing.
     ///
     /// Whatever came before, a meter that has just been fed such a character is between characters and
     /// outside any white-space run, so these two bytes are all of its state but its sums: the text
@@ -497,19 +497,14 @@ fn stretch_end(bytes: &[u8]) -> Option<usize> {
     (1..=limit).rev().find(|&n| ends_clean(bytes, n))
 }
 
-/// Returns whether the first `n` bytes of `bytes` end with a whole character that is not white space,
-/// where a meter's state is the two bytes before (`Meter::after_word`); `n` is at least 1.
-pub(crate) fn ends_word(bytes: &[u8], n: usize) -> bool {
-    ends_clean(bytes, n)
-}
-
 /// Returns whether the first `n` bytes of `bytes` end with a character that is not white space,
-/// as the careful path would decode it.
+/// as the careful path would decode it: where a meter's state is the two bytes before
+/// (`Meter::after_word`); `n` is at least 1.
 ///
 /// They do at an ASCII byte that is not white space, or at a continuation byte followed by a byte
 /// that starts a character, where that continuation byte cannot be the last of a white-space
 /// character (which all end in 0x80 to 0x8A, 0x9F, 0xA0, 0xA8, 0xA9 or 0xAF).
-fn ends_clean(bytes: &[u8], n: usize) -> bool {
+pub(crate) fn ends_clean(bytes: &[u8], n: usize) -> bool {
     let last = bytes[n - 1];
     match last {
         0x09..=0x0D | b' ' => false,

@@ -857,15 +857,9 @@ pub(crate) struct Weigher {
 }
 
 impl Weigher {
-    /// Measures the next chunk, recording the weight at each of `points` (in order, none before what
-    /// was fed already) that falls within it or at its end; points past its end take the weight there.
-    pub fn feed(&mut self, chunk: &[u8], points: &[u64]) {
-        self.measure(chunk, points);
-    }
-
     /// Adds a piece measured apart (`Piece::measure`), the chunk after those fed so far.
     pub fn take(&mut self, piece: Piece) {
-        self.measure(&piece.head, &piece.head_points);
+        self.feed(&piece.head, &piece.head_points);
         let Some((meter, weights)) = piece.rest else { return };
         let head = &piece.head;
         // A point after a whole character that is not white space is one the meter resumes from; only
@@ -879,13 +873,15 @@ impl Weigher {
         self.offset += piece.len - head.len() as u64;
     }
 
-    /// Measures `bytes`, recording the weight at each of `points` that falls within them or at their end.
-    fn measure(&mut self, bytes: &[u8], points: &[u64]) {
+    /// Measures the next bytes, recording the weight at each of `points` (in order, none before what
+    /// was fed already) that falls within them or at their end; points past their end take the weight
+    /// there.
+    pub fn feed(&mut self, bytes: &[u8], points: &[u64]) {
         let offset = self.offset;
-        let within: Vec<usize> =
-            points.iter().map(|&p| p.saturating_sub(offset).min(bytes.len() as u64) as usize).collect();
         let weights = &mut self.weights;
-        self.meter.feed_marking(bytes, &within, |at, raw| weights.push((offset + at as u64, weight_of(raw))));
+        self.meter.feed_marking(bytes, &within(points, offset, bytes), |at, raw| {
+            weights.push((offset + at as u64, weight_of(raw)));
+        });
         self.offset += bytes.len() as u64;
     }
 
@@ -926,7 +922,7 @@ impl Piece {
     pub fn measure(chunk: &[u8], offset: u64, open: &[u8], points: &[u64]) -> Piece {
         let mut utf8 = Utf8 { offset: offset - open.len() as u64, ..Utf8::default() };
         let invalid = utf8.feed(open).and_then(|()| utf8.feed(chunk)).err();
-        let (head, rest) = match (2..=chunk.len().min(RESUME_WITHIN)).find(|&n| super::estimate::ends_word(chunk, n)) {
+        let (head, rest) = match (2..=chunk.len().min(RESUME_WITHIN)).find(|&n| super::estimate::ends_clean(chunk, n)) {
             Some(at) if at < chunk.len() => chunk.split_at(at),
             _ => (chunk, &chunk[chunk.len()..]),
         };
@@ -935,9 +931,7 @@ impl Piece {
         let rest = (!rest.is_empty()).then(|| {
             let mut meter = Meter::after_word(head[head.len() - 2], head[head.len() - 1]);
             let mut weights = Vec::with_capacity(rest_points.len());
-            let within: Vec<usize> =
-                rest_points.iter().map(|&p| p.saturating_sub(split).min(rest.len() as u64) as usize).collect();
-            meter.feed_marking(rest, &within, |at, raw| {
+            meter.feed_marking(rest, &within(rest_points, split, rest), |at, raw| {
                 if let Some(raw) = raw {
                     weights.push((split + at as u64, raw));
                 }
@@ -965,6 +959,12 @@ pub(crate) fn open_char(open: &[u8], chunk: &[u8]) -> Vec<u8> {
         Some(at) if utf8_len(last[at]) > last.len() - at => last[at..].to_vec(),
         _ => Vec::new(),
     }
+}
+
+/// Returns where `points` fall in `bytes`, which begin at point `offset`: how many of the bytes come
+/// before each, all of them for points past their end.
+fn within(points: &[u64], offset: u64, bytes: &[u8]) -> Vec<usize> {
+    points.iter().map(|&p| p.saturating_sub(offset).min(bytes.len() as u64) as usize).collect()
 }
 
 /// Returns a meter's `weight` from its `raw_weight`.

@@ -520,9 +520,7 @@ pub fn index_reader_in_chunks(
 ///
 /// Returns the error of reading the file, or where it stops being UTF-8.
 pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    let len = file.metadata()?.len();
-    let chunk = (len / 4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end());
-    index_file_in_chunks(file, kind, chunk as usize, progress)
+    index_mapped(file, kind, |len| (len / 4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end()), progress)
 }
 
 /// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
@@ -533,7 +531,18 @@ pub fn index_file_in_chunks(
     chunk: usize,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
+    index_mapped(file, kind, |_| chunk as u64, progress)
+}
+
+/// `index_file`, in chunks of the size `chunk_of` gives for the file's length.
+fn index_mapped(
+    file: &std::fs::File,
+    kind: Kind,
+    chunk_of: impl FnOnce(u64) -> u64,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
     let meta = file.metadata()?;
+    let chunk = usize::try_from(chunk_of(meta.len())).unwrap_or(usize::MAX);
     if !meta.is_file() || meta.len() == 0 {
         return index_reader_in_chunks(file, kind, chunk, progress);
     }
