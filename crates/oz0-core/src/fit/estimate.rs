@@ -38,7 +38,7 @@ const STRETCH: usize = 64;
 /// what the L1 cache holds.
 const LONG_STRETCH: usize = 16384;
 
-/// The trained table, decoded once.
+/// The trained table, decoded once; its scores stay where the binary holds them.
 struct Table {
     /// The class (0 to 3) of each byte when it follows the scored one.
     next: [u8; 256],
@@ -49,26 +49,25 @@ struct Table {
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
     rates: [u16; 256],
     /// The fixed-point probability of a token start, by context key. One byte an entry keeps
-    /// the table at 256 KiB.
-    probs: Box<[u8; KEYS]>,
+    /// the table at 256 KiB. They are read in place, not copied: a process that scores a few bytes
+    /// then touches a few pages of them, not all.
+    probs: &'static [u8; KEYS],
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
+
+/// The scores of a table that scores nothing.
+static NO_SCORES: [u8; KEYS] = [0; KEYS];
 
 impl Table {
     /// Decodes the table written by the trainer; see `xtask/src/train.rs` for its layout.
     ///
     /// A table of the wrong shape decodes to one that scores nothing, which the unit tests catch.
-    fn decode(bytes: &[u8]) -> Self {
-        let mut table = Table {
-            next: [0; 256],
-            end: 0,
-            start: b'\n',
-            rates: [0; 256],
-            probs: vec![0u8; KEYS].into_boxed_slice().try_into().unwrap_or_else(|_| Box::new([0; KEYS])),
-        };
+    fn decode(bytes: &'static [u8]) -> Self {
+        let mut table = Table { next: [0; 256], end: 0, start: b'\n', rates: [0; 256], probs: &NO_SCORES };
         let header_len = 8 + 256 + 8;
-        if bytes.len() != header_len + KEYS || &bytes[..6] != b"oz0e\x02\x04" {
+        let Some(probs) = bytes.get(header_len..).and_then(|probs| probs.try_into().ok()) else { return table };
+        if &bytes[..6] != b"oz0e\x02\x04" {
             return table;
         }
         table.end = bytes[6] & 3;
@@ -85,7 +84,7 @@ impl Table {
                 _ => rate(3),
             };
         }
-        table.probs.copy_from_slice(&bytes[header_len..]);
+        table.probs = probs;
         table
     }
 
