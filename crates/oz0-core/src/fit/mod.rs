@@ -520,7 +520,7 @@ pub fn index_reader_in_chunks(
 ///
 /// Returns the error of reading the file, or where it stops being UTF-8.
 pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    index_mapped(file, kind, |len| (len / 4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end()), progress)
+    index_mapped(file, kind, |len| len.div_ceil(4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end()), progress)
 }
 
 /// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
