@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-use memmap2::{Mmap, MmapOptions};
+use memmap2::{Advice, Mmap, MmapOptions};
 
 /// A document's bytes, a chunk at a time, for the two threads of the index.
 pub(crate) trait Chunks: Sync {
@@ -134,7 +134,7 @@ impl<'f> Maps<'f> {
         // another process to shorten the file while it is read, reading the lost pages would raise
         // SIGBUS, the price every reader through a map pays (ripgrep's, for one); a file that changes
         // while it is read gives a mixed index with `read` too. `oz0 fit` maps only regular files.
-        let window = Arc::new(unsafe { MmapOptions::new().offset(at).len(len).populate().map(self.file)? });
+        let window = Arc::new(unsafe { MmapOptions::new().offset(at).len(len).map(self.file)? });
         // The older of the two goes; its chunks still in use keep it mapped.
         let older = usize::from(windows[0].as_ref().map(|(n, _)| *n) > windows[1].as_ref().map(|(n, _)| *n));
         windows[older] = Some((number, Arc::clone(&window)));
@@ -154,6 +154,10 @@ impl Chunks for Maps<'_> {
         let window = self.window(number)?;
         let from = ((seq % self.per_window) * self.chunk_size) as usize;
         let to = (from + self.chunk_size as usize).min(window.len());
+        // The chunk's pages are mapped now, by the thread that will read them, rather than the whole
+        // window at once while the other thread waits for it. Where the kernel cannot (before Linux
+        // 5.14), the first reads fault them in instead.
+        let _ = window.advise_range(Advice::PopulateRead, from, to - from);
         Ok(Some(Mapped { window, range: from..to }))
     }
 
