@@ -9,6 +9,9 @@ use super::{Kind, Limits, diff, json, markdown, text, weigh};
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;
 
+/// What every line of the outline ends with, at the least (`part_line`).
+const SHORTEST_LINE: &str = " (0 tokens)\n";
+
 /// Returns the first line of a stub or summary: what the document is and how big.
 pub(crate) fn header(index: &Index, name: Option<&str>) -> String {
     let name = name.unwrap_or("document");
@@ -112,6 +115,12 @@ pub(crate) fn summary<S: Source + ?Sized>(
     limits: &Limits,
 ) -> Result<Option<String>, S::Error> {
     let mut tally = Tally::new(header(index, name));
+    // Each part's line holds at least `SHORTEST_LINE`: when that much a part is more characters than
+    // the limits allow, no part need be read back to know that the summary does not fit.
+    let shortest = SHORTEST_LINE.len() as u64;
+    if tally.chars.saturating_add(shortest.saturating_mul(index.parts.len() as u64)) > limits.chars {
+        return Ok(None);
+    }
     for (id, part) in index.parts.iter().enumerate() {
         let sentence = sentence(index, id, source)?;
         let line = part_line(index, part, sentence.as_deref());
@@ -225,4 +234,55 @@ fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
         }
     }
     over.checked_sub(1).map(|d| d as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+    use std::cell::Cell;
+    use std::ops::Range;
+
+    use super::*;
+    use crate::fit::{Request, View, index_text};
+
+    /// A document that counts the reads of it.
+    struct Counted<'a> {
+        text: &'a str,
+        reads: Cell<usize>,
+    }
+
+    impl Source for Counted<'_> {
+        type Error = std::convert::Infallible;
+
+        fn read(&self, range: Range<u64>) -> Result<Cow<'_, [u8]>, Self::Error> {
+            self.reads.set(self.reads.get() + 1);
+            self.text.read(range)
+        }
+    }
+
+    fn headings(n: usize) -> String {
+        (0..n).map(|i| format!("## Part {i}\n\nIt says one thing.\n\n")).collect()
+    }
+
+    fn summary_of(text: &str, budget: u64) -> (Option<String>, usize) {
+        let (_, index) = index_text(text, Kind::Markdown);
+        let request = Request { view: Some(View::Summary), budget: Some(budget), ..Request::default() };
+        let source = Counted { text, reads: Cell::new(0) };
+        let summary = summary(&index, &source, None, &Limits::new(&request)).unwrap_or_else(|never| match never {});
+        (summary, source.reads.get())
+    }
+
+    #[test]
+    fn a_summary_of_more_parts_than_its_characters_allow_reads_nothing() {
+        // 2,000 tokens allow 16,000 characters, fewer than 1,400 parts take at twelve characters each.
+        let (summary, reads) = summary_of(&headings(1400), 2000);
+        assert_eq!((summary, reads), (None, 0));
+    }
+
+    #[test]
+    fn a_summary_that_fits_reads_its_parts() {
+        let (summary, reads) = summary_of(&headings(20), 2000);
+        assert_eq!(reads, 20);
+        assert!(summary.is_some_and(|s| s.contains("## Part 19 (") && s.contains(": It says one thing.")));
+    }
 }
