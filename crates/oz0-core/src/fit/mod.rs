@@ -481,12 +481,18 @@ pub enum ReadError {
 /// How many bytes `index_reader` reads at a time.
 const READ_CHUNK: usize = 256 << 10;
 
-/// The sizes of the chunks `index_file` reads: a quarter of the file, so that a small file still keeps
-/// both threads busy, within these bounds, so that a chunk stays in the cache of the core that reads it.
-const MAP_CHUNKS: std::ops::RangeInclusive<u64> = (64 << 10)..=(256 << 10);
+/// The size of the chunks `index_file` reads a larger file in: a chunk stays in the cache of the core
+/// that reads it.
+const MAP_CHUNK: u64 = 256 << 10;
 
 /// How many chunks `index_file` maps at a time.
 const CHUNKS_PER_MAP: u64 = 32;
+
+/// Files up to this size `index_file` indexes whole, on one thread: starting a second thread and handing
+/// chunks between the two costs about as much as it saves.
+const ONE_THREAD_UP_TO: u64 = 2 << 20;
+// A file just past the bound is still eight chunks or more, for the two threads to share.
+const _: () = assert!(ONE_THREAD_UP_TO / MAP_CHUNK >= 8);
 
 /// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
 /// some of the chunks. Memory holds a few chunks and the parts found (about 100 bytes a part), not the
@@ -514,13 +520,19 @@ pub fn index_reader_in_chunks(
 }
 
 /// `index_reader` of a file, read through a memory map, which saves copying it; a file that is not a
-/// regular file (a pipe, say) is read.
+/// regular file (a pipe, say) is read. A file of up to 2 MiB is indexed whole on this thread.
 ///
 /// # Errors
 ///
 /// Returns the error of reading the file, or where it stops being UTF-8.
 pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    index_mapped(file, kind, |len| len.div_ceil(4).clamp(*MAP_CHUNKS.start(), *MAP_CHUNKS.end()), progress)
+    index_mapped(file, kind, chunk_size_of, progress)
+}
+
+/// Returns the size of the chunks `index_file` reads a file of `len` bytes in, or nothing when it reads
+/// the file whole.
+fn chunk_size_of(len: u64) -> Option<u64> {
+    (len > ONE_THREAD_UP_TO).then_some(MAP_CHUNK)
 }
 
 /// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
@@ -531,22 +543,35 @@ pub fn index_file_in_chunks(
     chunk: usize,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_mapped(file, kind, |_| chunk as u64, progress)
+    index_mapped(file, kind, |_| Some(chunk as u64), progress)
 }
 
-/// `index_file`, in chunks of the size `chunk_of` gives for the file's length.
+/// `index_file`, in chunks of the size `chunk_of` gives for the file's length, or whole on one thread
+/// when it gives none.
 fn index_mapped(
     file: &std::fs::File,
     kind: Kind,
-    chunk_of: impl FnOnce(u64) -> u64,
-    progress: impl FnMut(u64),
+    chunk_of: impl FnOnce(u64) -> Option<u64>,
+    mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
+    use chunks::Chunks as _;
+
     let meta = file.metadata()?;
-    let chunk = usize::try_from(chunk_of(meta.len())).unwrap_or(usize::MAX);
-    if !meta.is_file() || meta.len() == 0 {
-        return index_reader_in_chunks(file, kind, chunk, progress);
+    let len = meta.len();
+    let chunk = chunk_of(len).map(|size| usize::try_from(size).unwrap_or(usize::MAX));
+    if !meta.is_file() || len == 0 {
+        return index_reader_in_chunks(file, kind, chunk.unwrap_or(READ_CHUNK), progress);
     }
-    index_chunks(chunks::Maps::new(file, meta.len(), chunk, CHUNKS_PER_MAP), kind, progress)
+    let Some(chunk) = chunk else {
+        let whole = usize::try_from(len).unwrap_or(usize::MAX);
+        let mut indexer = Indexer::new(kind);
+        if let Some(bytes) = chunks::Maps::new(file, len, whole, 1).chunk(0, None)? {
+            indexer.feed(bytes.as_ref())?;
+        }
+        progress(len);
+        return Ok(indexer.finish()?);
+    };
+    index_chunks(chunks::Maps::new(file, len, chunk, CHUNKS_PER_MAP), kind, progress)
 }
 
 /// What finds the parts of the next chunk: the parts found so far. The two threads of `index_chunks`
@@ -665,5 +690,18 @@ fn relay<C: chunks::Chunks>(
             .map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?
             .add(seq, piece)?;
         spare = Some(chunk);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_files_are_read_whole_and_larger_ones_in_chunks() {
+        assert_eq!(chunk_size_of(0), None);
+        assert_eq!(chunk_size_of(ONE_THREAD_UP_TO), None);
+        assert_eq!(chunk_size_of(ONE_THREAD_UP_TO + 1), Some(MAP_CHUNK));
+        assert_eq!(chunk_size_of(1 << 30), Some(MAP_CHUNK));
     }
 }
