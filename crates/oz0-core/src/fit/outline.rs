@@ -205,23 +205,26 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
 /// Returns the deepest level at which every part at or above it fits after `header`; `None` when the
 /// top level alone does not fit.
 fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
-    let max_depth = index.parts.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
-    let mut chars = vec![0u64; max_depth + 1];
-    let mut tokens = vec![0u64; max_depth + 1];
+    // Depths are found as the parts are read, rather than first in a pass of their own: a large file
+    // has millions of parts, and the outline is most often cut long before their end.
+    const DEPTHS: usize = u8::MAX as usize + 1;
+    let (mut chars, mut tokens) = ([0u64; DEPTHS], [0u64; DEPTHS]);
     let base = (header.chars().count() as u64, weigh(header));
+    let mut deepest = 0;
     // The shallowest depth whose outline, with every level above it, no longer fits: deeper parts
     // need not be measured.
-    let mut over = max_depth + 1;
+    let mut over = DEPTHS;
     for part in &index.parts {
         let d = part.depth as usize;
         if d >= over {
             continue;
         }
+        deepest = deepest.max(d);
         let line = part_line(index, part, None);
         chars[d] += line.chars().count() as u64;
         tokens[d] += weigh(&line);
         let (mut c, mut t) = base;
-        for depth in 0..over {
+        for depth in 0..=deepest.min(over - 1) {
             c += chars[depth];
             t += tokens[depth];
             if c > limits.chars || t > limits.tokens {
@@ -233,7 +236,7 @@ fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
             return None;
         }
     }
-    over.checked_sub(1).map(|d| d as u8)
+    Some(deepest.min(over - 1) as u8)
 }
 
 #[cfg(test)]
