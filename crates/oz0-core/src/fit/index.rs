@@ -318,13 +318,13 @@ impl Marks {
         // the labels, but for plain text, whose labels are yet to be made.
         let mut parts = std::mem::take(&mut self.parts);
         let labels = (kind != Kind::Text).then(|| std::mem::take(&mut self.labels));
-        // Checking the labels takes about as long as weighing a third of the parts.
-        let half = if labels.is_some() { parts.len() / 4 * 3 } else { parts.len() / 2 };
+        // Checking the labels takes about as long as weighing a quarter of the parts.
+        let half = if labels.is_some() { parts.len() / 8 * 5 } else { parts.len() / 2 };
         let (first, second) = parts.split_at_mut(half);
         let checked = std::thread::scope(|scope| {
             let other = scope.spawn(move || {
                 weigh_parts(second, weights, total);
-                labels.map(String::from_utf8)
+                labels.map(super::utf8::into_string)
             });
             weigh_parts(first, weights, total);
             other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -348,7 +348,7 @@ impl Marks {
                 self.set_label(id, format!("lines {a}-{b}").as_bytes());
             }
         }
-        let labels = match String::from_utf8(self.labels) {
+        let labels = match super::utf8::into_string(self.labels) {
             Ok(labels) => labels,
             // Only a document that is not UTF-8 has such labels, and its index is an error; they are
             // replaced a label at a time all the same.
