@@ -115,8 +115,8 @@ pub(crate) fn summary<S: Source + ?Sized>(
     limits: &Limits,
 ) -> Result<Option<String>, S::Error> {
     let mut tally = Tally::new(header(index, name));
-    // Each part's line holds at least `SHORTEST_LINE`: when that much a part is more characters than
-    // the limits allow, no part need be read back to know that the summary does not fit.
+    // Each part's line holds at least `SHORTEST_LINE`: when that much for every part is already more
+    // characters than the limits allow, the summary cannot fit, and no part need be read back to see it.
     let shortest = SHORTEST_LINE.len() as u64;
     if tally.chars.saturating_add(shortest.saturating_mul(index.parts.len() as u64)) > limits.chars {
         return Ok(None);
