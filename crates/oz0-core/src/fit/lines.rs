@@ -95,7 +95,7 @@ pub(crate) struct Blocks<'a> {
 impl<'a> Blocks<'a> {
     pub fn new(bytes: &'a [u8]) -> Self {
         #[cfg(target_arch = "x86_64")]
-        let wide = std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw");
+        let wide = super::cpu::avx512bw();
         #[cfg(not(target_arch = "x86_64"))]
         let wide = false;
         Self { bytes, base: 0, wide }

@@ -16,6 +16,7 @@
 //! ```
 
 mod chunks;
+mod cpu;
 mod diff;
 mod estimate;
 mod index;

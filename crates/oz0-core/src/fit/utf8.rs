@@ -12,8 +12,8 @@
 /// Returns whether `bytes` are UTF-8.
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if bytes.len() >= 64 && avx512::available() {
-        // SAFETY: `available` found every feature `avx512::is_utf8` is compiled for.
+    if bytes.len() >= 64 && super::cpu::avx512vbmi() {
+        // SAFETY: the processor has every feature `avx512::is_utf8` is compiled for.
         return unsafe { avx512::is_utf8(bytes) };
     }
     simdutf8::basic::from_utf8(bytes).is_ok()
@@ -111,13 +111,6 @@ mod avx512 {
         TOO_SHORT,
     ];
 
-    /// Returns whether this processor has what `is_utf8` is compiled for.
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-    }
-
     /// Returns a table of 16 bytes, repeated in each 128-bit lane for `_mm512_shuffle_epi8`.
     #[target_feature(enable = "avx512f")]
     fn table(entries: [u8; 16]) -> __m512i {
@@ -149,7 +142,7 @@ mod avx512 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW and VBMI (`available`).
+    /// The processor must have AVX-512 F, BW and VBMI (`cpu::avx512vbmi`).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn is_utf8(bytes: &[u8]) -> bool {
         let mut check = Check::new();

@@ -27,8 +27,8 @@ pub(super) fn sum_marking(
     mark: impl FnMut(usize, u64),
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if bytes.len() >= avx512::MIN_LEN && avx512::available() {
-        // SAFETY: `available` found every feature `avx512::sum_marking` is compiled for.
+    if bytes.len() >= avx512::MIN_LEN && super::super::cpu::avx512vbmi() {
+        // SAFETY: the processor has every feature `avx512::sum_marking` is compiled for.
         return unsafe { avx512::sum_marking(table, prev, cur, bytes, points, origin, mark) };
     }
     one_at_a_time(table, prev, cur, bytes, points, origin, mark)
@@ -81,20 +81,13 @@ mod avx512 {
     /// lane, so 4096 steps stay far below `u32::MAX`.
     const STEPS_PER_SUM: usize = 4096;
 
-    /// Returns whether this processor has what `sum` is compiled for.
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-    }
-
     /// `super::sum_marking`, 64 bytes a step: their classes by two byte permutations of the class
     /// table, then sixteen scores at a time by a gather. The last step, of fewer bytes, is taken from a
     /// copy. A point's sum adds the lanes before it to the lanes of the steps before.
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW and VBMI (`available`).
+    /// The processor must have AVX-512 F, BW and VBMI (`cpu::avx512vbmi`).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn sum_marking(
         table: &Table,
