@@ -421,14 +421,18 @@ fn lossy_labels(parts: &mut [Part], bytes: &[u8]) -> String {
 /// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX`, less a character cut short at
 /// the end (a line's first bytes may end inside one).
 fn len32(text: &[u8]) -> u32 {
-    let len = text.len().min(u32::MAX as usize);
-    let kept = &text[..len];
+    let kept = &text[..text.len().min(u32::MAX as usize)];
+    (kept.len() - open_len(kept)) as u32
+}
+
+/// Returns how many bytes at the end of `bytes` are a character cut short: its first byte needs more
+/// bytes than follow it; 0 when the last character is whole, or the bytes do not end in UTF-8.
+fn open_len(bytes: &[u8]) -> usize {
     // The last character begins at the last byte that is not a continuation byte.
-    let cut = match kept.iter().rev().take(4).position(|&b| !(0x80..0xC0).contains(&b)) {
-        Some(back) if utf8_len(kept[len - 1 - back]) > back + 1 => len - 1 - back,
-        _ => len,
-    };
-    cut as u32
+    match bytes.iter().rev().take(4).position(|&b| !(0x80..0xC0).contains(&b)) {
+        Some(back) if utf8_len(bytes[bytes.len() - 1 - back]) > back + 1 => back + 1,
+        _ => 0,
+    }
 }
 
 /// What splits a document of one kind into parts, a line at a time.
@@ -553,11 +557,9 @@ impl Utf8 {
         // A chunk may end inside a character: the fast check takes the bytes up to the last character
         // that begins in the chunk, and the few after it wait for the next chunk.
         let rest = &chunk[start..];
-        let tail = rest.iter().rev().take(3).position(|&b| b >= 0xc0).map_or(0, |i| i + 1);
-        let (whole, open) = rest.split_at(rest.len() - tail);
-        let open_is_partial = open.first().is_some_and(|&b| utf8_len(b) > open.len());
+        let (whole, open) = rest.split_at(rest.len() - open_len(rest));
         // The fast check answers for valid text; the standard one says where invalid text goes wrong.
-        if open_is_partial && super::utf8::is_utf8(whole) {
+        if !open.is_empty() && super::utf8::is_utf8(whole) {
             self.partial.extend_from_slice(open);
             return Ok(());
         }
@@ -955,10 +957,7 @@ pub(crate) fn open_char(open: &[u8], chunk: &[u8]) -> Vec<u8> {
     // A character has at most four bytes, so the last four hold an open one.
     let len = open.len() + chunk.len();
     let last: Vec<u8> = open.iter().chain(chunk).skip(len.saturating_sub(4)).copied().collect();
-    match last.iter().rposition(|&b| !(0x80..0xC0).contains(&b)) {
-        Some(at) if utf8_len(last[at]) > last.len() - at => last[at..].to_vec(),
-        _ => Vec::new(),
-    }
+    last[last.len() - open_len(&last)..].to_vec()
 }
 
 /// Returns where `points` fall in `bytes`, which begin at point `offset`: how many of the bytes come
