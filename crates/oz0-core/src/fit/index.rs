@@ -744,11 +744,11 @@ impl Indexer {
     /// Returns where the document stops being UTF-8, when it ends inside a character.
     pub fn finish(mut self) -> Result<Index, InvalidUtf8> {
         self.utf8.finish()?;
-        let (weights, mut totals) = match self.weigher.take() {
-            Some(weigher) => weigher.finish(),
+        // A `structure_only` indexer neither measures nor counts.
+        let (weights, totals) = match self.weigher.take() {
+            Some(weigher) => weigher.finish(self.chars),
             None => (Vec::new(), Totals::default()),
         };
-        totals.chars = self.chars;
         Ok(self.finish_with(&weights, totals))
     }
 
@@ -887,9 +887,10 @@ impl Weigher {
         self.offset += bytes.len() as u64;
     }
 
-    /// Returns the weights recorded, by point, and the whole document's totals.
-    pub fn finish(self) -> (Vec<(u64, u64)>, Totals) {
-        (self.weights, Totals { weight: self.meter.weight(), count: self.meter.count(), chars: 0 })
+    /// Returns the weights recorded, by point, and the whole document's totals, with `chars`, the
+    /// characters counted as it was checked.
+    pub fn finish(self, chars: u64) -> (Vec<(u64, u64)>, Totals) {
+        (self.weights, Totals { weight: self.meter.weight(), count: self.meter.count(), chars })
     }
 }
 

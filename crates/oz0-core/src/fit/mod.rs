@@ -641,8 +641,7 @@ fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnM
         // The document ends inside a character.
         return Err(InvalidUtf8 { offset: last.at - last.open.len() as u64 }.into());
     }
-    let (weights, mut totals) = pieces.weigher.finish();
-    totals.chars = pieces.chars;
+    let (weights, totals) = pieces.weigher.finish(pieces.chars);
     Ok(last.indexer.finish_with(&weights, totals))
 }
 
