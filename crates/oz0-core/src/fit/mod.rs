@@ -626,7 +626,7 @@ fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnM
         let first = relay(Some(baton), chunks, &first_gets, &to_second, pieces, &mut progress);
         // Dropped before waiting, so that a second thread waiting for the baton stops.
         drop(to_second);
-        let second = second.join().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+        let second = second.join().map_err(|_| thread_failed())?;
         // The thread that found the end of the document holds the baton; an error of either comes first.
         match (first, second) {
             (Err(err), _) | (_, Err(err)) => Err(err),
@@ -635,14 +635,18 @@ fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnM
             }
         }
     })?;
-    let pieces =
-        pieces.into_inner().map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?;
+    let pieces = pieces.into_inner().map_err(|_| thread_failed())?;
     if !last.open.is_empty() {
         // The document ends inside a character.
         return Err(InvalidUtf8 { offset: last.at - last.open.len() as u64 }.into());
     }
     let (weights, totals) = pieces.weigher.finish(pieces.chars);
     Ok(last.indexer.finish_with(&weights, totals))
+}
+
+/// The error of a thread of `index_chunks` that panicked, found by the other.
+fn thread_failed() -> ReadError {
+    ReadError::Io(std::io::Error::other("the measuring thread failed"))
 }
 
 /// Takes turns with the other thread: waits for the baton (or starts with `first`), finds the parts of
@@ -685,10 +689,7 @@ fn relay<C: chunks::Chunks>(
             ready = chunks.chunk(seq + 2, None)?.map(|chunk| (seq + 2, chunk));
         }
         let piece = index::Piece::measure(bytes, start, &open, &points);
-        pieces
-            .lock()
-            .map_err(|_| ReadError::Io(std::io::Error::other("the measuring thread failed")))?
-            .add(seq, piece)?;
+        pieces.lock().map_err(|_| thread_failed())?.add(seq, piece)?;
         spare = Some(chunk);
     }
 }
