@@ -31,8 +31,6 @@ pub struct Part {
     pub end: u64,
     /// Where the part's own text begins, after its heading.
     pub body: u64,
-    /// The weight in tokens, its sub-parts included.
-    pub weight: u64,
     /// Where the label and then the detail stand in the index's buffer.
     label_at: usize,
     label_len: u32,
@@ -50,7 +48,7 @@ impl Part {
 const NO_PARENT: u32 = u32::MAX;
 
 /// What one pass found in a document.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Index {
     /// What the document was read as.
     pub kind: Option<Kind>,
@@ -58,6 +56,10 @@ pub struct Index {
     pub parts: Vec<Part>,
     /// The parts' labels and details, one after another.
     labels: String,
+    /// The document's weight before each point where a part begins or ends (and some more), in order.
+    /// A part's weight is looked up here when asked for, rather than worked out for every part: a large
+    /// document has millions of parts, of which a view shows a few.
+    weights: Vec<(u64, u64)>,
     /// The document's size in bytes.
     pub bytes: u64,
     /// The document's size in characters (Unicode scalar values).
@@ -87,6 +89,20 @@ impl Index {
         self.labels.get(at..at + part.detail_len as usize).unwrap_or_default()
     }
 
+    /// Returns a part's weight in tokens, its sub-parts included.
+    pub fn part_weight(&self, part: &Part) -> u64 {
+        self.weight_at(part.end).saturating_sub(self.weight_at(part.start))
+    }
+
+    /// Returns the document's weight before `point`, one of the points the weights were kept at; the
+    /// whole document's weight past them.
+    fn weight_at(&self, point: u64) -> u64 {
+        match self.weights.binary_search_by_key(&point, |&(at, _)| at) {
+            Ok(found) => self.weights[found].1,
+            Err(_) => self.weight,
+        }
+    }
+
     /// Returns where the part `id`'s own text ends: at its first sub-part, or at its end.
     pub fn own_end(&self, id: usize) -> u64 {
         match self.parts.get(id + 1) {
@@ -95,6 +111,23 @@ impl Index {
         }
     }
 }
+
+/// Two indexes are alike when they say the same of the document: the same parts, labels, weights and
+/// totals, whichever points besides the parts' own the weights were kept at.
+impl PartialEq for Index {
+    fn eq(&self, other: &Self) -> bool {
+        let said = |index: &Index| (index.kind, index.bytes, index.chars, index.lines, index.weight, index.count);
+        said(self) == said(other)
+            && self.parts == other.parts
+            && self.parts.iter().all(|part| {
+                self.label(part) == other.label(part)
+                    && self.detail(part) == other.detail(part)
+                    && self.part_weight(part) == other.part_weight(part)
+            })
+    }
+}
+
+impl Eq for Index {}
 
 /// A document's bytes were not UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -275,8 +308,6 @@ impl Marks {
                 Body::ThisLine => point.0,
                 Body::NextLine => self.next_line,
             },
-            // Measured once the weights at every requested point are known.
-            weight: 0,
             label_at,
             label_len,
             detail_len: 0,
@@ -303,41 +334,13 @@ impl Marks {
         part.lines.1 = line.saturating_sub(1).max(part.lines.0);
     }
 
-    /// Ends every part at the end of the document and returns them with their labels, each part
-    /// weighed by `weights`: the weight at points, in order, which hold every point requested.
-    fn finish(mut self, end: (u64, u64), kind: Kind, weights: &[(u64, u64)], total: u64) -> (Vec<Part>, String) {
+    /// Ends every part at the end of the document and returns them with their labels.
+    fn finish(mut self, end: (u64, u64), kind: Kind) -> (Vec<Part>, String) {
         self.close_leaf(end);
         while let Some(id) = self.open.pop() {
             self.close(id, end);
         }
-        if self.parts.len() < PARTS_PER_THREAD {
-            weigh_parts(&mut self.parts, weights, total);
-            return self.finish_labels(kind);
-        }
-        // Millions of parts: the weighing is shared between two threads, the second of which also checks
-        // the labels, but for plain text, whose labels are yet to be made.
-        let mut parts = std::mem::take(&mut self.parts);
-        let labels = (kind != Kind::Text).then(|| std::mem::take(&mut self.labels));
-        // Checking the labels takes about as long as weighing a quarter of the parts.
-        let half = if labels.is_some() { parts.len() / 8 * 5 } else { parts.len() / 2 };
-        let (first, second) = parts.split_at_mut(half);
-        let checked = std::thread::scope(|scope| {
-            let other = scope.spawn(move || {
-                weigh_parts(second, weights, total);
-                labels.map(super::utf8::into_string)
-            });
-            weigh_parts(first, weights, total);
-            other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
-        self.parts = parts;
-        match checked {
-            Some(Ok(labels)) => (self.parts, labels),
-            Some(Err(err)) => {
-                let labels = lossy_labels(&mut self.parts, err.as_bytes());
-                (self.parts, labels)
-            }
-            None => self.finish_labels(kind),
-        }
+        self.finish_labels(kind)
     }
 
     /// Labels the runs of plain text by their lines, and returns the parts and their labels as text.
@@ -356,48 +359,6 @@ impl Marks {
         };
         (self.parts, labels)
     }
-}
-
-/// Parts from which `Marks::finish` weighs them on two threads.
-const PARTS_PER_THREAD: usize = 1 << 16;
-
-/// Sets each part's weight from `weights`, the weight at points in order that hold the start and end of
-/// every part, or the end of the document (`total`).
-fn weigh_parts(parts: &mut [Part], weights: &[(u64, u64)], total: u64) {
-    let Some(first) = parts.first() else { return };
-    // Parts begin in order, so one pointer walks the weights for their starts; a part's end is after its
-    // start, most often where the next point is.
-    let mut at = weights.partition_point(|&(point, _)| point < first.start);
-    for part in parts {
-        while weights.get(at).is_some_and(|&(point, _)| point < part.start) {
-            at += 1;
-        }
-        let start = match weights.get(at) {
-            Some(&(point, weight)) if point == part.start => weight,
-            _ => total,
-        };
-        let later = &weights[at..];
-        let to = match later.get(1) {
-            Some(&(point, _)) if point == part.end => 1,
-            _ => gallop(later, part.end),
-        };
-        let end = match later.get(to) {
-            Some(&(point, weight)) if point == part.end => weight,
-            _ => total,
-        };
-        part.weight = end.saturating_sub(start);
-    }
-}
-
-/// Returns how many of `weights` come before `point`, searching from the start in steps that double: a
-/// part ends near where it begins, and a search of all the weights would read far into them.
-fn gallop(weights: &[(u64, u64)], point: u64) -> usize {
-    let mut end = 1;
-    while end < weights.len() && weights[end].0 < point {
-        end *= 2;
-    }
-    let start = end / 2;
-    start + weights[start..end.min(weights.len())].partition_point(|&(at, _)| at < point)
 }
 
 /// Returns the labels and details of `parts` in `bytes`, each made UTF-8 by replacing what is not, in a
@@ -749,11 +710,11 @@ impl Indexer {
             Some(weigher) => weigher.finish(self.chars),
             None => (Vec::new(), Totals::default()),
         };
-        Ok(self.finish_with(&weights, totals))
+        Ok(self.finish_with(weights, totals))
     }
 
     /// Completes the index of a `structure_only` indexer with what its pieces measured and counted.
-    pub(crate) fn finish_with(mut self, weights: &[(u64, u64)], totals: Totals) -> Index {
+    pub(crate) fn finish_with(mut self, weights: Vec<(u64, u64)>, totals: Totals) -> Index {
         self.end();
         self.complete(weights, totals)
     }
@@ -766,13 +727,14 @@ impl Indexer {
         self.splitter.as_split().finish(&mut self.marks);
     }
 
-    fn complete(self, weights: &[(u64, u64)], totals: Totals) -> Index {
+    fn complete(self, weights: Vec<(u64, u64)>, totals: Totals) -> Index {
         let lines = self.marks.line_no - 1;
-        let (parts, labels) = self.marks.finish((self.offset, lines + 1), self.kind, weights, totals.weight);
+        let (parts, labels) = self.marks.finish((self.offset, lines + 1), self.kind);
         Index {
             kind: Some(self.kind),
             parts,
             labels,
+            weights,
             bytes: self.offset,
             chars: totals.chars,
             lines,

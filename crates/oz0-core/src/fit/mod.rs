@@ -641,7 +641,7 @@ fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnM
         return Err(InvalidUtf8 { offset: last.at - last.open.len() as u64 }.into());
     }
     let (weights, totals) = pieces.weigher.finish(pieces.chars);
-    Ok(last.indexer.finish_with(&weights, totals))
+    Ok(last.indexer.finish_with(weights, totals))
 }
 
 /// The error of a thread of `index_chunks` that panicked, found by the other.

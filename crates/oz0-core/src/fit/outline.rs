@@ -52,7 +52,7 @@ fn part_line(index: &Index, part: &Part, sentence: Option<&str>) -> String {
     if kind != Kind::Text {
         let _ = write!(line, "{}, ", super::lines_phrase(part.lines));
     }
-    let _ = write!(line, "{} tokens)", part.weight);
+    let _ = write!(line, "{} tokens)", index.part_weight(part));
     if let Some(sentence) = sentence {
         line.push_str(": ");
         line.push_str(sentence);

@@ -58,7 +58,7 @@ pub(crate) fn resolve<S: Source + ?Sized>(
             start: part.start,
             end: Some(part.end),
             what: describe(index, first),
-            weight: Some(part.weight),
+            weight: Some(index.part_weight(part)),
             others: rest.to_vec(),
         }));
     }
