@@ -950,3 +950,41 @@ fn utf8_len(first: u8) -> usize {
         _ => 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Kind, Meter, index_text};
+
+    /// The weight of the document's first `len` bytes.
+    fn weight_before(doc: &str, len: u64) -> u64 {
+        let mut meter = Meter::new();
+        meter.feed(&doc.as_bytes()[..len as usize]);
+        meter.weight()
+    }
+
+    #[test]
+    fn a_part_weighs_the_document_from_its_start_to_its_end() {
+        let doc =
+            "# Guide\n\nIntro words here.\n\n## Install\n\nRun the installer twice.\n\n## Use\n\nAsk for a view.\n";
+        let (_, index) = index_text(doc, Kind::Markdown);
+        assert_eq!(index.parts.len(), 3);
+        for part in &index.parts {
+            let weight = weight_before(doc, part.end) - weight_before(doc, part.start);
+            assert_eq!(index.part_weight(part), weight, "{part:?}");
+        }
+        // The top part holds both sections and ends at the end of the document.
+        assert_eq!(index.part_weight(&index.parts[0]), index.weight);
+    }
+
+    #[test]
+    fn indexes_differ_when_a_part_weighs_differently() {
+        let (_, index) = index_text("# A\n\nSome text.\n\n# B\n\nMore text.\n", Kind::Markdown);
+        let mut other = index.clone();
+        assert_eq!(other, index);
+        let Some(point) = other.weights.iter_mut().find(|(at, _)| *at == index.parts[1].start) else {
+            panic!("no weight kept where the second part begins: {:?}", index.weights)
+        };
+        point.1 += 1;
+        assert_ne!(other, index);
+    }
+}
