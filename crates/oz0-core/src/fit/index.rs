@@ -54,8 +54,10 @@ pub struct Index {
     pub kind: Option<Kind>,
     /// The parts, in document order.
     pub parts: Vec<Part>,
-    /// The parts' labels and details, one after another.
-    labels: String,
+    /// The parts' labels and details, one after another: whole characters of UTF-8 text, each checked
+    /// when it is read (`text_of`) rather than all of them once the document is read, as a view reads a
+    /// few of a large document's millions.
+    labels: Vec<u8>,
     /// The document's weight before each point where a part begins or ends (and some more), in order.
     /// A part's weight is looked up here when asked for, rather than worked out for every part: a large
     /// document has millions of parts, of which a view shows a few.
@@ -80,13 +82,13 @@ impl Index {
 
     /// Returns a part's label: its heading, key, item, path or hunk header.
     pub fn label(&self, part: &Part) -> &str {
-        self.labels.get(part.label_at..part.label_at + part.label_len as usize).unwrap_or_default()
+        text_of(self.labels.get(part.label_at..part.label_at + part.label_len as usize).unwrap_or_default())
     }
 
     /// Returns what else the outline says of a part, such as a diff's `+3 -1`.
     pub fn detail(&self, part: &Part) -> &str {
         let at = part.label_at + part.label_len as usize;
-        self.labels.get(at..at + part.detail_len as usize).unwrap_or_default()
+        text_of(self.labels.get(at..at + part.detail_len as usize).unwrap_or_default())
     }
 
     /// Returns a part's weight in tokens, its sub-parts included.
@@ -109,6 +111,15 @@ impl Index {
             Some(next) if next.parent() == Some(id) => next.start,
             _ => self.parts.get(id).map_or(0, |p| p.end),
         }
+    }
+}
+
+/// Returns a label's bytes as text. A label is whole characters from a document that is UTF-8 (an index is
+/// made of no other), or text the index wrote; were it not, the text up to its first fault is returned.
+fn text_of(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
     }
 }
 
@@ -171,7 +182,7 @@ pub(crate) struct Line<'a> {
 #[derive(Debug)]
 pub(crate) struct Marks {
     parts: Vec<Part>,
-    /// The labels' bytes, checked to be UTF-8 once at the end rather than a label at a time.
+    /// The labels' bytes: whole characters, so UTF-8 when the document is (`Index::label`).
     labels: Vec<u8>,
     /// Open parts, innermost last.
     open: Vec<usize>,
@@ -335,7 +346,7 @@ impl Marks {
     }
 
     /// Ends every part at the end of the document and returns them with their labels.
-    fn finish(mut self, end: (u64, u64), kind: Kind) -> (Vec<Part>, String) {
+    fn finish(mut self, end: (u64, u64), kind: Kind) -> (Vec<Part>, Vec<u8>) {
         self.close_leaf(end);
         while let Some(id) = self.open.pop() {
             self.close(id, end);
@@ -343,40 +354,16 @@ impl Marks {
         self.finish_labels(kind)
     }
 
-    /// Labels the runs of plain text by their lines, and returns the parts and their labels as text.
-    fn finish_labels(mut self, kind: Kind) -> (Vec<Part>, String) {
+    /// Labels the runs of plain text by their lines, and returns the parts and their labels.
+    fn finish_labels(mut self, kind: Kind) -> (Vec<Part>, Vec<u8>) {
         if kind == Kind::Text {
             for id in 0..self.parts.len() {
                 let (a, b) = self.parts[id].lines;
                 self.set_label(id, format!("lines {a}-{b}").as_bytes());
             }
         }
-        let labels = match super::utf8::into_string(self.labels) {
-            Ok(labels) => labels,
-            // Only a document that is not UTF-8 has such labels, and its index is an error; they are
-            // replaced a label at a time all the same.
-            Err(err) => lossy_labels(&mut self.parts, err.as_bytes()),
-        };
-        (self.parts, labels)
+        (self.parts, self.labels)
     }
-}
-
-/// Returns the labels and details of `parts` in `bytes`, each made UTF-8 by replacing what is not, in a
-/// new buffer that `parts` then point into.
-fn lossy_labels(parts: &mut [Part], bytes: &[u8]) -> String {
-    let mut labels = String::new();
-    for part in parts {
-        let at = part.label_at;
-        let label = String::from_utf8_lossy(&bytes[at..at + part.label_len as usize]).into_owned();
-        let detail_at = at + part.label_len as usize;
-        let detail = String::from_utf8_lossy(&bytes[detail_at..detail_at + part.detail_len as usize]).into_owned();
-        part.label_at = labels.len();
-        part.label_len = len32(label.as_bytes());
-        part.detail_len = len32(detail.as_bytes());
-        labels.push_str(&label[..part.label_len as usize]);
-        labels.push_str(&detail[..part.detail_len as usize]);
-    }
-    labels
 }
 
 /// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX`, less a character cut short at
@@ -974,6 +961,16 @@ mod tests {
         }
         // The top part holds both sections and ends at the end of the document.
         assert_eq!(index.part_weight(&index.parts[0]), index.weight);
+    }
+
+    #[test]
+    fn labels_are_read_as_text_up_to_any_fault() {
+        assert_eq!(super::text_of("Größe 数据".as_bytes()), "Größe 数据");
+        assert_eq!(super::text_of(b"ab\xffcd"), "ab");
+        assert_eq!(super::text_of(&"é".as_bytes()[..1]), "");
+        let (_, index) = index_text("# Größe\n\n## 数据 und mehr\n\nText.\n", Kind::Markdown);
+        let labels: Vec<&str> = index.parts.iter().map(|p| index.label(p)).collect();
+        assert_eq!(labels, ["Größe", "数据 und mehr"]);
     }
 
     #[test]
