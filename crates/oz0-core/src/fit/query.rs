@@ -151,12 +151,37 @@ fn label_matches(index: &Index, part: &Part, wanted: &str) -> bool {
     let label = index.label(part);
     match index.kind() {
         Kind::Json if label.starts_with('"') => {
-            normalize(&json::unquote(label)) == wanted || normalize(label) == wanted
+            normalize(&json::unquote(label)) == wanted || normalizes_to(label, wanted)
         }
-        Kind::Diff if part.level == 1 => normalize(label) == wanted,
+        Kind::Diff if part.level == 1 => normalizes_to(label, wanted),
         Kind::Diff => false,
-        _ => normalize(label) == wanted,
+        _ => normalizes_to(label, wanted),
     }
+}
+
+/// Returns whether `normalize(text)` is `wanted`. A query is matched against every label of a document,
+/// millions in a large one, so an ASCII label is compared where it stands rather than normalized first.
+fn normalizes_to(text: &str, wanted: &str) -> bool {
+    if !text.is_ascii() {
+        return normalize(text) == wanted;
+    }
+    let text = text.trim().trim_start_matches('#').trim();
+    let mut words = text.split_whitespace();
+    let mut rest = wanted.as_bytes();
+    let mut first = true;
+    for word in &mut words {
+        if !first {
+            let Some(after) = rest.strip_prefix(b" ") else { return false };
+            rest = after;
+        }
+        first = false;
+        let Some((head, after)) = rest.split_at_checked(word.len()) else { return false };
+        if !word.bytes().map(|b| b.to_ascii_lowercase()).eq(head.iter().copied()) {
+            return false;
+        }
+        rest = after;
+    }
+    rest.is_empty()
 }
 
 /// Returns whether a diff's path ends with the path asked for, whole components only.
@@ -204,6 +229,7 @@ pub(crate) fn heading_path(index: &Index, id: usize) -> String {
 pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
     let wanted = normalize(query.rsplit('>').next().unwrap_or(query));
     let mut scored: Vec<(f64, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for part in &index.parts {
         let label = index.label(part);
         if label.is_empty() || label.starts_with('(') {
@@ -214,7 +240,7 @@ pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
         if !wanted.is_empty() && (normal.contains(&wanted) || wanted.contains(&normal)) {
             score = score.max(0.9);
         }
-        if score >= 0.7 && !scored.iter().any(|(_, l)| *l == label) {
+        if score >= 0.7 && seen.insert(label) {
             scored.push((score, label));
         }
     }
@@ -276,4 +302,31 @@ fn line_range<S: Source + ?Sized>(
         end = Some(index.bytes);
     }
     Ok(Selection { lines: (a, b), start, end, what, weight: None, others: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{normalize, normalizes_to};
+
+    proptest! {
+        #[test]
+        fn matching_in_place_agrees_with_normalizing(
+            text in "[ #\t\x0bA-Za-z0-9.é]{0,24}",
+            other in "[ #\tA-Za-z0-9.]{0,24}",
+        ) {
+            let wanted = normalize(&other);
+            prop_assert_eq!(normalizes_to(&text, &wanted), normalize(&text) == wanted);
+            prop_assert!(normalizes_to(&text, &normalize(&text)));
+        }
+    }
+
+    #[test]
+    fn labels_match_whatever_their_case_and_spacing() {
+        assert!(normalizes_to("## Install  the\tTool ", "install the tool"));
+        assert!(!normalizes_to("Install the tool", "install the"));
+        assert!(!normalizes_to("Install", "install the tool"));
+        assert!(normalizes_to("", ""));
+    }
 }
