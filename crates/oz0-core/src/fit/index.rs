@@ -667,6 +667,20 @@ impl Indexer {
         }
     }
 
+    /// Returns how many parts and bytes of labels were found so far.
+    pub(crate) fn found(&self) -> (usize, usize) {
+        (self.marks.parts.len(), self.marks.labels.len())
+    }
+
+    /// Makes room for `parts` more parts and `labels` more bytes of labels, and returns that room, whose
+    /// pages another thread may fault in (`Room::populate`).
+    pub(crate) fn make_room(&mut self, parts: usize, labels: usize) -> super::room::Room {
+        let mut room = super::room::Room::default();
+        room.make(&mut self.marks.parts, parts);
+        room.make(&mut self.marks.labels, labels);
+        room
+    }
+
     /// Returns, in order, the points among the bytes from `start` to those read so far whose weight
     /// the parts may need: the points asked for since the last call, and where the last complete line
     /// and the line after it begin, which a later line may still ask for.

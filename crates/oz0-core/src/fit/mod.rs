@@ -27,6 +27,7 @@ mod markdown;
 mod note;
 mod outline;
 mod query;
+mod room;
 mod sentence;
 mod source;
 mod text;
@@ -673,8 +674,13 @@ fn relay<C: chunks::Chunks>(
         let Some(chunk) = chunk else { return Ok(Some(baton)) };
         let bytes = chunk.as_ref();
         let (start, seq) = (baton.at, baton.seq);
+        let before = baton.indexer.found();
         baton.indexer.feed(bytes)?;
         let points = baton.indexer.take_points(start);
+        // Room for the next two chunks' parts, if they have as many as this one, which this thread's
+        // pages are faulted in for once the baton is handed on (`room`).
+        let after = baton.indexer.found();
+        let room = baton.indexer.make_room(2 * (after.0 - before.0) + 64, 2 * (after.1 - before.1) + 4096);
         let left_open = index::open_char(&baton.open, bytes);
         let open = std::mem::replace(&mut baton.open, left_open);
         baton.at += bytes.len() as u64;
@@ -684,6 +690,7 @@ fn relay<C: chunks::Chunks>(
             // The other thread stopped at an error, which it returns.
             return Ok(None);
         }
+        room.populate();
         if chunks.random_access() {
             // The threads take turns, so this one takes the chunk after the other's next.
             ready = chunks.chunk(seq + 2, None)?.map(|chunk| (seq + 2, chunk));
