@@ -497,7 +497,7 @@ const ONE_THREAD_UP_TO: u64 = 2 << 20;
 const _: () = assert!(ONE_THREAD_UP_TO / MAP_CHUNK >= 8);
 
 /// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
-/// some of the chunks. Memory holds a few chunks and the parts found (about 100 bytes a part), not the
+/// some of the chunks. Memory holds a few chunks and the parts found (about 115 bytes a part), not the
 /// text.
 ///
 /// Two threads take turns: one finds the parts of a chunk and hands on what it found, then checks and
