@@ -677,10 +677,11 @@ fn relay<C: chunks::Chunks>(
         let before = baton.indexer.found();
         baton.indexer.feed(bytes)?;
         let points = baton.indexer.take_points(start);
-        // Room for the next two chunks' parts, if they have as many as this one, which this thread's
-        // pages are faulted in for once the baton is handed on (`room`).
+        // Room for the next two chunks' parts, if they have as many as this one, whose pages this thread
+        // faults in once the baton is handed on (`room`). A chunk may also take parts back.
         let after = baton.indexer.found();
-        let room = baton.indexer.make_room(2 * (after.0 - before.0) + 64, 2 * (after.1 - before.1) + 4096);
+        let (parts, labels) = (after.0.saturating_sub(before.0), after.1.saturating_sub(before.1));
+        let room = baton.indexer.make_room(2 * parts + 64, 2 * labels + 4096);
         let left_open = index::open_char(&baton.open, bytes);
         let open = std::mem::replace(&mut baton.open, left_open);
         baton.at += bytes.len() as u64;
