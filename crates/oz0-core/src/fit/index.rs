@@ -117,10 +117,7 @@ impl Index {
 /// Returns a label's bytes as text. A label is whole characters from a document that is UTF-8 (an index is
 /// made of no other), or text the index wrote; were it not, the text up to its first fault is returned.
 fn text_of(bytes: &[u8]) -> &str {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
-    }
+    bytes.utf8_chunks().next().map_or("", |chunk| chunk.valid())
 }
 
 /// Two indexes are alike when they say the same of the document: the same parts, labels, weights and
@@ -345,17 +342,13 @@ impl Marks {
         part.lines.1 = line.saturating_sub(1).max(part.lines.0);
     }
 
-    /// Ends every part at the end of the document and returns them with their labels.
+    /// Ends every part at the end of the document, labels the runs of plain text by their lines, and
+    /// returns the parts with their labels.
     fn finish(mut self, end: (u64, u64), kind: Kind) -> (Vec<Part>, Vec<u8>) {
         self.close_leaf(end);
         while let Some(id) = self.open.pop() {
             self.close(id, end);
         }
-        self.finish_labels(kind)
-    }
-
-    /// Labels the runs of plain text by their lines, and returns the parts and their labels.
-    fn finish_labels(mut self, kind: Kind) -> (Vec<Part>, Vec<u8>) {
         if kind == Kind::Text {
             for id in 0..self.parts.len() {
                 let (a, b) = self.parts[id].lines;
@@ -449,6 +442,13 @@ pub struct Indexer {
     /// The UTF-8 check, and the characters counted.
     utf8: Utf8,
     chars: u64,
+}
+
+/// How many parts, and bytes of their labels, an indexer had found (`Indexer::found`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Found {
+    parts: usize,
+    labels: usize,
 }
 
 /// Checks that a document fed in chunks is UTF-8.
@@ -667,17 +667,20 @@ impl Indexer {
         }
     }
 
-    /// Returns how many parts and bytes of labels were found so far.
-    pub(crate) fn found(&self) -> (usize, usize) {
-        (self.marks.parts.len(), self.marks.labels.len())
+    /// Returns how much was found so far, for `make_room` after the next chunk.
+    pub(crate) fn found(&self) -> Found {
+        Found { parts: self.marks.parts.len(), labels: self.marks.labels.len() }
     }
 
-    /// Makes room for `parts` more parts and `labels` more bytes of labels, and returns that room, whose
-    /// pages another thread may fault in (`Room::populate`).
-    pub(crate) fn make_room(&mut self, parts: usize, labels: usize) -> super::room::Room {
+    /// Makes room for the parts of the next two chunks, if they have as many as those found since
+    /// `since`, and returns that room, whose pages another thread may fault in (`Room::populate`).
+    pub(crate) fn make_room(&mut self, since: Found) -> super::room::Room {
+        // A chunk may also take parts back, and end with fewer than it began with.
+        let parts = self.marks.parts.len().saturating_sub(since.parts);
+        let labels = self.marks.labels.len().saturating_sub(since.labels);
         let mut room = super::room::Room::default();
-        room.make(&mut self.marks.parts, parts);
-        room.make(&mut self.marks.labels, labels);
+        room.make(&mut self.marks.parts, 2 * parts + 64);
+        room.make(&mut self.marks.labels, 2 * labels + 4096);
         room
     }
 

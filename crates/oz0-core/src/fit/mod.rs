@@ -674,14 +674,11 @@ fn relay<C: chunks::Chunks>(
         let Some(chunk) = chunk else { return Ok(Some(baton)) };
         let bytes = chunk.as_ref();
         let (start, seq) = (baton.at, baton.seq);
-        let before = baton.indexer.found();
+        let found = baton.indexer.found();
         baton.indexer.feed(bytes)?;
         let points = baton.indexer.take_points(start);
-        // Room for the next two chunks' parts, if they have as many as this one, whose pages this thread
-        // faults in once the baton is handed on (`room`). A chunk may also take parts back.
-        let after = baton.indexer.found();
-        let (parts, labels) = (after.0.saturating_sub(before.0), after.1.saturating_sub(before.1));
-        let room = baton.indexer.make_room(2 * parts + 64, 2 * labels + 4096);
+        // Room for the next chunks' parts, whose pages this thread faults in once the baton is handed on.
+        let room = baton.indexer.make_room(found);
         let left_open = index::open_char(&baton.open, bytes);
         let open = std::mem::replace(&mut baton.open, left_open);
         baton.at += bytes.len() as u64;
