@@ -165,23 +165,12 @@ fn normalizes_to(text: &str, wanted: &str) -> bool {
     if !text.is_ascii() {
         return normalize(text) == wanted;
     }
-    let text = text.trim().trim_start_matches('#').trim();
-    let mut words = text.split_whitespace();
-    let mut rest = wanted.as_bytes();
-    let mut first = true;
-    for word in &mut words {
-        if !first {
-            let Some(after) = rest.strip_prefix(b" ") else { return false };
-            rest = after;
-        }
-        first = false;
-        let Some((head, after)) = rest.split_at_checked(word.len()) else { return false };
-        if !word.bytes().map(|b| b.to_ascii_lowercase()).eq(head.iter().copied()) {
-            return false;
-        }
-        rest = after;
-    }
-    rest.is_empty()
+    let words = text.trim().trim_start_matches('#').split_whitespace();
+    let normal = words.enumerate().flat_map(|(i, word)| {
+        let gap = (i > 0).then_some(b' ');
+        gap.into_iter().chain(word.bytes().map(|b| b.to_ascii_lowercase()))
+    });
+    normal.eq(wanted.bytes())
 }
 
 /// Returns whether a diff's path ends with the path asked for, whole components only.
