@@ -20,8 +20,8 @@ pub(crate) struct Room {
     ranges: Vec<(usize, usize)>,
 }
 
-/// The size of the pages populated; on machines with larger pages, only the ranges' ends are rounded
-/// more than they need be.
+/// The size of the pages populated. On a machine with larger pages a range that does not begin on one
+/// is refused, and the first writes map its pages, as without `Room`.
 const PAGE: usize = 4096;
 
 impl Room {
