@@ -265,6 +265,65 @@ pub fn fill_budget(context: u64, used: u64, warned: bool) -> u64 {
     if warned { quarter / 2 } else { quarter }
 }
 
+/// What a job tree has spent on model calls, or what one call may spend at worst.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Spent {
+    /// US dollars.
+    pub usd: f64,
+    /// Model tokens, in and out.
+    pub tokens: u64,
+}
+
+impl std::ops::AddAssign for Spent {
+    fn add_assign(&mut self, other: Self) {
+        self.usd += other.usd;
+        self.tokens += other.tokens;
+    }
+}
+
+/// Why a model call was refused before it was made: its worst case would exceed the job tree's budget.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OverBudget {
+    /// The tokens would exceed the budget's.
+    #[error(
+        "the job's budget of {limit} tokens would be exceeded: {spent} spent, and this model call may take up to \
+         {worst}"
+    )]
+    Tokens { limit: u64, spent: u64, worst: u64 },
+    /// The dollars would exceed the budget's.
+    #[error(
+        "the job's budget of ${limit} would be exceeded: ${spent:.6} spent, and this model call may cost up to \
+         ${worst:.6}"
+    )]
+    Usd { limit: f64, spent: f64, worst: f64 },
+}
+
+impl AgentBudget {
+    /// Checks that a model call whose worst case is `worst` fits what is left of the budget after
+    /// `spent`, so that its worst case can be reserved; tokens are checked first.
+    pub fn reserve(&self, spent: Spent, worst: Spent) -> Result<(), OverBudget> {
+        if let Some(limit) = self.tokens
+            && spent.tokens + worst.tokens > limit
+        {
+            return Err(OverBudget::Tokens { limit, spent: spent.tokens, worst: worst.tokens });
+        }
+        if let Some(limit) = self.usd
+            && spent.usd + worst.usd > limit
+        {
+            return Err(OverBudget::Usd { limit, spent: spent.usd, worst: worst.usd });
+        }
+        Ok(())
+    }
+
+    /// Returns whether `spent` has reached the warning share of the budget, after which the budgets
+    /// filled in are halved ([`fill_budget`]).
+    pub fn warned(&self, spent: Spent) -> bool {
+        self.tokens.is_some_and(|most| spent.tokens as f64 >= self.warning_share * most as f64)
+            || self.usd.is_some_and(|most| spent.usd >= self.warning_share * most)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +364,29 @@ mod tests {
             let err = parse(text, "x.yaml").unwrap_err().to_string();
             assert!(err.starts_with("x.yaml: ") && err.contains(says), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn a_call_is_reserved_only_within_the_budget() {
+        let budget = AgentBudget { usd: Some(1.0), tokens: Some(1_000), warning_share: 0.5 };
+        let spent = Spent { usd: 0.5, tokens: 400 };
+        assert_eq!(budget.reserve(spent, Spent { usd: 0.5, tokens: 600 }), Ok(()));
+        let err = budget.reserve(spent, Spent { usd: 0.1, tokens: 601 }).unwrap_err();
+        assert_eq!(err, OverBudget::Tokens { limit: 1_000, spent: 400, worst: 601 });
+        assert!(err.to_string().contains("budget of 1000 tokens would be exceeded: 400 spent"), "{err}");
+        let err = budget.reserve(spent, Spent { usd: 0.6, tokens: 1 }).unwrap_err();
+        assert!(matches!(err, OverBudget::Usd { .. }));
+        assert!(err.to_string().contains("may cost up to $0.600000"), "{err}");
+        let open = AgentBudget { usd: None, tokens: None, warning_share: 0.5 };
+        assert_eq!(open.reserve(spent, Spent { usd: 9.0, tokens: 9_000 }), Ok(()));
+    }
+
+    #[test]
+    fn the_warning_share_is_reached_by_tokens_or_dollars() {
+        let budget = AgentBudget { usd: Some(1.0), tokens: Some(1_000), warning_share: 0.8 };
+        assert!(!budget.warned(Spent { usd: 0.79, tokens: 799 }));
+        assert!(budget.warned(Spent { usd: 0.8, tokens: 0 }));
+        assert!(budget.warned(Spent { usd: 0.0, tokens: 800 }));
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod api;
 pub mod args;
 pub mod fit;
 pub mod manifest;
+pub mod mcp;
 pub mod offload;
 pub mod offloaded;
 pub mod trace;

@@ -117,6 +117,14 @@ impl TreeId {
         }
     }
 
+    /// Returns a new job's ID: a ULID of the time now and 80 random bits.
+    pub fn generate() -> Result<Self, getrandom::Error> {
+        let mut random = [0u8; 10];
+        getrandom::fill(&mut random)?;
+        let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        Ok(Self::ulid(u64::try_from(ms).unwrap_or(u64::MAX), random))
+    }
+
     /// Returns a ULID made of `ms`, milliseconds since 1970, and 80 random bits: 26 characters of
     /// Crockford's base32 that sort by time.
     pub fn ulid(ms: u64, random: [u8; 10]) -> Self {
