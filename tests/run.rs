@@ -213,6 +213,53 @@ fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
     }
 }
 
+/// Makes the edge's store refuse to record the steps that `when` (SQL over the step's JSON, `NEW.step`)
+/// selects, as a full disk or a broken database would.
+fn refuse_steps(site: &Site, when: &str) {
+    let db = rusqlite::Connection::open(site.edge_dir().join("oz0.sqlite")).unwrap();
+    db.execute_batch(&format!(
+        "CREATE TRIGGER refuse_steps BEFORE INSERT ON steps WHEN {when} \
+         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;"
+    ))
+    .unwrap();
+}
+
+#[test]
+fn a_step_the_store_refuses_fails_the_run() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let flow = root().join("examples/flows/hand-on.yaml");
+        site.ok(&["agent", "apply", flow.to_str().unwrap()]);
+        refuse_steps(&site, "1");
+        let (code, events, stderr) = run(&site, &["hand-on", "--input", "line one\n"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert!(steps(&events).is_empty(), "{events:?}");
+        let job = &done(&events)["job"];
+        assert_eq!(job["state"], "failed");
+        let error = job["error"].as_str().unwrap();
+        assert!(error.contains("could not be recorded in its trace"), "{job}");
+
+        // An agent stops at the tool call it could not record, and asks the model nothing more.
+        let site = reader_site(transport);
+        agent(&site, "reader", "id: reader\ntools: [acme_docs]\n");
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("acme_docs__get_page", json!({"path": "install.md"}), 100, 10)),
+            fixed(say("never asked", 10, 10)),
+        ]);
+        provider.configure(&site.edge_dir());
+        refuse_steps(&site, "json_extract(NEW.step, '$.kind') = 'tool_call'");
+        let (code, events, stderr) = run(&site, &["reader"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        let kinds: Vec<&str> = steps(&events).iter().map(|s| s["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["model_call"], "{events:?}");
+        assert_eq!(provider.received().len(), 1, "the model was not asked again");
+        let job = &done(&events)["job"];
+        assert_eq!(job["state"], "failed");
+        assert!(job["error"].as_str().unwrap().contains("could not be recorded in its trace"), "{job}");
+    }
+}
+
 #[test]
 fn definitions_and_gateways_that_are_wrong_are_refused_clearly() {
     for transport in TRANSPORTS {

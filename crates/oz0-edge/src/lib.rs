@@ -16,15 +16,18 @@
 //! # }
 //! ```
 
-pub mod calls;
+mod calls;
 pub mod files;
 pub mod gateway;
 pub mod plugins;
 mod runner;
+mod running;
 pub mod server;
 pub mod service;
+mod state;
 pub mod store;
 pub mod token;
 pub mod toolhost;
 
-pub use service::{EdgeState, LocalEdge};
+pub use service::LocalEdge;
+pub use state::EdgeState;

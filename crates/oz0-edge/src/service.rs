@@ -1,24 +1,23 @@
-//! The edge itself, in process: its store and files, and [`LocalEdge`], the [`Edge`] as one person sees
-//! it. The embedded edge is a `LocalEdge` of the local person; the HTTP server makes one for each
-//! request's token, so both transports run the same code.
+//! [`LocalEdge`]: the [`Edge`] in process, as one person sees it. The embedded edge is a `LocalEdge` of the
+//! local person; the HTTP server makes one for each request's token, so both transports run the same code.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
-    InstalledPlugin, Job, JobDetail, MAX_FILE_BYTES, OffloadChange, OffloadPatch, OffloadView, Role, RunRequest,
-    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
+    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Role, RunRequest, Status, StoreStatus,
+    StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
-use crate::calls::Running;
-use crate::files::{FileError, FileStore};
+use crate::files::FileError;
 use crate::plugins;
-use crate::store::{NewToken, PluginRecord, Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::state::{EdgeState, NO_FILE, NO_TENANT};
+use crate::store::{NewToken, PluginRecord, Principal, StoreError, TenantRecord};
 
 /// The name of the embedded edge's tenant and person, when its store is new.
 pub const LOCAL: &str = "local";
@@ -26,97 +25,8 @@ pub const LOCAL: &str = "local";
 /// The most audit entries one read returns.
 pub const MAX_AUDIT: u32 = 1000;
 
-/// What every "no such tenant" says, whether the tenant does not exist or is another's.
-pub(crate) const NO_TENANT: &str = "no such tenant";
-
-/// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
-pub(crate) const NO_FILE: &str = "no such file in this job tree";
-
 /// The most jobs one read returns.
 pub const MAX_JOBS: u32 = 1000;
-
-/// The edge's state: its store, its files, its plugins' folders and its running calls.
-#[derive(Debug)]
-pub struct EdgeState {
-    store: Arc<dyn Store>,
-    files: FileStore,
-    root: PathBuf,
-    running: Running,
-}
-
-impl From<StoreError> for EdgeError {
-    fn from(err: StoreError) -> Self {
-        match err {
-            StoreError::Busy { .. } => EdgeError::Busy { detail: format!("{err}; try again") },
-            StoreError::Conflict(detail) => EdgeError::Invalid { detail },
-            err => EdgeError::internal("the edge's store failed", err),
-        }
-    }
-}
-
-impl EdgeState {
-    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it.
-    pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
-        let store = SqliteStore::open(dir)?;
-        Ok(Self::with_store(Arc::new(store), dir))
-    }
-
-    /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`.
-    pub fn with_store(store: Arc<dyn Store>, dir: &Path) -> Arc<Self> {
-        Arc::new(Self {
-            store,
-            files: FileStore::new(dir.join("files")),
-            root: dir.to_path_buf(),
-            running: Running::default(),
-        })
-    }
-
-    /// Returns the store.
-    pub fn store(&self) -> &dyn Store {
-        self.store.as_ref()
-    }
-
-    /// Returns the content-addressed files.
-    pub fn files(&self) -> &FileStore {
-        &self.files
-    }
-
-    /// Returns the folder the edge keeps its state in.
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
-    pub(crate) fn running(&self) -> &Running {
-        &self.running
-    }
-
-    /// Returns the edge as the local person sees it: every role in the first tenant (`local` when the
-    /// store is new).
-    pub fn local(self: &Arc<Self>) -> Result<LocalEdge, EdgeError> {
-        let name = TenantName::new(LOCAL).map_err(|err| EdgeError::internal("the local tenant's name", err))?;
-        let principal = self.store.local_principal(&name, LOCAL)?;
-        Ok(LocalEdge { state: Arc::clone(self), principal })
-    }
-
-    /// Returns the edge as `principal` sees it.
-    pub fn as_principal(self: &Arc<Self>, principal: Principal) -> LocalEdge {
-        LocalEdge { state: Arc::clone(self), principal }
-    }
-
-    /// Returns the edge as the bearer of `token` sees it, or `None` when no one has that token.
-    pub fn authenticate(self: &Arc<Self>, token: &str) -> Result<Option<LocalEdge>, StoreError> {
-        let principal = self.store.principal(&crate::token::hash(token))?;
-        Ok(principal.map(|principal| self.as_principal(principal)))
-    }
-
-    /// When the store holds no token: makes the first tenant (`first`, unless there is one already),
-    /// an admin with every role and a token, and returns the token, shown this once, with its holder.
-    pub fn first_token(&self, first: &TenantName) -> Result<Option<(String, Principal)>, EdgeError> {
-        let (token, hash) =
-            crate::token::generate().map_err(|err| EdgeError::internal("could not make a token", err))?;
-        Ok(self.store.first_token(first, &hash)?.map(|principal| (token, principal)))
-    }
-}
 
 /// The edge as one person sees it, in process.
 #[derive(Debug, Clone)]
@@ -128,7 +38,25 @@ pub struct LocalEdge {
 impl LocalEdge {
     /// Opens the embedded edge whose state is in `dir`, as its local person.
     pub fn open(dir: &Path) -> Result<Self, EdgeError> {
-        EdgeState::open(dir)?.local()
+        Self::local(&EdgeState::open(dir)?)
+    }
+
+    /// Returns the edge as the local person sees it: every role in the first tenant (`local` when the
+    /// store is new).
+    pub fn local(state: &Arc<EdgeState>) -> Result<Self, EdgeError> {
+        let name = TenantName::new(LOCAL).map_err(|err| EdgeError::internal("the local tenant's name", err))?;
+        let principal = state.store().local_principal(&name, LOCAL)?;
+        Ok(Self::new(state, principal))
+    }
+
+    /// Returns the edge as `principal` sees it.
+    pub fn new(state: &Arc<EdgeState>, principal: Principal) -> Self {
+        Self { state: Arc::clone(state), principal }
+    }
+
+    /// Returns the edge as the bearer of `token` sees it, or `None` when no one has that token.
+    pub fn authenticate(state: &Arc<EdgeState>, token: &str) -> Result<Option<Self>, StoreError> {
+        Ok(state.authenticate(token)?.map(|principal| Self::new(state, principal)))
     }
 
     /// Returns who this edge acts as.
@@ -146,11 +74,7 @@ impl LocalEdge {
         &self,
         f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
     ) -> Result<T, EdgeError> {
-        let state = Arc::clone(&self.state);
-        let principal = self.principal.clone();
-        tokio::task::spawn_blocking(move || f(&state, &principal))
-            .await
-            .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+        self.state.blocking(&self.principal, f).await
     }
 }
 
@@ -188,8 +112,8 @@ impl Edge for LocalEdge {
                 roles: principal.roles.clone(),
                 operator: principal.tenant.operator,
                 store: StoreStatus {
-                    kind: state.store.kind().to_owned(),
-                    schema_version: state.store.schema_version()?,
+                    kind: state.store().kind().to_owned(),
+                    schema_version: state.store().schema_version()?,
                 },
             })
         })
@@ -200,7 +124,7 @@ impl Edge for LocalEdge {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
-            Ok(OffloadView::of(state.store.offload(&tenant)?))
+            Ok(OffloadView::of(state.store().offload(&tenant)?))
         })
         .await
     }
@@ -215,7 +139,7 @@ impl Edge for LocalEdge {
                     "the change names nothing: give a default or a ceiling, or null to unset one",
                 ));
             }
-            state.store.change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
+            state.store().change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
         })
         .await
     }
@@ -224,7 +148,7 @@ impl Edge for LocalEdge {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
-            Ok(oz0_core::offload::threshold(agent, &state.store.offload(&tenant)?))
+            Ok(oz0_core::offload::threshold(agent, &state.store().offload(&tenant)?))
         })
         .await
     }
@@ -237,7 +161,7 @@ impl Edge for LocalEdge {
             if !(1..=MAX_AUDIT).contains(&limit) {
                 return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_AUDIT}")));
             }
-            Ok(state.store.audit(&tenant, limit)?)
+            Ok(state.store().audit(&tenant, limit)?)
         })
         .await
     }
@@ -268,7 +192,7 @@ impl Edge for LocalEdge {
                 roles: &request.roles,
                 hash: &hash,
             };
-            let issued = state.store.issue_token(&new, principal)?.ok_or_else(|| EdgeError::not_found(NO_TENANT))?;
+            let issued = state.store().issue_token(&new, principal)?.ok_or_else(|| EdgeError::not_found(NO_TENANT))?;
             Ok(CreatedToken {
                 token,
                 tenant,
@@ -285,12 +209,12 @@ impl Edge for LocalEdge {
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Content, "storing a file")?;
-            let file = state.files.put(tenant.id, &bytes).map_err(|err| match err {
+            let file = state.files().put(tenant.id, &bytes).map_err(|err| match err {
                 FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
                 err => EdgeError::internal("could not keep the file", err),
             })?;
             let size = bytes.len() as u64;
-            state.store.record_file(&tenant, &tree, &file, size)?;
+            state.store().record_file(&tenant, &tree, &file, size)?;
             Ok(StoredFile { file, size })
         })
         .await
@@ -335,7 +259,7 @@ impl Edge for LocalEdge {
             let record = PluginRecord { info, dir: dir.display().to_string(), manifest: document.manifest };
             fs_err::rename(folder.path(), &dir).map_err(|err| EdgeError::internal("could not keep the plugin", err))?;
             let _ = folder.keep();
-            let replaced = match state.store.put_plugin(&principal.tenant, &record, principal) {
+            let replaced = match state.store().put_plugin(&principal.tenant, &record, principal) {
                 Ok(replaced) => replaced,
                 Err(err) => {
                     let _ = fs_err::remove_dir_all(&dir);
@@ -352,7 +276,7 @@ impl Edge for LocalEdge {
 
     async fn plugins(&self) -> Result<Vec<InstalledPlugin>, EdgeError> {
         self.blocking(|state, principal| {
-            Ok(state.store.plugins(&principal.tenant)?.into_iter().map(|record| record.info).collect())
+            Ok(state.store().plugins(&principal.tenant)?.into_iter().map(|record| record.info).collect())
         })
         .await
     }
@@ -362,7 +286,7 @@ impl Edge for LocalEdge {
         self.blocking(move |state, principal| {
             require(principal, Role::Admin, "removing a plugin")?;
             let removed = state
-                .store
+                .store()
                 .remove_plugin(&principal.tenant, &name, principal)?
                 .ok_or_else(|| EdgeError::not_found(format!("no plugin `{name}` is installed")))?;
             let _ = fs_err::remove_dir_all(&removed.dir);
@@ -375,7 +299,7 @@ impl Edge for LocalEdge {
         let id = id.to_owned();
         self.blocking(move |state, principal| {
             state
-                .store
+                .store()
                 .plugin_of_tool(&principal.tenant, &id)?
                 .and_then(|record| record.info.tools.into_iter().find(|t| t.id == id))
                 .ok_or_else(|| {
@@ -404,7 +328,7 @@ impl Edge for LocalEdge {
             if !(1..=MAX_JOBS).contains(&limit) {
                 return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_JOBS}")));
             }
-            Ok(state.store.jobs(&principal.tenant, limit)?)
+            Ok(state.store().jobs(&principal.tenant, limit)?)
         })
         .await
     }
@@ -413,9 +337,9 @@ impl Edge for LocalEdge {
         let id = id.clone();
         self.blocking(move |state, principal| {
             let job = find_job(state, principal, &id)?;
-            let files = state.store.tree_files(&principal.tenant, &job.tree)?;
-            let totals = Totals::of(&state.store.steps(&principal.tenant, &id, 0)?);
-            let (input, output) = state.store.job_io(&principal.tenant, &id)?;
+            let files = state.store().tree_files(&principal.tenant, &job.tree)?;
+            let totals = Totals::of(&state.store().steps(&principal.tenant, &id, 0)?);
+            let (input, output) = state.store().job_io(&principal.tenant, &id)?;
             Ok(JobDetail { job, files, input, output, totals })
         })
         .await
@@ -425,7 +349,7 @@ impl Edge for LocalEdge {
         let id = id.clone();
         self.blocking(move |state, principal| {
             let job = find_job(state, principal, &id)?;
-            let steps = state.store.steps(&principal.tenant, &id, 0)?;
+            let steps = state.store().steps(&principal.tenant, &id, 0)?;
             let totals = Totals::of(&steps);
             Ok(Trace { job, steps, totals })
         })
@@ -448,14 +372,14 @@ impl Edge for LocalEdge {
             require(principal, Role::Content, "installing an agent or a flow")?;
             oz0_core::agent::check(&definition)
                 .map_err(|err| EdgeError::invalid(format!("{}: {err}", definition.id())))?;
-            let replaced = state.store.put_definition(&principal.tenant, &definition, principal)?;
+            let replaced = state.store().put_definition(&principal.tenant, &definition, principal)?;
             Ok(Applied { definition, replaced })
         })
         .await
     }
 
     async fn definitions(&self) -> Result<Vec<Definition>, EdgeError> {
-        self.blocking(|state, principal| Ok(state.store.definitions(&principal.tenant)?)).await
+        self.blocking(|state, principal| Ok(state.store().definitions(&principal.tenant)?)).await
     }
 
     async fn start_run(&self, request: &RunRequest) -> Result<Job, EdgeError> {
@@ -469,22 +393,17 @@ impl Edge for LocalEdge {
 }
 
 fn find_job(state: &EdgeState, principal: &Principal, id: &TreeId) -> Result<Job, EdgeError> {
-    state.store.job(&principal.tenant, id)?.ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
+    state.store().job(&principal.tenant, id)?.ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
 }
 
 /// Returns a file of the tenant's tree, its digest checked, or "not found" when the tree did not
 /// store it.
 fn read_file(state: &EdgeState, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {
-    if state.store.file_size(tenant, tree, file)?.is_none() {
+    if state.store().file_size(tenant, tree, file)?.is_none() {
         return Err(EdgeError::not_found(NO_FILE));
     }
-    state.files.get(tenant.id, file).map_err(|err| match err {
+    state.files().get(tenant.id, file).map_err(|err| match err {
         FileError::Missing(_) => EdgeError::not_found(NO_FILE),
         err => EdgeError::internal(format!("could not read the file {file}"), err),
     })
-}
-
-/// Returns the most bytes a stored file may have, for body limits.
-pub fn max_file_bytes() -> usize {
-    usize::try_from(MAX_FILE_BYTES).unwrap_or(usize::MAX)
 }

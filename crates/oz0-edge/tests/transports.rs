@@ -38,9 +38,9 @@ async fn tokens(admin: &impl Edge) -> [String; 3] {
 }
 
 async fn local_people(state: &Arc<EdgeState>, admin_token: &str) -> People<LocalEdge> {
-    let admin = state.authenticate(admin_token).unwrap().unwrap();
+    let admin = LocalEdge::authenticate(state, admin_token).unwrap().unwrap();
     let [content, admin_only, other] = tokens(&admin).await;
-    let local = |token: &str| state.authenticate(token).unwrap().unwrap();
+    let local = |token: &str| LocalEdge::authenticate(state, token).unwrap().unwrap();
     People { content: local(&content), admin_only: local(&admin_only), other: local(&other), admin }
 }
 
@@ -182,6 +182,6 @@ async fn an_oversized_body_over_the_wire_is_a_413_problem() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("content-type: application/problem+json"), "{answer}");
-    let edge = state.authenticate(&token).unwrap().unwrap();
+    let edge = LocalEdge::authenticate(&state, &token).unwrap().unwrap();
     assert_eq!(edge.offload(&Tenant::Current).await.unwrap().settings.default, None, "nothing changed");
 }

@@ -82,8 +82,9 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let connected = connect(edge)?;
     let job = match &args.id {
         Some(id) => id.clone(),
-        None => oz0_edge::calls::new_job_id()
-            .map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?,
+        None => {
+            TreeId::generate().map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?
+        }
     };
     let answer = block_on(async {
         let info = connected
@@ -220,7 +221,7 @@ fn takes(schema: &Value) -> String {
 fn render(answer: &CallAnswer) -> Result<(), CommandError> {
     let result = answer.result.as_ref();
     let blocks = result.and_then(|r| r.get("content")).and_then(Value::as_array).cloned().unwrap_or_default();
-    let text = result.map(oz0_edge::calls::text_of).unwrap_or_default();
+    let text = result.map(oz0_core::mcp::text_of).unwrap_or_default();
     if !text.is_empty() {
         ui::print_text(&text)?;
     }

@@ -10,10 +10,12 @@ use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
-use super::result::{Draft, read_result};
-use super::{FILES_META_KEY, blocking, now};
+use oz0_core::mcp::FILES_META_KEY;
+
+use super::draft::Draft;
+use super::now;
 use crate::plugins::{server_command, tail};
-use crate::service::{EdgeState, NO_FILE};
+use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use crate::toolhost::{Call, ServerCommand, ToolHostError, call_function};
 
@@ -98,20 +100,21 @@ pub(crate) async fn invoke(
     arguments: &Map<String, Value>,
     token: &CancellationToken,
 ) -> Result<Invoked, EdgeError> {
-    let files = blocking(state, principal, {
-        let (tree, arguments) = (job.tree.clone(), arguments.clone());
-        move |state, principal| {
-            let mut files = Vec::new();
-            for (key, file) in file_arguments(&arguments) {
-                match state.store().file_size(&principal.tenant, &tree, &file)? {
-                    Some(_) => files.push(file),
-                    None => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
+    let files = state
+        .blocking(principal, {
+            let (tree, arguments) = (job.tree.clone(), arguments.clone());
+            move |state, principal| {
+                let mut files = Vec::new();
+                for (key, file) in file_arguments(&arguments) {
+                    match state.store().file_size(&principal.tenant, &tree, &file)? {
+                        Some(_) => files.push(file),
+                        None => return Err(EdgeError::not_found(format!("the argument `{key}`: {NO_FILE} ({file})"))),
+                    }
                 }
+                Ok(files)
             }
-            Ok(files)
-        }
-    })
-    .await?;
+        })
+        .await?;
     let at = now();
     let clock = Instant::now();
     let outcome = run(state, &principal.tenant, target, arguments, &files, token).await;
@@ -124,10 +127,11 @@ pub(crate) async fn invoke(
         Ok(answered) => {
             let result = answered.result;
             let (tree, job_id) = (job.tree.clone(), job.id.clone());
-            let mut draft = blocking(state, principal, move |state, principal| {
-                Ok(read_result(state, &principal.tenant, &tree, &job_id, result))
-            })
-            .await?;
+            let mut draft = state
+                .blocking(principal, move |state, principal| {
+                    Ok(Draft::of(state, &principal.tenant, &tree, &job_id, result))
+                })
+                .await?;
             // A server says on stderr why a call answered with an error, such as the traceback behind
             // "Error executing tool".
             if draft.outcome == Outcome::Error && !answered.stderr.trim().is_empty() {

@@ -3,9 +3,8 @@
 //! ([`result`]: its size, the files it returns, its usage reports, its fit note), recorded as a step of
 //! the job.
 
+mod draft;
 mod invoke;
-mod result;
-mod running;
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -13,19 +12,11 @@ use std::time::SystemTime;
 use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
 
-use crate::service::{EdgeState, NO_FILE};
+use crate::state::{EdgeState, NO_FILE};
 use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
 
+pub(crate) use draft::Draft;
 pub(crate) use invoke::{Invoked, Target, file_arguments, invoke, target};
-pub(crate) use result::Draft;
-pub use result::{fit_note, result_bytes, text_of};
-pub(crate) use running::Running;
-
-/// The `_meta` key under which a call gets the files handed to it, as `{ref: path}`.
-pub const FILES_META_KEY: &str = "oz0/files";
-
-/// The `_meta` key of a result's fit note.
-pub const FIT_META_KEY: &str = "oz0/fit";
 
 /// What a call by hand needs, found before anything starts.
 struct Prepared {
@@ -35,20 +26,15 @@ struct Prepared {
     handed: Vec<StoredFile>,
 }
 
-fn now_ms() -> i64 {
-    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
-}
-
 /// Returns the time now as steps record it: RFC 3339 in UTC with milliseconds.
 pub(crate) fn now() -> String {
-    rfc3339_millis(now_ms())
+    let ms = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+    rfc3339_millis(i64::try_from(ms).unwrap_or(i64::MAX))
 }
 
-/// Returns a new job ID: a ULID.
-pub fn new_job_id() -> Result<TreeId, EdgeError> {
-    let mut random = [0u8; 10];
-    getrandom::fill(&mut random).map_err(|err| EdgeError::internal("could not make a job ID", err))?;
-    Ok(TreeId::ulid(u64::try_from(now_ms()).unwrap_or(0), random))
+/// Returns a new job's ID.
+pub(crate) fn new_job_id() -> Result<TreeId, EdgeError> {
+    TreeId::generate().map_err(|err| EdgeError::internal("could not make a job ID", err))
 }
 
 /// Checks the arguments and decides which files of other trees the call hands to its job.
@@ -99,31 +85,34 @@ pub(crate) async fn call(
     principal: &Principal,
     request: &CallRequest,
 ) -> Result<CallAnswer, EdgeError> {
-    let prepared = blocking(state, principal, {
-        let request = request.clone();
-        move |state, principal| prepare(state, principal, &request)
-    })
-    .await?;
+    let prepared = state
+        .blocking(principal, {
+            let request = request.clone();
+            move |state, principal| prepare(state, principal, &request)
+        })
+        .await?;
     let tenant = principal.tenant.clone();
-    let (job, started) = blocking(state, principal, {
-        let (id, name) = (prepared.job.clone(), prepared.target.name());
-        move |state, principal| {
-            let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person, input: None };
-            match state.store().start_job(&principal.tenant, &new)? {
-                JobStart::Started(job) => Ok((job, true)),
-                JobStart::Follows(job) => Ok((job, false)),
-                JobStart::Refused(job) => Err(refused_start(&job)),
+    let (job, started) = state
+        .blocking(principal, {
+            let (id, name) = (prepared.job.clone(), prepared.target.name());
+            move |state, principal| {
+                let new = NewJob { id: &id, kind: JobKind::Call, name: &name, person: &principal.person, input: None };
+                match state.store().start_job(&principal.tenant, &new)? {
+                    JobStart::Started(job) => Ok((job, true)),
+                    JobStart::Follows(job) => Ok((job, false)),
+                    JobStart::Refused(job) => Err(refused_start(&job)),
+                }
             }
-        }
-    })
-    .await?;
+        })
+        .await?;
     let handed = prepared.handed;
     if !handed.is_empty() {
         let (id, handed) = (job.id.clone(), handed.clone());
-        blocking(state, principal, move |state, principal| {
-            Ok(state.store().hand_files(&principal.tenant, &id, &handed, principal)?)
-        })
-        .await?;
+        state
+            .blocking(principal, move |state, principal| {
+                Ok(state.store().hand_files(&principal.tenant, &id, &handed, principal)?)
+            })
+            .await?;
     }
 
     let token = state.running().enter(tenant.id, &job.id);
@@ -134,15 +123,17 @@ pub(crate) async fn call(
     let outcome = step.outcome;
 
     let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
-    let (seq, job) = blocking(state, principal, move |state, principal| {
-        let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
-        if started {
-            state.store().end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
-        }
-        let job = state.store().job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
-        Ok((seq, job))
-    })
-    .await?;
+    let (seq, job) = state
+        .blocking(principal, move |state, principal| {
+            let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
+            if started {
+                state.store().end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
+            }
+            let job =
+                state.store().job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
+            Ok((seq, job))
+        })
+        .await?;
     Ok(CallAnswer {
         job,
         step: seq,
@@ -218,15 +209,4 @@ pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
         .store()
         .end_job(tenant, id, JobState::Cancelled, Some(&by))?
         .ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
-}
-
-async fn blocking<T: Send + 'static>(
-    state: &Arc<EdgeState>,
-    principal: &Principal,
-    f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
-) -> Result<T, EdgeError> {
-    let (state, principal) = (Arc::clone(state), principal.clone());
-    tokio::task::spawn_blocking(move || f(&state, &principal))
-        .await
-        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
 }

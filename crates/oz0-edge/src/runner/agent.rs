@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use oz0_core::agent::{AgentDef, fill_budget};
-use oz0_core::api::{FileRef, JobState};
+use oz0_core::agent::{AgentDef, Spent, fill_budget};
+use oz0_core::api::{EdgeError, FileRef, JobState};
 use oz0_core::fit::weigh;
 use oz0_core::manifest::Shape;
 use oz0_core::offload::Offload;
@@ -17,8 +17,8 @@ use oz0_core::offloaded::{self, READ_RESULT};
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::{AgentSetup, Ended, Run, blocking, record};
-use crate::calls::{Draft, Target, invoke, now, target, text_of};
+use super::{AgentSetup, Ended, Run, blocking, record, record_last};
+use crate::calls::{Draft, Target, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
@@ -46,9 +46,7 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
                 None => (name.as_str(), None),
             };
             let plugin = state.store().plugin_of_tool(&principal.tenant, tool)?.ok_or_else(|| {
-                oz0_core::api::EdgeError::not_found(format!(
-                    "the agent lists the tool `{tool}`, which is not installed"
-                ))
+                EdgeError::not_found(format!("the agent lists the tool `{tool}`, which is not installed"))
             })?;
             let info = plugin.info.tools.into_iter().find(|t| t.id == tool).into_iter().flat_map(|t| t.functions);
             for function in info.filter(|f| only.is_none_or(|o| o == f.name)) {
@@ -89,13 +87,6 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
     Ok((offered, defs))
 }
 
-/// What the job has spent, to reserve against its budget.
-#[derive(Default)]
-struct Spent {
-    usd: f64,
-    tokens: u64,
-}
-
 pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
     let (offered, tools) = match offered(run, agent).await {
         Ok(found) => found,
@@ -121,30 +112,16 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         };
         // The worst case of this call: the request as the estimate weighs it, and the most it may answer.
         let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
-        let worst_tokens = worst_in + u64::from(agent.max_tokens);
-        let worst_usd = price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens)));
-        if let Some(budget) = agent.budget {
-            let over = match (budget.tokens, budget.usd) {
-                (Some(most), _) if spent.tokens + worst_tokens > most => Some(format!(
-                    "the job's budget of {most} tokens would be exceeded: {} spent, and this model call may take up \
-                     to {worst_tokens}",
-                    spent.tokens
-                )),
-                (_, Some(most)) if spent.usd + worst_usd > most => Some(format!(
-                    "the job's budget of ${most} would be exceeded: ${:.6} spent, and this model call may cost up to \
-                     ${worst_usd:.6}",
-                    spent.usd
-                )),
-                _ => None,
-            };
-            if let Some(over) = over {
-                let mut step = Step::new(0, now(), StepKind::ModelCall);
-                step.tool = Some(agent.model.clone());
-                step.outcome = Outcome::Refused;
-                step.error = Some(over.clone());
-                let _ = record(run, step, None).await;
-                return Ended::failed(over);
-            }
+        let worst = Spent {
+            tokens: worst_in + u64::from(agent.max_tokens),
+            usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
+        };
+        if let Some(Err(over)) = agent.budget.map(|budget| budget.reserve(spent, worst)) {
+            let mut step = Step::new(0, now(), StepKind::ModelCall);
+            step.tool = Some(agent.model.clone());
+            step.outcome = Outcome::Refused;
+            step.error = Some(over.to_string());
+            return record_last(run, step, Ended::failed(over.to_string())).await;
         }
         let mut step = Step::new(0, now(), StepKind::ModelCall);
         step.tool = Some(agent.model.clone());
@@ -161,36 +138,35 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             Err(err) => {
                 step.outcome = Outcome::Error;
                 step.error = Some(err.to_string());
-                let _ = record(run, step, None).await;
-                return Ended::failed(err.to_string());
+                return record_last(run, step, Ended::failed(err.to_string())).await;
             }
         };
         step.tokens_in = Some(answer.tokens_in);
         step.tokens_out = Some(answer.tokens_out);
         step.cost_usd = Some(answer.cost_usd);
         if let Err(err) = record(run, step, None).await {
-            return Ended::failed(err.to_string());
+            return Ended::unrecorded(run, &err);
         }
-        spent.tokens += answer.tokens_in + answer.tokens_out;
-        spent.usd += answer.cost_usd;
+        spent += Spent { tokens: answer.tokens_in + answer.tokens_out, usd: answer.cost_usd };
         let used = answer.tokens_in + answer.tokens_out;
         messages.push(ChatMessage::Assistant { text: answer.text.clone(), tool_calls: answer.tool_calls.clone() });
         if answer.tool_calls.is_empty() {
             return Ended { state: JobState::Succeeded, output: Some(answer.text.unwrap_or_default()), error: None };
         }
-        let warned = agent.budget.is_some_and(|b| {
-            b.tokens.is_some_and(|most| spent.tokens as f64 >= b.warning_share * most as f64)
-                || b.usd.is_some_and(|most| spent.usd >= b.warning_share * most)
-        });
+        let warned = agent.budget.is_some_and(|budget| budget.warned(spent));
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
-            let (text, cost) = if call.name == READ_RESULT_NAME {
-                (read_result(run, call, fill).await, 0.0)
+            let answered = if call.name == READ_RESULT_NAME {
+                read_result(run, call, fill).await.map(|text| (text, 0.0))
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => tool_call(run, function, call, fill, setup.threshold).await,
-                    None => (format!("there is no tool `{}`; the tools are those offered", call.name), 0.0),
+                    None => Ok((format!("there is no tool `{}`; the tools are those offered", call.name), 0.0)),
                 }
+            };
+            let (text, cost) = match answered {
+                Ok(answered) => answered,
+                Err(err) => return Ended::unrecorded(run, &err),
             };
             spent.usd += cost;
             messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
@@ -201,8 +177,14 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
 
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
 /// keeps a result heavier than the threshold as a file. Returns what the model reads and what the
-/// tool reported its services cost.
-async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, threshold: Offload) -> (String, f64) {
+/// tool reported its services cost, or why its step could not be recorded.
+async fn tool_call(
+    run: &Run,
+    function: &Offered,
+    call: &ToolCall,
+    fill: u64,
+    threshold: Offload,
+) -> Result<(String, f64), EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
     let mut filled = None;
@@ -220,15 +202,15 @@ async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, th
         step
     };
     if let Err(err) = oz0_core::args::check(&target.name(), &target.input_schema, &arguments) {
-        let _ = record(run, unmade(Outcome::Refused, err.to_string()), None).await;
-        return (format!("the call was not made: {err}"), 0.0);
+        record(run, unmade(Outcome::Refused, err.to_string()), None).await?;
+        return Ok((format!("the call was not made: {err}"), 0.0));
     }
     let token = run.token.child_token();
     let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
-            let _ = record(run, unmade(Outcome::Error, err.to_string()), None).await;
-            return (format!("the call failed: {err}"), 0.0);
+            record(run, unmade(Outcome::Error, err.to_string()), None).await?;
+            return Ok((format!("the call failed: {err}"), 0.0));
         }
     };
     let mut step = invoked.step;
@@ -247,8 +229,8 @@ async fn tool_call(run: &Run, function: &Offered, call: &ToolCall, fill: u64, th
             Err(err) => text = format!("the result could not be kept as a file: {err}"),
         }
     }
-    let _ = record(run, step, draft.usage_refused.clone()).await;
-    (text, cost)
+    record(run, step, draft.usage_refused.clone()).await?;
+    Ok((text, cost))
 }
 
 /// Returns what a model reads of a call's result: its text, else its structured content, else why it
@@ -258,7 +240,7 @@ fn model_text(draft: &Draft) -> String {
         return format!("the call failed: {}", draft.error.clone().unwrap_or_default());
     }
     let Some(result) = draft.result.as_ref() else { return String::new() };
-    let text = text_of(result);
+    let text = oz0_core::mcp::text_of(result);
     if !text.is_empty() {
         return text;
     }
@@ -271,13 +253,13 @@ async fn offload(
     text: &str,
     threshold: u64,
     function: &str,
-) -> Result<(String, oz0_core::trace::Offloaded), oz0_core::api::EdgeError> {
+) -> Result<(String, oz0_core::trace::Offloaded), EdgeError> {
     let (body, tree, function) = (text.to_owned(), run.job.tree.clone(), function.to_owned());
     blocking(run, move |state, principal| {
         let file = state
             .files()
             .put(principal.tenant.id, body.as_bytes())
-            .map_err(|err| oz0_core::api::EdgeError::internal("could not keep the result", err))?;
+            .map_err(|err| EdgeError::internal("could not keep the result", err))?;
         state.store().record_file(&principal.tenant, &tree, &file, body.len() as u64)?;
         let (stub, record) = offloaded::stub(&body, file, threshold, &function);
         Ok((serde_json::to_string(&stub).unwrap_or_default(), record))
@@ -286,8 +268,9 @@ async fn offload(
 }
 
 /// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and
-/// budget asked for (a budget left out is filled in as for a fitted tool).
-async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> String {
+/// budget asked for (a budget left out is filled in as for a fitted tool). Returns what the model reads,
+/// or why its step could not be recorded.
+async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, EdgeError> {
     let mut step = Step::new(0, now(), StepKind::ReadResult);
     step.function = Some(READ_RESULT.to_owned());
     let clock = Instant::now();
@@ -296,8 +279,8 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> String {
         Err(err) => {
             step.outcome = Outcome::Refused;
             step.error = Some(err.clone());
-            let _ = record(run, step, None).await;
-            return format!("oz.read_result was not run: {err}");
+            record(run, step, None).await?;
+            return Ok(format!("oz.read_result was not run: {err}"));
         }
     };
     if args.budget.is_none() {
@@ -317,13 +300,13 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> String {
         _ => {
             step.outcome = Outcome::Refused;
             step.error = Some(format!("{file} is not a file this job may read"));
-            let _ = record(run, step, None).await;
-            return format!("{file} is not a file this job may read: only results this job kept can be read back");
+            record(run, step, None).await?;
+            return Ok(format!("{file} is not a file this job may read: only results this job kept can be read back"));
         }
     };
     let fitted = offloaded::read(&text, &args);
     step.fitted = Some(Fitted::from(&fitted.note));
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let _ = record(run, step, None).await;
-    serde_json::to_string(&fitted.answer()).unwrap_or_default()
+    record(run, step, None).await?;
+    Ok(serde_json::to_string(&fitted.answer()).unwrap_or_default())
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use oz0_core::api::{EdgeError, EventStream, RunEvent, TreeId};
 use tokio::sync::mpsc;
 
-use crate::service::EdgeState;
+use crate::state::EdgeState;
 use crate::store::Principal;
 
 /// How often the store is read for new steps.

@@ -9,8 +9,8 @@ use oz0_core::api::JobState;
 use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::{Ended, Run, blocking, record};
-use crate::calls::{invoke, now, target, text_of};
+use super::{Ended, Run, blocking, record, record_last};
+use crate::calls::{invoke, now, target};
 
 /// What a step left for the steps after it.
 struct Left {
@@ -109,8 +109,7 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
                 step.function = Some(function.to_owned());
                 step.outcome = Outcome::Refused;
                 step.error = Some(err.to_string());
-                let _ = record(run, step, None).await;
-                return Ended::failed(format!("the step `{}`: {err}", flow_step.id));
+                return record_last(run, step, Ended::failed(format!("the step `{}`: {err}", flow_step.id))).await;
             }
         };
         let token = run.token.child_token();
@@ -119,14 +118,16 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
             Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
         };
         let draft = invoked.draft;
-        let _ = record(run, invoked.step, draft.usage_refused.clone()).await;
+        if let Err(err) = record(run, invoked.step, draft.usage_refused.clone()).await {
+            return Ended::unrecorded(run, &err);
+        }
         if draft.outcome != Outcome::Ok {
             let state = if draft.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
             let error = format!("the step `{}`: {}", flow_step.id, draft.error.unwrap_or_default());
             return Ended { state, output: None, error: Some(error) };
         }
         let result = draft.result.unwrap_or(Value::Null);
-        let text = text_of(&result);
+        let text = oz0_core::mcp::text_of(&result);
         let json = result.get("structuredContent").cloned().unwrap_or(Value::Null);
         let file = draft.files.first().map(|f| f.file.to_string());
         last.clone_from(&text);

@@ -16,7 +16,7 @@ pub(crate) use events::events;
 
 use crate::calls::{hand_on, new_job_id, refused_start};
 use crate::gateway::{Gateway, GatewayConfig};
-use crate::service::EdgeState;
+use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal};
 
 /// What every run needs: the edge, who runs it, its job and what cancels it.
@@ -48,6 +48,13 @@ impl Ended {
     pub fn failed(error: impl Into<String>) -> Self {
         Self { state: JobState::Failed, output: None, error: Some(error.into()) }
     }
+
+    /// Returns the end of `run`, one of whose steps could not be recorded, and logs why: the cause of
+    /// an internal error is for the edge's log, not for the caller.
+    pub fn unrecorded(run: &Run, err: &EdgeError) -> Self {
+        tracing::error!(job = %run.job.id, error = err as &dyn std::error::Error, "a step could not be recorded");
+        Self::failed(format!("a step of the job could not be recorded in its trace: {err}"))
+    }
 }
 
 /// Starts a run: finds its definition, starts its job (handing it the files asked for) and runs it in
@@ -57,10 +64,12 @@ pub(crate) async fn start(
     principal: &Principal,
     request: &RunRequest,
 ) -> Result<Job, EdgeError> {
-    let (r, s, p) = (request.clone(), Arc::clone(state), principal.clone());
-    let (job, definition, files, gateway) = tokio::task::spawn_blocking(move || prepare(&s, &p, &r))
-        .await
-        .map_err(|err| EdgeError::internal("a task of the edge failed", err))??;
+    let (job, definition, files, gateway) = state
+        .blocking(principal, {
+            let request = request.clone();
+            move |state, principal| prepare(state, principal, &request)
+        })
+        .await?;
     let Some(definition) = definition else {
         return Ok(job);
     };
@@ -163,21 +172,29 @@ pub(crate) fn job_threshold(
     Ok(threshold(agent, &state.store().offload(&principal.tenant)?).threshold)
 }
 
-/// Keeps the run's answer and ends its job.
+/// Keeps the run's answer and ends its job. An answer that cannot be kept fails the job rather than
+/// leave it succeeded without one; a job that cannot be ended is logged, as no caller is left to tell.
 async fn finish(run: &Run, ended: Ended) {
     run.state.running().leave(run.principal.tenant.id, &run.job.id);
-    let (state, principal, id) = (Arc::clone(&run.state), run.principal.clone(), run.job.id.clone());
     let cancelled = run.token.is_cancelled();
-    let _ = tokio::task::spawn_blocking(move || {
+    let id = run.job.id.clone();
+    let done = blocking(run, move |state, principal| {
         let store = state.store();
-        if let Some(output) = &ended.output {
-            store.set_output(&principal.tenant, &id, output)?;
-        }
-        let (final_state, error) =
+        let (mut final_state, mut error) =
             if cancelled { (JobState::Cancelled, Some("cancelled".to_owned())) } else { (ended.state, ended.error) };
-        store.end_job(&principal.tenant, &id, final_state, error.as_deref())
+        if let Some(output) = &ended.output
+            && let Err(err) = store.set_output(&principal.tenant, &id, output)
+        {
+            final_state = JobState::Failed;
+            error = Some(format!("the job's answer could not be kept: {err}"));
+        }
+        store.end_job(&principal.tenant, &id, final_state, error.as_deref())?;
+        Ok(())
     })
     .await;
+    if let Err(err) = done {
+        tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "the job could not be ended");
+    }
 }
 
 /// Returns whether the run was cancelled: here, or by another process that ended its job.
@@ -203,10 +220,18 @@ pub(crate) async fn record(
     step: oz0_core::trace::Step,
     usage_refused: Option<String>,
 ) -> Result<u32, EdgeError> {
-    let (state, principal, id) = (Arc::clone(&run.state), run.principal.clone(), run.job.id.clone());
-    tokio::task::spawn_blocking(move || crate::calls::record(&state, &principal.tenant, &id, &step, usage_refused))
+    let id = run.job.id.clone();
+    blocking(run, move |state, principal| crate::calls::record(state, &principal.tenant, &id, &step, usage_refused))
         .await
-        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+}
+
+/// Records the step that ends a run, and returns how the run ends: as `ended` says, or failed when the
+/// step could not be recorded, since a trace that lacks its last step would mislead.
+pub(crate) async fn record_last(run: &Run, step: oz0_core::trace::Step, ended: Ended) -> Ended {
+    match record(run, step, None).await {
+        Ok(_) => ended,
+        Err(err) => Ended::unrecorded(run, &err),
+    }
 }
 
 /// Runs `f` on a thread that may block, with the run's edge and person.
@@ -214,8 +239,5 @@ pub(crate) async fn blocking<T: Send + 'static>(
     run: &Run,
     f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
 ) -> Result<T, EdgeError> {
-    let (state, principal) = (Arc::clone(&run.state), run.principal.clone());
-    tokio::task::spawn_blocking(move || f(&state, &principal))
-        .await
-        .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+    run.state.blocking(&run.principal, f).await
 }

@@ -13,7 +13,8 @@ use oz0_core::api::{EdgeError, Problem};
 use serde::de::DeserializeOwned;
 
 use super::request_id::Failure;
-use crate::service::{EdgeState, LocalEdge};
+use crate::service::LocalEdge;
+use crate::state::EdgeState;
 
 /// An error answered as `application/problem+json`.
 #[derive(Debug)]
@@ -70,7 +71,7 @@ impl FromRequestParts<Arc<EdgeState>> for Caller {
             .ok_or_else(|| unauthenticated("the Authorization header is not `Bearer <token>`"))?;
         let state = Arc::clone(state);
         let token = token.to_owned();
-        let edge = tokio::task::spawn_blocking(move || state.authenticate(&token))
+        let edge = tokio::task::spawn_blocking(move || LocalEdge::authenticate(&state, &token))
             .await
             .map_err(|err| ApiError(EdgeError::internal("a task of the edge failed", err)))?
             .map_err(|err| ApiError(err.into()))?;

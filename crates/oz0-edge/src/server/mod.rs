@@ -15,9 +15,9 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
-use oz0_core::api::paths;
+use oz0_core::api::{MAX_FILE_BYTES, paths};
 
-use crate::service::{EdgeState, max_file_bytes};
+use crate::state::EdgeState;
 
 /// The most bytes of a JSON body.
 pub const MAX_JSON_BYTES: usize = 4096;
@@ -38,7 +38,10 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .route(paths::THRESHOLD, get(routes::threshold))
         .route(paths::AUDIT, get(routes::audit))
         .route(paths::TOKENS, post(routes::create_token).layer(json()))
-        .route(paths::FILES, post(routes::put_file).layer(DefaultBodyLimit::max(max_file_bytes())))
+        .route(
+            paths::FILES,
+            post(routes::put_file).layer(DefaultBodyLimit::max(usize::try_from(MAX_FILE_BYTES).unwrap_or(usize::MAX))),
+        )
         .route(paths::FILE, get(routes::get_file))
         .route(
             paths::PLUGINS,

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::extract::{ApiError, Caller, JsonBody, QueryOf, RawBody};
-use crate::service::NO_TENANT;
+use crate::state::NO_TENANT;
 
 /// Path parameters, refused with a problem document.
 #[derive(Debug)]

@@ -1,0 +1,99 @@
+//! The edge's state, shared by everything that serves a request: its store, its files, its plugins'
+//! folder and the calls it runs; and [`EdgeState::blocking`], the one way the async parts of the edge
+//! reach the store, whose calls block.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use oz0_core::api::{EdgeError, TenantName};
+
+use crate::files::FileStore;
+use crate::running::Running;
+use crate::store::{Principal, SqliteStore, Store, StoreError};
+
+/// What every "no such tenant" says, whether the tenant does not exist or is another's.
+pub(crate) const NO_TENANT: &str = "no such tenant";
+
+/// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
+pub(crate) const NO_FILE: &str = "no such file in this job tree";
+
+/// The edge's state: its store, its files, its plugins' folders and its running calls.
+#[derive(Debug)]
+pub struct EdgeState {
+    store: Arc<dyn Store>,
+    files: FileStore,
+    root: PathBuf,
+    running: Running,
+}
+
+impl From<StoreError> for EdgeError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Busy { .. } => EdgeError::Busy { detail: format!("{err}; try again") },
+            StoreError::Conflict(detail) => EdgeError::Invalid { detail },
+            err => EdgeError::internal("the edge's store failed", err),
+        }
+    }
+}
+
+impl EdgeState {
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it.
+    pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
+        let store = SqliteStore::open(dir)?;
+        Ok(Self::with_store(Arc::new(store), dir))
+    }
+
+    /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`.
+    pub fn with_store(store: Arc<dyn Store>, dir: &Path) -> Arc<Self> {
+        Arc::new(Self {
+            store,
+            files: FileStore::new(dir.join("files")),
+            root: dir.to_path_buf(),
+            running: Running::default(),
+        })
+    }
+
+    /// Returns the store.
+    pub fn store(&self) -> &dyn Store {
+        self.store.as_ref()
+    }
+
+    /// Returns the content-addressed files.
+    pub fn files(&self) -> &FileStore {
+        &self.files
+    }
+
+    /// Returns the folder the edge keeps its state in.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub(crate) fn running(&self) -> &Running {
+        &self.running
+    }
+
+    /// Returns who holds `token`, or `None` when no one has it.
+    pub fn authenticate(&self, token: &str) -> Result<Option<Principal>, StoreError> {
+        self.store.principal(&crate::token::hash(token))
+    }
+
+    /// When the store holds no token: makes the first tenant (`first`, unless there is one already),
+    /// an admin with every role and a token, and returns the token, shown this once, with its holder.
+    pub fn first_token(&self, first: &TenantName) -> Result<Option<(String, Principal)>, EdgeError> {
+        let (token, hash) =
+            crate::token::generate().map_err(|err| EdgeError::internal("could not make a token", err))?;
+        Ok(self.store.first_token(first, &hash)?.map(|principal| (token, principal)))
+    }
+
+    /// Runs `f` with the edge and `principal` on a thread that may block, as the store's calls do.
+    pub(crate) async fn blocking<T: Send + 'static>(
+        self: &Arc<Self>,
+        principal: &Principal,
+        f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
+    ) -> Result<T, EdgeError> {
+        let (state, principal) = (Arc::clone(self), principal.clone());
+        tokio::task::spawn_blocking(move || f(&state, &principal))
+            .await
+            .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+    }
+}
