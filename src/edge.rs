@@ -10,7 +10,7 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, RunRequest, Status, StoredFile, Tenant,
     TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::offload::{Offload, Threshold};
+use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use serde::Deserialize;
 

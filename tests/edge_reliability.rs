@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use common::{Site, TRANSPORTS, TestEnv, text};
 use oz0_core::api::{Edge, OffloadPatch, Tenant, TreeId};
-use oz0_core::offload::{Offload, Tokens};
+use oz0_core::threshold::{Offload, Tokens};
 use oz0_edge::store::{SqliteStore, Store};
 use serde_json::Value;
 

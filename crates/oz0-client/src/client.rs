@@ -8,7 +8,7 @@ use oz0_core::api::{
     ToolInfo, Trace, TreeId, paths,
 };
 use oz0_core::api::{EventStream, RunEvent, RunRequest};
-use oz0_core::offload::{Offload, Threshold};
+use oz0_core::threshold::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};

@@ -11,7 +11,7 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Role, RunRequest, Status, StoreStatus,
     StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::offload::{Offload, Threshold};
+use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
 use crate::files::FileError;
@@ -148,7 +148,7 @@ impl Edge for LocalEdge {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
-            Ok(oz0_core::offload::threshold(agent, &state.store().offload(&tenant)?))
+            Ok(oz0_core::threshold::threshold(agent, &state.store().offload(&tenant)?))
         })
         .await
     }

@@ -10,7 +10,7 @@ use super::plugin::{Installed, InstalledPlugin, ToolInfo};
 use super::run::{Applied, EventStream, RunRequest};
 use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
 use crate::agent::Definition;
-use crate::offload::{Offload, Threshold};
+use crate::threshold::{Offload, Threshold};
 
 /// The edge, as a caller with a tenant and roles sees it: in process (`oz0_edge::LocalEdge`) or over
 /// HTTP (`oz0_client::Client`). Both answer alike, errors included.

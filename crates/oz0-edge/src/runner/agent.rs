@@ -12,8 +12,8 @@ use oz0_core::agent::{AgentDef, Spent, fill_budget};
 use oz0_core::api::{EdgeError, FileRef, JobState};
 use oz0_core::fit::weigh;
 use oz0_core::manifest::Shape;
-use oz0_core::offload::Offload;
-use oz0_core::offloaded::{self, READ_RESULT};
+use oz0_core::stored_result::{self, READ_RESULT};
+use oz0_core::threshold::Offload;
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
@@ -81,7 +81,7 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
                           inline: a section (a heading, a top-level key or an item such as [3]), a range of lines, or \
                           a view within a budget."
                 .to_owned(),
-            parameters: offloaded::read_result_schema(),
+            parameters: stored_result::read_result_schema(),
         });
     }
     Ok((offered, defs))
@@ -221,7 +221,7 @@ async fn tool_call(
     if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
         && weigh(&text) > u64::from(most.get())
     {
-        match offload(run, &offloaded::kept(&text), u64::from(most.get()), &target.name()).await {
+        match offload(run, &stored_result::kept(&text), u64::from(most.get()), &target.name()).await {
             Ok((stub, record)) => {
                 step.offloaded = Some(record);
                 text = stub;
@@ -261,7 +261,7 @@ async fn offload(
             .put(principal.tenant.id, body.as_bytes())
             .map_err(|err| EdgeError::internal("could not keep the result", err))?;
         state.store().record_file(&principal.tenant, &tree, &file, body.len() as u64)?;
-        let (stub, record) = offloaded::stub(&body, file, threshold, &function);
+        let (stub, record) = stored_result::stub(&body, file, threshold, &function);
         Ok((serde_json::to_string(&stub).unwrap_or_default(), record))
     })
     .await
@@ -274,7 +274,7 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, Ed
     let mut step = Step::new(0, now(), StepKind::ReadResult);
     step.function = Some(READ_RESULT.to_owned());
     let clock = Instant::now();
-    let mut args = match offloaded::read_args(&call.arguments) {
+    let mut args = match stored_result::read_args(&call.arguments) {
         Ok(args) => args,
         Err(err) => {
             step.outcome = Outcome::Refused;
@@ -304,7 +304,7 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, Ed
             return Ok(format!("{file} is not a file this job may read: only results this job kept can be read back"));
         }
     };
-    let fitted = offloaded::read(&text, &args);
+    let fitted = stored_result::read(&text, &args);
     step.fitted = Some(Fitted::from(&fitted.note));
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
     record(run, step, None).await?;

@@ -10,7 +10,7 @@ use oz0_core::api::{
     Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, RunEvent, RunRequest, Status, StoredFile,
     Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::offload::{Offload, Threshold};
+use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 

@@ -12,7 +12,7 @@ mod plugins;
 mod sqlite;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::offload::{OffloadError, OffloadSettings};
+use oz0_core::threshold::{OffloadError, OffloadSettings};
 
 pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
