@@ -1,8 +1,8 @@
 //! The edge of oz0: what keeps a tenant's settings, people, tokens and files, and runs plugins and jobs.
 //!
 //! [`LocalEdge`] is the [`Edge`](oz0_core::api::Edge) in process, over a [`store::Store`] (SQLite) and
-//! a content-addressed [`files::FileStore`]; [`server`] puts the same behind HTTP. The [`toolhost`]
-//! starts a plugin's local MCP server over stdio and lists what it offers.
+//! a content-addressed [`files::FileStore`]; [`server`] puts the same behind HTTP. Tools are called
+//! through `oz0-toolhost`, which runs a plugin's local MCP server over stdio.
 //!
 //! ```no_run
 //! use oz0_core::api::{Edge, Tenant};
@@ -27,7 +27,6 @@ pub mod service;
 mod state;
 pub mod store;
 pub mod token;
-pub mod toolhost;
 
 pub use service::LocalEdge;
 pub use state::EdgeState;

@@ -6,12 +6,11 @@
 
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
-use oz0_core::manifest::{Document, LISTING_FORMAT, Lint, Listing, MANIFEST_FILE, Severity, Tool, lint, rfc3339};
-
-use crate::toolhost::{ServerCommand, list_functions};
+use oz0_core::manifest::{Document, Lint, Listing, MANIFEST_FILE, Severity, lint, rfc3339};
+use oz0_toolhost::tail;
 
 /// The most files a plugin's folder may hold.
 const MAX_FILES: usize = 10_000;
@@ -119,38 +118,13 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
     )))
 }
 
-/// Returns how to start a local tool's server in `dir`: its argv and the variables of its `env` that
-/// need nothing filled in.
-pub fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
-    let argv = tool.mcp.clone()?;
-    let mut command = ServerCommand::new(argv, dir.to_path_buf());
-    command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
-    Some(command)
-}
-
 /// Starts each local tool's server in `dir` and lists its functions.
 pub(crate) async fn measure(document: &Document, dir: &Path) -> Result<Listing, EdgeError> {
-    let mut tools = Vec::new();
-    for (_, tool) in document.tools() {
-        let Some(command) = server_command(tool, dir) else { continue };
-        let listed = list_functions(&command, LIST_TIMEOUT).await.map_err(|err| {
-            let stderr = err.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
-            EdgeError::invalid(format!(
-                "the tool `{}` (`{}`) could not be listed, so the plugin was not installed: {err}{stderr}",
-                tool.id,
-                command.argv.join(" ")
-            ))
-        })?;
-        tools.push(listed.of_tool(&tool.id));
-    }
-    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
-}
-
-/// Returns the last `n` lines of `text`.
-pub(crate) fn tail(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
+    oz0_toolhost::measure(document, dir, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
+        let stderr =
+            err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
+        EdgeError::invalid(format!("{err}, so the plugin was not installed: {}{stderr}", err.source))
+    })
 }
 
 /// Returns what the API shows of a plugin, from its manifest and listing.

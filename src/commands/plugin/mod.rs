@@ -9,14 +9,13 @@ pub mod remove;
 mod report;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use clap::Subcommand;
-use oz0_core::manifest::{Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES, rfc3339};
-use oz0_edge::plugins::server_command;
-use oz0_edge::toolhost::{ToolHostError, list_functions};
+use oz0_core::manifest::{Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES};
+use oz0_toolhost::{MeasureError, ToolHostError, measure, tail};
 
-use crate::edge::EdgeArgs;
+use crate::edge::{EdgeArgs, block_on};
 use crate::error::CommandError;
 use crate::ui;
 
@@ -102,39 +101,27 @@ impl Plugin {
 
     /// Starts each local tool's server, lists its functions and stops it.
     fn measure(&self, timeout: Duration) -> Result<Listing, CommandError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
-        let spinner = ui::spinner();
-        let mut tools = Vec::new();
-        for (_, tool) in self.document.tools() {
-            let Some(argv) = &tool.mcp else {
-                ui::info(&format!("skipped `{}`: a remote tool is not measured", tool.id));
-                continue;
-            };
-            spinner.set_message(format!("starting `{}`", tool.id));
-            let Some(command) = server_command(tool, &self.dir) else { continue };
-            let listed = runtime.block_on(list_functions(&command, timeout)).map_err(|err| {
-                spinner.finish_and_clear();
-                server_error(&tool.id, argv, err)
-            })?;
-            tools.push(listed.of_tool(&tool.id));
+        for (_, tool) in self.document.tools().filter(|(_, tool)| tool.mcp.is_none()) {
+            ui::info(&format!("skipped `{}`: a remote tool is not measured", tool.id));
         }
+        let spinner = ui::spinner();
+        let measured = block_on(async {
+            measure(&self.document, &self.dir, timeout, |tool| spinner.set_message(format!("starting `{}`", tool.id)))
+                .await
+                .map_err(server_error)
+        });
         spinner.finish_and_clear();
-        let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
+        measured
     }
 }
 
 /// Returns the error of a server that could not be measured, with the end of its stderr.
-fn server_error(id: &str, argv: &[String], err: ToolHostError) -> CommandError {
-    let stderr = err
-        .stderr()
-        .map(|s| s.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n    "));
-    let timeout = matches!(err, ToolHostError::Timeout { .. });
+fn server_error(err: MeasureError) -> CommandError {
+    let stderr = err.source.stderr().map(|s| tail(s, 20).replace('\n', "\n    "));
+    let timeout = matches!(err.source, ToolHostError::Timeout { .. });
     let mut error =
-        CommandError::operational(format!("could not measure the tool `{id}` (`{}`)", argv.join(" "))).caused_by(err);
+        CommandError::operational(format!("could not measure the tool `{}` (`{}`)", err.tool, err.argv.join(" ")))
+            .caused_by(err.source);
     if let Some(stderr) = stderr {
         error = error.hint(format!("the server's stderr ended with:\n    {stderr}"));
     }

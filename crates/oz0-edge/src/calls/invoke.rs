@@ -14,10 +14,9 @@ use oz0_core::mcp::FILES_META_KEY;
 
 use super::draft::Draft;
 use super::now;
-use crate::plugins::{server_command, tail};
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
-use crate::toolhost::{Call, ServerCommand, ToolHostError, call_function};
+use oz0_toolhost::{Call, ServerCommand, ToolHostError, call_function, server_command, tail};
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -173,7 +172,7 @@ async fn run(
     arguments: &Map<String, Value>,
     files: &[FileRef],
     token: &CancellationToken,
-) -> Result<crate::toolhost::Answered, ToolHostError> {
+) -> Result<oz0_toolhost::Answered, ToolHostError> {
     let mut meta = Map::new();
     // The folder lives until the call returns: the files are the call's to read, not to keep.
     let folder = if files.is_empty() {

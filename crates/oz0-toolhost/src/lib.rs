@@ -1,4 +1,20 @@
-//! The tool host: runs a tool's MCP server and speaks MCP to it.
+//! The tool host of oz0: runs a plugin's local MCP server as a child process over stdio, lists its
+//! functions and calls them. The edge calls tools through it, and `oz0 plugin measure` lists them
+//! through it on a person's machine, so both see a server alike.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use oz0_toolhost::{ServerCommand, list_functions};
+//!
+//! # async fn show() -> Result<(), oz0_toolhost::ToolHostError> {
+//! let server = ServerCommand::new(vec!["python3".into(), "server.py".into()], "examples/acme-docs".into());
+//! let listed = list_functions(&server, Duration::from_secs(30)).await?;
+//! for function in &listed.functions {
+//!     println!("{} ({} tokens)", function.name, function.weight);
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 use rmcp::RoleClient;
 use rmcp::model::ProtocolVersion;
@@ -9,11 +25,13 @@ use tokio::process::{ChildStdin, ChildStdout};
 mod call;
 mod error;
 mod list;
+mod measure;
 mod stdio;
 
 pub use call::{Answered, Call, call_function};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
+pub use measure::{MeasureError, measure, server_command, tail};
 pub use stdio::{ServerCommand, StdioServer};
 
 /// The longest message read from a server: room for a result of 31 MiB of text and structured content

@@ -1,0 +1,77 @@
+//! Measuring a plugin: start each of its local servers, list its functions and stop it, as `oz0 plugin
+//! measure` does on a person's machine and the edge does at install.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use oz0_core::manifest::{Document, LISTING_FORMAT, Listing, Tool, rfc3339};
+
+use crate::{ServerCommand, ToolHostError, list_functions};
+
+/// A tool whose server could not be listed.
+#[derive(Debug, thiserror::Error)]
+#[error("the tool `{tool}` (`{}`) could not be listed", .argv.join(" "))]
+pub struct MeasureError {
+    /// The tool's ID.
+    pub tool: String,
+    /// Its server's command.
+    pub argv: Vec<String>,
+    /// Why.
+    #[source]
+    pub source: ToolHostError,
+}
+
+/// Returns how to start a local tool's server in `dir`: its argv and the variables of its `env` that
+/// need nothing filled in; `None` for a remote tool.
+pub fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
+    let argv = tool.mcp.clone()?;
+    let mut command = ServerCommand::new(argv, dir.to_path_buf());
+    command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    Some(command)
+}
+
+/// Starts each local tool's server of the plugin in `dir`, one after another, and lists its functions,
+/// each within `timeout`; `starting` is told each tool's ID before its server starts. Remote tools are
+/// passed over.
+///
+/// # Errors
+///
+/// Returns the first tool whose server could not be listed.
+pub async fn measure(
+    document: &Document,
+    dir: &Path,
+    timeout: Duration,
+    mut starting: impl FnMut(&Tool),
+) -> Result<Listing, MeasureError> {
+    let mut tools = Vec::new();
+    for (_, tool) in document.tools() {
+        let Some(command) = server_command(tool, dir) else { continue };
+        starting(tool);
+        let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
+            tool: tool.id.clone(),
+            argv: command.argv.clone(),
+            source,
+        })?;
+        tools.push(listed.of_tool(&tool.id));
+    }
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
+}
+
+/// Returns the last `n` lines of `text`, such as the end of a server's stderr.
+pub fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tail_is_the_last_lines() {
+        assert_eq!(tail("a\nb\nc\n", 2), "b\nc");
+        assert_eq!(tail("a", 5), "a");
+        assert_eq!(tail("", 5), "");
+    }
+}
