@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 
 use anstyle::{AnsiColor, Style};
+use comfy_table::{CellAlignment, ContentArrangement, Table};
 
 use crate::error::CommandError;
 
@@ -40,6 +41,54 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())
+}
+
+/// A column of a table: its header, and whether it holds text or numbers.
+#[derive(Debug, Clone, Copy)]
+pub enum Column {
+    /// Left-aligned.
+    Text(&'static str),
+    /// Right-aligned, so that the digits of numbers of one unit line up.
+    Number(&'static str),
+}
+
+/// Returns an empty table in the one style of every table printed: a header row, no borders, columns
+/// two spaces apart. On a terminal it is as wide as the terminal at most, long cells wrapping; elsewhere
+/// it is as wide as its cells, so that a pipe gets each row on one line.
+pub fn table(columns: &[Column]) -> Table {
+    let width = terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0);
+    table_of_width(columns, width)
+}
+
+fn table_of_width(columns: &[Column], width: Option<u16>) -> Table {
+    let mut table = Table::new();
+    table.load_style(comfy_table::presets::NOTHING);
+    table.set_header(columns.iter().map(|column| match column {
+        Column::Text(header) | Column::Number(header) => *header,
+    }));
+    for (column, style) in table.column_iter_mut().zip(columns) {
+        column.set_padding((0, 2));
+        if let Column::Number(_) = style {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    match width {
+        Some(width) => table.set_width(width).set_content_arrangement(ContentArrangement::Dynamic),
+        None => table.set_content_arrangement(ContentArrangement::Disabled),
+    };
+    table
+}
+
+/// Sets `table` in by `spaces`, for a table under a heading.
+pub fn indent(table: &mut Table, spaces: u16) {
+    if let Some(first) = table.column_mut(0) {
+        first.set_padding((spaces, 2));
+    }
+}
+
+/// Returns `table` as lines of text, each ending in a newline and none in spaces.
+pub fn table_text(table: &Table) -> String {
+    table.lines().map(|line| format!("{}\n", line.trim_end())).collect()
 }
 
 /// Writes a line of information to stderr, dimmed.
@@ -85,4 +134,43 @@ pub fn spinner() -> indicatif::ProgressBar {
     let spinner = indicatif::ProgressBar::new_spinner();
     spinner.enable_steady_tick(std::time::Duration::from_millis(100));
     spinner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jobs(width: Option<u16>) -> String {
+        let mut table = table_of_width(&[Column::Text("ID"), Column::Number("STEPS"), Column::Text("NAME")], width);
+        table.add_row(["j1", "3", "a pack of the workbench's files"]);
+        table.add_row(["j22", "12", "an answer"]);
+        table_text(&table)
+    }
+
+    #[test]
+    fn a_table_off_a_terminal_keeps_each_row_on_one_line() {
+        assert_eq!(
+            jobs(None),
+            "\
+ID   STEPS  NAME
+j1       3  a pack of the workbench's files
+j22     12  an answer
+"
+        );
+    }
+
+    #[test]
+    fn a_table_on_a_narrow_terminal_wraps_its_long_cells() {
+        let text = jobs(Some(30));
+        assert!(text.lines().all(|line| line.chars().count() <= 30), "{text}");
+        assert!(text.contains("j1       3  a pack of the"), "{text}");
+    }
+
+    #[test]
+    fn an_indented_table_keeps_its_columns() {
+        let mut table = table_of_width(&[Column::Text("STEP"), Column::Number("SIZE")], None);
+        indent(&mut table, 2);
+        table.add_row(["1", "2048"]);
+        assert_eq!(table_text(&table), "  STEP  SIZE\n  1     2048\n");
+    }
 }
