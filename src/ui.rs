@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 
 use anstyle::{AnsiColor, Style};
+use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table};
 
 use crate::error::CommandError;
 
@@ -40,6 +41,66 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())
+}
+
+/// The spaces between two columns of a table.
+const GAP: u16 = 2;
+
+/// A column of a table: its header, and what it holds.
+#[derive(Debug, Clone, Copy)]
+pub enum Column {
+    /// Words, left-aligned, wrapped on a narrow terminal.
+    Text(&'static str),
+    /// An ID, a name, a time or a reference, left-aligned and never wrapped, to be read and copied whole.
+    Key(&'static str),
+    /// Numbers, right-aligned so that their digits line up, and never wrapped.
+    Number(&'static str),
+}
+
+/// Returns an empty table in the one style of every table printed: a header row, no borders, columns
+/// two spaces apart. On a terminal its text columns wrap to keep it within the terminal's width;
+/// elsewhere nothing wraps, so that a pipe gets each row on one line.
+pub fn table(columns: &[Column]) -> Table {
+    let width = terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0);
+    table_of_width(columns, width)
+}
+
+fn table_of_width(columns: &[Column], width: Option<u16>) -> Table {
+    let mut table = Table::new();
+    table.load_style(comfy_table::presets::NOTHING);
+    table.set_header(columns.iter().map(|column| match column {
+        Column::Text(header) | Column::Key(header) | Column::Number(header) => *header,
+    }));
+    for (column, kind) in table.column_iter_mut().zip(columns) {
+        column.set_padding((0, GAP));
+        match kind {
+            Column::Text(_) => {}
+            Column::Key(_) => {
+                column.set_constraint(ColumnConstraint::ContentWidth);
+            }
+            Column::Number(_) => {
+                column.set_constraint(ColumnConstraint::ContentWidth);
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+    }
+    match width {
+        Some(width) => table.set_width(width).set_content_arrangement(ContentArrangement::Dynamic),
+        None => table.set_content_arrangement(ContentArrangement::Disabled),
+    };
+    table
+}
+
+/// Sets `table` in by `spaces`, for a table under a heading.
+pub fn indent(table: &mut Table, spaces: u16) {
+    if let Some(first) = table.column_mut(0) {
+        first.set_padding((spaces, GAP));
+    }
+}
+
+/// Returns `table` as lines of text, each ending in a newline and none in spaces.
+pub fn table_text(table: &Table) -> String {
+    table.lines().map(|line| format!("{}\n", line.trim_end())).collect()
 }
 
 /// Writes a line of information to stderr, dimmed.
@@ -85,4 +146,44 @@ pub fn spinner() -> indicatif::ProgressBar {
     let spinner = indicatif::ProgressBar::new_spinner();
     spinner.enable_steady_tick(std::time::Duration::from_millis(100));
     spinner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jobs(width: Option<u16>) -> String {
+        let mut table = table_of_width(&[Column::Key("ID"), Column::Number("STEPS"), Column::Text("NAME")], width);
+        table.add_row(["j1", "3", "a pack of the workbench's files"]);
+        table.add_row(["j22", "12", "an answer"]);
+        table_text(&table)
+    }
+
+    #[test]
+    fn a_table_off_a_terminal_keeps_each_row_on_one_line() {
+        assert_eq!(
+            jobs(None),
+            "\
+ID   STEPS  NAME
+j1       3  a pack of the workbench's files
+j22     12  an answer
+"
+        );
+    }
+
+    #[test]
+    fn a_table_on_a_narrow_terminal_wraps_its_long_cells() {
+        let text = jobs(Some(30));
+        assert!(text.lines().all(|line| line.chars().count() <= 30), "{text}");
+        assert!(text.contains("j1       3  a pack of the"), "{text}");
+        assert!(text.contains("\n            workbench's\n"), "the name wraps under itself: {text}");
+    }
+
+    #[test]
+    fn an_indented_table_keeps_its_columns_and_its_keys_whole() {
+        let mut table = table_of_width(&[Column::Number("STEP"), Column::Key("FILE")], Some(12));
+        indent(&mut table, 2);
+        table.add_row(["1", "oz0-file:sha256:0a1b"]);
+        assert_eq!(table_text(&table), "  STEP  FILE\n     1  oz0-file:sha256:0a1b\n", "a key is never cut");
+    }
 }

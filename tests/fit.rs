@@ -101,9 +101,12 @@ fn counts_like_wc() {
     let out = env.oz0().args(["fit", "--count"]).arg(&a).arg(&b).output().unwrap();
     assert!(out.status.success());
     let stdout = text(&out.stdout);
-    let rows: Vec<&str> = stdout.lines().collect();
-    assert_eq!(rows.len(), 3);
-    assert!(rows[0].ends_with("a.md") && rows[2].ends_with(" total"), "{stdout}");
+    let rows: Vec<Vec<&str>> = stdout.lines().map(|line| line.split_whitespace().collect()).collect();
+    assert_eq!(rows.len(), 4, "{stdout}");
+    assert_eq!(rows[0], ["COUNT", "WEIGH", "NAME"]);
+    assert!(rows[1][2].ends_with("a.md") && rows[3][2] == "total", "{stdout}");
+    // The numbers are right-aligned under their headers.
+    assert!(stdout.lines().all(|line| line.chars().nth(4).is_some_and(|c| c != ' ')), "{stdout}");
     let out = env.oz0().args(["fit", "--count", "--format", "json"]).arg(&b).output().unwrap();
     let counted: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let file = &counted["files"][0];

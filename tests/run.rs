@@ -209,7 +209,12 @@ fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
         assert_eq!(detail["files"][0]["ref"], inspected["ref"]);
         assert_eq!(detail["input"], "line one\n");
         let listed = site.ok(&["agent", "list"]);
-        assert!(listed.contains("flow   hand-on  workbench.pack -> workbench.inspect"), "{listed}");
+        let flow = listed.lines().find(|line| line.starts_with("flow ")).expect(&listed);
+        assert_eq!(
+            flow.split_whitespace().collect::<Vec<_>>(),
+            ["flow", "hand-on", "workbench.pack", "->", "workbench.inspect"],
+            "{listed}"
+        );
     }
 }
 

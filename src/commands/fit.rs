@@ -436,11 +436,10 @@ fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
     if args.format == Format::Json {
         return ui::print_json(&serde_json::json!({ "files": rows, "total": total }));
     }
-    let width = rows.iter().chain(&total).map(|r| r.count.max(r.weigh).to_string().len()).max().unwrap_or(1).max(5);
-    let mut out = String::new();
+    let mut table = ui::table(&[ui::Column::Number("COUNT"), ui::Column::Number("WEIGH"), ui::Column::Key("NAME")]);
     for row in rows.iter().chain(&total) {
-        out.push_str(&format!("{:>width$} {:>width$} {}\n", row.count, row.weigh, row.name));
+        table.add_row([row.count.to_string(), row.weigh.to_string(), row.name.clone()]);
     }
-    ui::print_text(&out)?;
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }

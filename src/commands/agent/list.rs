@@ -8,6 +8,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{Key, Text};
 
 /// List the agents and flows installed on the edge.
 #[derive(Debug, Args)]
@@ -30,21 +31,24 @@ pub fn run(args: &AgentListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         ui::info("no agent or flow is installed; `oz0 agent apply FILE` installs one");
         return Ok(());
     }
-    let mut out = String::new();
+    let mut table = ui::table(&[Key("KIND"), Key("ID"), Text("DEFINITION")]);
     for definition in &definitions {
-        match definition {
-            Definition::Agent(agent) => out.push_str(&format!(
-                "agent  {}  model {}, tools {}\n",
-                agent.id,
-                agent.model,
-                if agent.tools.is_empty() { "none".to_owned() } else { agent.tools.join(", ") }
-            )),
+        table.add_row(match definition {
+            Definition::Agent(agent) => [
+                "agent".to_owned(),
+                agent.id.to_string(),
+                format!(
+                    "model {}, tools {}",
+                    agent.model,
+                    if agent.tools.is_empty() { "none".to_owned() } else { agent.tools.join(", ") }
+                ),
+            ],
             Definition::Flow(flow) => {
                 let calls: Vec<&str> = flow.steps.iter().map(|s| s.call.as_str()).collect();
-                out.push_str(&format!("flow   {}  {}\n", flow.id, calls.join(" -> ")));
+                ["flow".to_owned(), flow.id.to_string(), calls.join(" -> ")]
             }
-        }
+        });
     }
-    ui::print_text(&out)?;
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }

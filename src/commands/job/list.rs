@@ -8,6 +8,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{Key, Number};
 
 /// List the tenant's jobs, newest first: ID, state, what ran, steps and cost.
 #[derive(Debug, Args)]
@@ -34,21 +35,26 @@ pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         ui::info("no jobs yet; `oz0 tool call TOOL.FUNCTION` makes one");
         return Ok(());
     }
-    let width = jobs.iter().map(|j| j.id.as_str().len()).max().unwrap_or(2).max(2);
-    let mut out =
-        format!("{:<width$}  {:<9}  {:<24}  {:<6}  {:>5}  {}\n", "ID", "STATE", "STARTED", "KIND", "STEPS", "NAME");
+    let mut table = ui::table(&[
+        Key("ID"),
+        Key("STATE"),
+        Key("STARTED"),
+        Key("KIND"),
+        Number("STEPS"),
+        Number("COST"),
+        Key("NAME"),
+    ]);
     for job in &jobs {
-        out.push_str(&format!(
-            "{:<width$}  {:<9}  {:<24}  {:<6}  {:>5}  {}{}\n",
-            job.id.as_str(),
-            job.state.as_str(),
-            job.started_at,
-            job.kind.as_str(),
-            job.steps,
-            job.name,
-            if job.cost_usd > 0.0 { format!("  {}", dollars(job.cost_usd)) } else { String::new() },
-        ));
+        table.add_row([
+            job.id.as_str().to_owned(),
+            job.state.as_str().to_owned(),
+            job.started_at.clone(),
+            job.kind.as_str().to_owned(),
+            job.steps.to_string(),
+            dollars(job.cost_usd),
+            job.name.clone(),
+        ]);
     }
-    ui::print_text(&out)?;
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }

@@ -10,6 +10,7 @@ use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{self, Key, Number};
 
 /// Show what a job did: each step with its time, kind, tool and function, duration and outcome; the
 /// results fitted to a budget and the results offloaded, with their numbers; and usage and cost.
@@ -40,23 +41,12 @@ pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// Lays out rows of cells in columns, each as wide as its widest cell, with a header.
-fn table(header: &[&str], rows: &[Vec<String>]) -> String {
-    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in rows {
-        for (i, cell) in row.iter().enumerate() {
-            widths[i] = widths[i].max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<String>| {
-        let padded: Vec<String> = cells.iter().enumerate().map(|(i, c)| format!("{c:<w$}", w = widths[i])).collect();
-        format!("  {}\n", padded.join("  ").trim_end())
-    };
-    let mut out = line(header.iter().map(|h| (*h).to_owned()).collect());
-    for row in rows {
-        out.push_str(&line(row.clone()));
-    }
-    out
+/// Returns the rows under `columns` as a table set in under a section's heading.
+fn table(columns: &[Column], rows: Vec<Vec<String>>) -> String {
+    let mut table = ui::table(columns);
+    ui::indent(&mut table, 2);
+    table.add_rows(rows);
+    ui::table_text(&table)
 }
 
 fn or_none(value: Option<impl ToString>) -> String {
@@ -94,7 +84,10 @@ pub fn render(trace: &Trace) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(&["#", "TIME", "KIND", "TOOL.FUNCTION", "DURATION", "OUTCOME"], &rows));
+    out.push_str(&table(
+        &[Number("#"), Key("TIME"), Key("KIND"), Key("TOOL.FUNCTION"), Number("DURATION"), Key("OUTCOME")],
+        rows,
+    ));
     for step in &trace.steps {
         if let (Some(tokens_in), Some(tokens_out)) = (step.tokens_in, step.tokens_out) {
             out.push_str(&format!(
@@ -133,7 +126,19 @@ pub fn render(trace: &Trace) -> String {
     if fitted.is_empty() {
         out.push_str("  none\n");
     } else {
-        out.push_str(&table(&["STEP", "FUNCTION", "VIEW", "BUDGET", "SIZE", "TOKENS", "BOUND", "TRUNCATED"], &fitted));
+        out.push_str(&table(
+            &[
+                Number("STEP"),
+                Key("FUNCTION"),
+                Key("VIEW"),
+                Number("BUDGET"),
+                Number("SIZE"),
+                Number("TOKENS"),
+                Key("BOUND"),
+                Key("TRUNCATED"),
+            ],
+            fitted,
+        ));
     }
 
     out.push_str("\nResults offloaded\n");
@@ -148,17 +153,20 @@ pub fn render(trace: &Trace) -> String {
     if offloaded.is_empty() {
         out.push_str("  none\n");
     } else {
-        out.push_str(&table(&["STEP", "DIGEST", "SIZE", "TOKENS", "LINES"], &offloaded));
+        out.push_str(&table(
+            &[Number("STEP"), Key("DIGEST"), Number("SIZE"), Number("TOKENS"), Number("LINES")],
+            offloaded,
+        ));
     }
 
-    let files: Vec<String> = trace
+    let files: Vec<Vec<String>> = trace
         .steps
         .iter()
-        .flat_map(|s| s.files.iter().map(move |f| format!("  step {}: {} ({} bytes)\n", s.seq, f.file, f.size)))
+        .flat_map(|s| s.files.iter().map(move |f| vec![s.seq.to_string(), f.file.to_string(), f.size.to_string()]))
         .collect();
     if !files.is_empty() {
         out.push_str("\nFiles returned\n");
-        out.extend(files);
+        out.push_str(&table(&[Number("STEP"), Key("FILE"), Number("BYTES")], files));
     }
 
     out.push_str("\nUsage and cost\n");
@@ -178,7 +186,7 @@ pub fn render(trace: &Trace) -> String {
         })
         .collect();
     if !services.is_empty() {
-        out.push_str(&table(&["SERVICE", "REPORTS", "UNITS", "COST"], &services));
+        out.push_str(&table(&[Key("SERVICE"), Number("REPORTS"), Number("UNITS"), Number("COST")], services));
     }
     out.push_str(&format!(
         "  models {}, services {}, total {}\n",

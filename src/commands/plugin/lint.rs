@@ -10,6 +10,7 @@ use super::report::{self, Report};
 use super::{Plugin, parse_seconds};
 use crate::error::{CommandError, ErrorKind};
 use crate::ui;
+use crate::ui::Column::{Key, Text};
 
 /// Check a plugin's manifest and its MCP servers' functions before you release it.
 ///
@@ -168,18 +169,12 @@ fn list_rules(format: LintFormat) -> Result<(), CommandError> {
             .collect();
         return ui::print_json(&all);
     }
-    let mut out = String::new();
+    let mut table = ui::table(&[Key("CODE"), Key("NAME"), Key("SEVERITY"), Text("SUMMARY")]);
     for rule in rules::ALL {
         let listing = if rule.needs_listing { " (listing)" } else { "" };
-        out.push_str(&format!(
-            "{:<8} {:<24} {:<8} {}{listing}\n",
-            rule.code,
-            rule.name,
-            rule.severity.as_str(),
-            rule.summary
-        ));
+        table.add_row([rule.code, rule.name, rule.severity.as_str(), format!("{}{listing}", rule.summary).as_str()]);
     }
-    ui::print_text(&out)?;
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }
 

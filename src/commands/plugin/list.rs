@@ -7,6 +7,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{Key, Number, Text};
 
 /// List the tenant's installed plugins, their tools and each tool's functions.
 #[derive(Debug, Args)]
@@ -29,18 +30,33 @@ pub fn run(args: &PluginListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         ui::info("no plugin is installed; install one with `oz0 plugin install DIR`");
         return Ok(());
     }
-    let mut out = String::new();
+    let mut table = ui::table(&[
+        Key("PLUGIN"),
+        Key("VERSION"),
+        Key("INSTALLED"),
+        Key("MODELS"),
+        Key("TOOL"),
+        Number("TIMEOUT"),
+        Key("FITS"),
+        Text("FUNCTIONS"),
+    ]);
     for plugin in &plugins {
-        let models = if plugin.models_accepted { ", models granted" } else { "" };
-        out.push_str(&format!("{} {}  (installed {}{models})\n", plugin.name, plugin.version, plugin.installed_at));
+        let models = if plugin.models_accepted { "granted" } else { "-" };
+        let about = [plugin.name.as_str(), plugin.version.as_str(), plugin.installed_at.as_str(), models];
+        if plugin.tools.is_empty() {
+            table.add_row(about.into_iter().chain(["-"]));
+        }
         for tool in &plugin.tools {
-            let fit = if tool.fit { ", fits results" } else { "" };
-            out.push_str(&format!("  {}  (timeout {} s{fit})\n", tool.id, tool.timeout_secs));
-            for function in &tool.functions {
-                out.push_str(&format!("    {}.{}\n", tool.id, function.name));
-            }
+            let timeout = format!("{} s", tool.timeout_secs);
+            let fits = if tool.fit { "yes" } else { "no" };
+            let functions = if tool.remote {
+                "(remote)".to_owned()
+            } else {
+                tool.functions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
+            };
+            table.add_row(about.into_iter().chain([tool.id.as_str(), timeout.as_str(), fits, functions.as_str()]));
         }
     }
-    ui::print_text(&out)?;
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }

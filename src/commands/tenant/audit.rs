@@ -8,6 +8,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{Key, Text};
 
 /// Show the tenant's audit log, newest first: who changed what, when, from what to what.
 ///
@@ -40,10 +41,19 @@ pub fn run(args: &TenantAuditArgs, edge: &EdgeArgs) -> Result<(), CommandError> 
     if args.format == Format::Json {
         return ui::print_json(&entries);
     }
-    let mut out = String::new();
-    for entry in &entries {
-        out.push_str(&format!("{}  {}  {}  {} -> {}\n", entry.at, entry.actor, entry.action, entry.old, entry.new));
+    if entries.is_empty() {
+        ui::info("the audit log is empty");
+        return Ok(());
     }
-    ui::print_text(&out)?;
+    let mut table = ui::table(&[Key("AT"), Key("ACTOR"), Key("ACTION"), Text("CHANGE")]);
+    for entry in &entries {
+        table.add_row([
+            entry.at.clone(),
+            entry.actor.clone(),
+            entry.action.clone(),
+            format!("{} -> {}", entry.old, entry.new),
+        ]);
+    }
+    ui::print_text(&ui::table_text(&table))?;
     Ok(())
 }

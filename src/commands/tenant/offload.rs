@@ -10,6 +10,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
+use crate::ui::Column::{Key, Number, Text};
 
 /// Show or change the tenant's offload default and ceiling.
 ///
@@ -172,17 +173,14 @@ fn table(settings: &OffloadSettings, view: &OffloadView, asked: Option<(Offload,
         Offload::Tokens(tokens) => tokens.to_string(),
         Offload::Off => "off (never offloaded)".to_owned(),
     };
-    let first = rows.iter().map(|(asks, _)| asks.len()).max().unwrap_or(0).max("an agent asks for".len());
-    let second = rows.iter().map(|(_, t)| threshold(t).len()).max().unwrap_or(0).max("threshold".len());
-    let mut out = format!(
-        "default  {}\nceiling  {}\n\n{:<first$}  {:<second$}  from\n",
+    let mut table = ui::table(&[Key("AN AGENT ASKS FOR"), Number("THRESHOLD"), Text("FROM")]);
+    for (asks, t) in &rows {
+        table.add_row([asks.clone(), threshold(t), t.from.describe().to_owned()]);
+    }
+    format!(
+        "default  {}\nceiling  {}\n\n{}",
         setting(settings.default),
         setting(settings.ceiling),
-        "an agent asks for",
-        "threshold"
-    );
-    for (asks, t) in &rows {
-        out.push_str(&format!("{asks:<first$}  {:<second$}  {}\n", threshold(t), t.from.describe()));
-    }
-    out
+        ui::table_text(&table)
+    )
 }
