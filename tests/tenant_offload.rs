@@ -29,8 +29,8 @@ fn an_admin_sets_and_reads_the_offload() {
         assert_eq!(
             stdout,
             "default  unset\nceiling  unset\n\n\
-             AN AGENT ASKS FOR              THRESHOLD  FROM\n\
-             nothing                            10000  the platform's default\n\
+             AN AGENT ASKS FOR  THRESHOLD              FROM\n\
+             nothing            10000                  the platform's default\n\
              off                off (never offloaded)  the agent's own\n",
             "{transport:?}"
         );
@@ -44,9 +44,9 @@ fn an_admin_sets_and_reads_the_offload() {
             stdout,
             "default  20000\nceiling  40000\n\n\
              AN AGENT ASKS FOR  THRESHOLD  FROM\n\
-             nothing                20000  the tenant's default\n\
-             off                    40000  the tenant's ceiling\n\
-             50000                  40000  the tenant's ceiling\n",
+             nothing            20000      the tenant's default\n\
+             off                40000      the tenant's ceiling\n\
+             50000              40000      the tenant's ceiling\n",
             "{transport:?}"
         );
 

@@ -10,7 +10,7 @@ use crate::cli::Format;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
-use crate::ui::Column::{Key, Number, Text};
+use crate::ui::Column::{Key, Text};
 
 /// Show or change the tenant's offload default and ceiling.
 ///
@@ -173,7 +173,7 @@ fn table(settings: &OffloadSettings, view: &OffloadView, asked: Option<(Offload,
         Offload::Tokens(tokens) => tokens.to_string(),
         Offload::Off => "off (never offloaded)".to_owned(),
     };
-    let mut table = ui::table(&[Key("AN AGENT ASKS FOR"), Number("THRESHOLD"), Text("FROM")]);
+    let mut table = ui::table(&[Key("AN AGENT ASKS FOR"), Key("THRESHOLD"), Text("FROM")]);
     for (asks, t) in &rows {
         table.add_row([asks.clone(), threshold(t), t.from.describe().to_owned()]);
     }
