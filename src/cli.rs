@@ -55,6 +55,13 @@ pub enum Command {
     Util(UtilCommand),
 }
 
+impl Cli {
+    /// Returns whether the command serves an edge, whose log lines a team reads later.
+    pub fn serves(&self) -> bool {
+        matches!(&self.command, Command::Edge(OnEdge { command: EdgeCommand::Serve(_), .. }))
+    }
+}
+
 /// A command that talks to the edge, with the options that choose it (on it and on its subcommands).
 #[derive(Debug, clap::Args)]
 pub struct OnEdge<C: Subcommand> {

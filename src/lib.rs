@@ -24,6 +24,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> ExitC
             return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
     };
+    ui::init_log(cli.serves());
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,

@@ -33,6 +33,29 @@ pub fn print_bytes(bytes: &[u8]) -> std::io::Result<()> {
     out.flush()
 }
 
+/// Copies all of `reader` to stdout, as it is.
+pub fn print_from(reader: &mut impl std::io::Read) -> std::io::Result<u64> {
+    let mut out = std::io::stdout().lock();
+    let copied = std::io::copy(reader, &mut out)?;
+    out.flush()?;
+    Ok(copied)
+}
+
+/// Writes a report meant for a person, such as lint findings, to stderr as it is.
+pub fn report(text: &str) {
+    let _ = stderr().write_all(text.as_bytes());
+}
+
+/// Returns whether stdout takes colours: a terminal, and `NO_COLOR` unset.
+pub fn stdout_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Returns whether stderr takes colours: a terminal, and `NO_COLOR` unset.
+pub fn stderr_colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// Writes `value` to stdout as pretty JSON and a newline.
 pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     let mut out = std::io::stdout().lock();
@@ -123,6 +146,31 @@ pub fn print_error(err: &CommandError) {
     for hint in &err.hints {
         let _ = writeln!(out, "{HINT}hint:{HINT:#} {hint}");
     }
+}
+
+/// Sends log lines (`tracing` events, such as the edge's) to stderr. `OZ0_LOG` chooses which, as a
+/// level or `target=level` pairs (`info`, `oz0_edge=debug`); unset, warnings and errors, and for a
+/// served edge (`server`) information too, each line with its time.
+pub fn init_log(server: bool) {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::fmt;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+
+    let default = Targets::new().with_default(if server { LevelFilter::INFO } else { LevelFilter::WARN });
+    let filter = match std::env::var("OZ0_LOG") {
+        Ok(value) if !value.trim().is_empty() => value.parse().unwrap_or_else(|err| {
+            warn(&format!(
+                "OZ0_LOG=`{value}` is not a log filter ({err}); it is a level such as `info`, or `oz0_edge=debug`"
+            ));
+            default
+        }),
+        _ => default,
+    };
+    let timed = server.then(|| fmt::layer().with_writer(std::io::stderr));
+    let plain = (!server).then(|| fmt::layer().without_time().with_target(false).with_writer(std::io::stderr));
+    // Set once, at the start; a second call (tests that run commands in process) keeps the first.
+    let _ = tracing_subscriber::registry().with(timed).with(plain).with(filter).try_init();
 }
 
 /// Returns a progress bar of `total` bytes on stderr, or a hidden one when stderr is not a terminal.

@@ -244,6 +244,10 @@ fn a_step_the_store_refuses_fails_the_run() {
         assert_eq!(job["state"], "failed");
         let error = job["error"].as_str().unwrap();
         assert!(error.contains("could not be recorded in its trace"), "{job}");
+        // The cause is the edge's to log, with the job's ID: on the person's terminal when it is embedded.
+        let log = if transport == Transport::Served { site.env.serve_log() } else { stderr };
+        assert!(log.contains("a step could not be recorded") && log.contains("disk is full"), "{log}");
+        assert!(log.contains(job["id"].as_str().unwrap()), "{log}");
 
         // An agent stops at the tool call it could not record, and asks the model nothing more.
         let site = reader_site(transport);

@@ -384,8 +384,7 @@ fn pass_through(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
     }
     for input in inputs {
         let mut reader = open(input)?;
-        let mut out = std::io::stdout().lock();
-        std::io::copy(&mut reader, &mut out).map_err(|err| {
+        ui::print_from(&mut reader).map_err(|err| {
             if err.kind() == std::io::ErrorKind::BrokenPipe { CommandError::from(err) } else { read_error(input, err) }
         })?;
     }

@@ -156,6 +156,11 @@ impl TestEnv {
         ServedEdge { child, url, token, stdout }
     }
 
+    /// Returns what the served edge wrote on stderr: its log.
+    pub fn serve_log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("serve.stderr")).unwrap_or_default()
+    }
+
     /// Returns `oz0` ready to talk to `edge` with `token`.
     pub fn oz0_at(&self, edge: &ServedEdge, token: &str) -> Command {
         let mut cmd = self.oz0();

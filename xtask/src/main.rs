@@ -8,6 +8,9 @@
 //! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback that
 //!   plays the example agent `reader`, to try `oz0 run` without a real provider.
 
+// A developer tool: it reports on stdout and stderr.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 mod corpus;
 mod exact;
 mod provider;

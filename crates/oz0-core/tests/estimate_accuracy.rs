@@ -2,6 +2,9 @@
 //!
 //! Run with `--nocapture` to see the table of errors per category.
 
+// A test that measures prints its figures.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use oz0_core::fit::count;
 
 #[path = "support/corpus.rs"]

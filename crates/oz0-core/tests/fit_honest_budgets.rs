@@ -1,6 +1,9 @@
 //! Honest budgets: a reader must be able to trust a budget even where the estimate errs. Over the mixed
 //! corpus, the exact cl100k size of 95% of fitted answers is at most 1.05 times their budget.
 
+// A test that measures prints its figures.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use std::path::{Path, PathBuf};
 
 use oz0_core::fit::{Request, View, fit_document};

@@ -49,7 +49,7 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
     if findings.iter().any(|f| f.severity() == Severity::Error) {
         let report =
             Report { path: &plugin.manifest_path, text: &plugin.document.text, findings: &findings, listing: None };
-        eprint!("{}", report.human(report::colour()));
+        ui::report(&report.human(ui::stderr_colour()));
         let errors = findings.iter().filter(|f| f.severity() == Severity::Error).count();
         return Err(CommandError {
             kind: ErrorKind::Failed,

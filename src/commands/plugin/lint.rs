@@ -133,7 +133,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         listing: listing.as_ref().map(|(l, older)| (l, *older, source)),
     };
     match args.format {
-        LintFormat::Text => ui::print_text(&report.human(report::colour()))?,
+        LintFormat::Text => ui::print_text(&report.human(ui::stdout_colour()))?,
         LintFormat::Json => ui::print_json(&report.json())?,
         LintFormat::Sarif => ui::print_json(&report.sarif())?,
     }

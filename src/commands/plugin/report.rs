@@ -1,7 +1,6 @@
 //! The findings of `plugin lint` for people (miette, with source snippets), for programs (JSON) and for
 //! code scanning (SARIF 2.1.0).
 
-use std::io::IsTerminal;
 use std::path::Path;
 
 use oz0_core::manifest::{Finding, Listing, Severity, rules};
@@ -22,11 +21,6 @@ pub struct Report<'a> {
     pub text: &'a str,
     pub findings: &'a [Finding],
     pub listing: Option<(&'a Listing, bool, ListingSource)>,
-}
-
-/// Returns whether stdout takes colours: a terminal, and `NO_COLOR` unset.
-pub fn colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// Returns "1 error", "2 warnings".

@@ -27,7 +27,7 @@ pub async fn request_id(request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
     if let Some(Failure(message)) = response.extensions_mut().remove::<Failure>() {
-        eprintln!("error: request {id} ({method} {path}): {message}");
+        tracing::error!(request = %id, %method, path, "{message}");
     }
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(HEADER, value);
