@@ -3,7 +3,7 @@
 //! A file is written to a temporary file, synced, renamed into place and its folder synced, so that a
 //! crash leaves either the whole file or none. Every read checks the digest again, so a damaged file is
 //! reported rather than handed on. The blobs of each tenant are apart; who may read which is the store's
-//! record of (tenant, tree, digest), kept by [`crate::service`].
+//! record of (tenant, tree, digest), kept by the [`crate::store`].
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
