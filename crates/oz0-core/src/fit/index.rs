@@ -3,49 +3,12 @@
 //! The pass takes the document in chunks of any size and keeps only the parts found and the first bytes
 //! of the current line, so that a file of any size is indexed in bounded memory.
 
-use super::diff::DiffSplitter;
 use super::estimate::RawWeight;
-use super::json::JsonSplitter;
 use super::lines::Blocks;
-use super::markdown::MarkdownSplitter;
-use super::text::TextSplitter;
+use super::room::Room;
+use super::split::{Found, LINE_PREFIX, Marks, Part, Splitter};
+use super::utf8::{open_len, utf8_len};
 use super::{Kind, Meter};
-
-/// How many bytes of a line the splitters see; the rest of a longer line is measured, not parsed.
-pub(crate) const LINE_PREFIX: usize = 1024;
-
-/// A part of a document: a section, a top-level key or item, a file or hunk of a diff, a run of lines.
-///
-/// Parts are kept compact, their labels in one buffer of the `Index`, since a large document has millions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Part {
-    /// How deep the part nests: 0 for a top-level part.
-    pub depth: u8,
-    /// The kind's own level: a heading's number of `#`, 1 for a diff's file and 2 for its hunk.
-    pub level: u8,
-    /// The first and last line, 1-based and inclusive.
-    pub lines: (u64, u64),
-    /// The byte range, its sub-parts included.
-    pub start: u64,
-    /// The end of the byte range, exclusive.
-    pub end: u64,
-    /// Where the part's own text begins, after its heading.
-    pub body: u64,
-    /// Where the label and then the detail stand in the index's buffer.
-    label_at: usize,
-    label_len: u32,
-    detail_len: u32,
-    parent: u32,
-}
-
-impl Part {
-    /// Returns the index of the enclosing part.
-    pub fn parent(&self) -> Option<usize> {
-        (self.parent != NO_PARENT).then_some(self.parent as usize)
-    }
-}
-
-const NO_PARENT: u32 = u32::MAX;
 
 /// What one pass found in a document.
 #[derive(Debug, Clone, Default)]
@@ -82,13 +45,12 @@ impl Index {
 
     /// Returns a part's label: its heading, key, item, path or hunk header.
     pub fn label(&self, part: &Part) -> &str {
-        text_of(self.labels.get(part.label_at..part.label_at + part.label_len as usize).unwrap_or_default())
+        text_of(self.labels.get(part.label_range()).unwrap_or_default())
     }
 
     /// Returns what else the outline says of a part, such as a diff's `+3 -1`.
     pub fn detail(&self, part: &Part) -> &str {
-        let at = part.label_at + part.label_len as usize;
-        text_of(self.labels.get(at..at + part.detail_len as usize).unwrap_or_default())
+        text_of(self.labels.get(part.detail_range()).unwrap_or_default())
     }
 
     /// Returns a part's weight in tokens, its sub-parts included.
@@ -145,276 +107,6 @@ pub struct InvalidUtf8 {
     pub offset: u64,
 }
 
-/// Where a part found on a line begins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum At {
-    /// At the line just read.
-    Here,
-    /// At the line before it (a setext heading's text, a diff's `---` line).
-    Prev,
-}
-
-/// Where a part's own text begins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Body {
-    /// On the line the part begins at.
-    ThisLine,
-    /// After the line just read (after a heading).
-    NextLine,
-}
-
-/// The line a splitter is shown.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Line<'a> {
-    /// The line's first bytes (up to `LINE_PREFIX`), without its line ending.
-    pub text: &'a [u8],
-    /// The first bytes of the line before, likewise; empty before the first line.
-    pub prev: &'a [u8],
-    /// The line's number, 1-based.
-    pub no: u64,
-}
-
-/// Builds the parts as splitters find where they begin: each part ends where the next part of its level
-/// or above begins.
-#[derive(Debug)]
-pub(crate) struct Marks {
-    parts: Vec<Part>,
-    /// The labels' bytes: whole characters, so UTF-8 when the document is (`Index::label`).
-    labels: Vec<u8>,
-    /// Open parts, innermost last.
-    open: Vec<usize>,
-    /// A part that ends at the next mark whatever its level, such as the text before the first heading.
-    leaf: Option<usize>,
-    /// Where the current and the previous line begin.
-    here: u64,
-    prev: u64,
-    next_line: u64,
-    line_no: u64,
-    /// The offsets where parts begin or end, in order: the points whose weight the parts need, from
-    /// the last one `take_points` handed out.
-    requests: Vec<u64>,
-}
-
-impl Default for Marks {
-    fn default() -> Self {
-        Self {
-            parts: Vec::new(),
-            labels: Vec::new(),
-            open: Vec::new(),
-            leaf: None,
-            here: 0,
-            prev: 0,
-            next_line: 0,
-            line_no: 1,
-            requests: Vec::new(),
-        }
-    }
-}
-
-impl Marks {
-    /// Begins a part at `at`; it ends where the next part of its level or above begins.
-    pub fn push(&mut self, at: At, level: u8, label: &[u8], body: Body) -> usize {
-        self.begin(at, level, label, body, false)
-    }
-
-    /// Begins a part that ends at the next part of any level.
-    pub fn push_leaf(&mut self, at: At, label: &[u8], body: Body) -> usize {
-        self.begin(at, 0, label, body, true)
-    }
-
-    /// Ends every open part at the line just read.
-    pub fn gap(&mut self) {
-        let at = self.point(At::Here);
-        self.close_leaf(at);
-        while let Some(id) = self.open.pop() {
-            self.close(id, at);
-        }
-    }
-
-    /// Takes back the last part begun, while nothing has begun after it.
-    pub fn pop_last(&mut self) {
-        let Some(last) = self.parts.len().checked_sub(1) else { return };
-        if self.leaf == Some(last) {
-            self.leaf = None;
-        } else if self.open.last() == Some(&last) {
-            self.open.pop();
-        } else {
-            return;
-        }
-        self.labels.truncate(self.parts[last].label_at);
-        self.parts.pop();
-    }
-
-    /// Changes the label of part `id`.
-    pub fn set_label(&mut self, id: usize, label: &[u8]) {
-        if let Some(part) = self.parts.get_mut(id) {
-            part.label_at = self.labels.len();
-            part.label_len = len32(label);
-            part.detail_len = 0;
-            self.labels.extend_from_slice(&label[..part.label_len as usize]);
-        }
-    }
-
-    /// Sets what else the outline says of part `id`.
-    pub fn set_detail(&mut self, id: usize, detail: &str) {
-        let Some(part) = self.parts.get(id) else { return };
-        let label = self.labels[part.label_at..part.label_at + part.label_len as usize].to_owned();
-        self.set_label(id, &label);
-        let part = &mut self.parts[id];
-        part.detail_len = len32(detail.as_bytes());
-        self.labels.extend_from_slice(&detail.as_bytes()[..part.detail_len as usize]);
-    }
-
-    /// Moves on to the line that begins at `offset`, past the line just read.
-    pub fn next_line_begins(&mut self, offset: u64) {
-        self.prev = self.here;
-        self.here = offset;
-        self.line_no += 1;
-    }
-
-    /// Moves on past `count` lines at once, the last of which begins at `last` and ends before `offset`.
-    fn lines_begin(&mut self, last: u64, offset: u64, count: u64) {
-        self.prev = last;
-        self.here = offset;
-        self.line_no += count;
-    }
-
-    /// Returns the offset and line number of the start of the line `at` names, and asks for its weight.
-    fn point(&mut self, at: At) -> (u64, u64) {
-        let point = match at {
-            At::Here => (self.here, self.line_no),
-            At::Prev => (self.prev, self.line_no.saturating_sub(1).max(1)),
-        };
-        if self.requests.last() != Some(&point.0) {
-            self.requests.push(point.0);
-        }
-        point
-    }
-
-    fn begin(&mut self, at: At, level: u8, label: &[u8], body: Body, leaf: bool) -> usize {
-        let point = self.point(at);
-        self.close_leaf(point);
-        while let Some(&top) = self.open.last() {
-            if self.parts[top].level >= level {
-                self.close(top, point);
-                self.open.pop();
-            } else {
-                break;
-            }
-        }
-        let parent = self.open.last().map_or(NO_PARENT, |&p| p as u32);
-        let label_at = self.labels.len();
-        let label_len = len32(label);
-        self.labels.extend_from_slice(&label[..label_len as usize]);
-        self.parts.push(Part {
-            depth: self.open.len().min(u8::MAX as usize) as u8,
-            level,
-            lines: (point.1, point.1),
-            start: point.0,
-            end: point.0,
-            body: match body {
-                Body::ThisLine => point.0,
-                Body::NextLine => self.next_line,
-            },
-            label_at,
-            label_len,
-            detail_len: 0,
-            parent,
-        });
-        let id = self.parts.len() - 1;
-        if leaf {
-            self.leaf = Some(id);
-        } else {
-            self.open.push(id);
-        }
-        id
-    }
-
-    fn close_leaf(&mut self, at: (u64, u64)) {
-        if let Some(leaf) = self.leaf.take() {
-            self.close(leaf, at);
-        }
-    }
-
-    fn close(&mut self, id: usize, (offset, line): (u64, u64)) {
-        let part = &mut self.parts[id];
-        part.end = offset;
-        part.lines.1 = line.saturating_sub(1).max(part.lines.0);
-    }
-
-    /// Ends every part at the end of the document, labels the runs of plain text by their lines, and
-    /// returns the parts with their labels.
-    fn finish(mut self, end: (u64, u64), kind: Kind) -> (Vec<Part>, Vec<u8>) {
-        self.close_leaf(end);
-        while let Some(id) = self.open.pop() {
-            self.close(id, end);
-        }
-        if kind == Kind::Text {
-            for id in 0..self.parts.len() {
-                let (a, b) = self.parts[id].lines;
-                self.set_label(id, format!("lines {a}-{b}").as_bytes());
-            }
-        }
-        (self.parts, self.labels)
-    }
-}
-
-/// Returns how many bytes of `text` a label keeps: all, up to `u32::MAX`, less a character cut short at
-/// the end (a line's first bytes may end inside one).
-fn len32(text: &[u8]) -> u32 {
-    let kept = &text[..text.len().min(u32::MAX as usize)];
-    (kept.len() - open_len(kept)) as u32
-}
-
-/// Returns how many bytes at the end of `bytes` are a character cut short: its first byte needs more
-/// bytes than follow it; 0 when the last character is whole, or the bytes do not end in UTF-8.
-fn open_len(bytes: &[u8]) -> usize {
-    // The last character begins at the last byte that is not a continuation byte.
-    match bytes.iter().rev().take(4).position(|&b| !(0x80..0xC0).contains(&b)) {
-        Some(back) if utf8_len(bytes[bytes.len() - 1 - back]) > back + 1 => back + 1,
-        _ => 0,
-    }
-}
-
-/// What splits a document of one kind into parts, a line at a time.
-pub(crate) trait Split {
-    /// Reads one line and adds the marks it begins.
-    fn line(&mut self, line: Line<'_>, marks: &mut Marks);
-
-    /// Adds what the end of the document completes.
-    fn finish(&mut self, _marks: &mut Marks) {}
-
-    /// Returns whether, for now, a line that is empty or begins with an ASCII letter can begin no part
-    /// and end none, so that it need not be shown: the splitter is told of it by `plain` instead.
-    ///
-    /// Most lines of prose are such lines; this spares them the splitter's tests.
-    fn quiet(&self) -> bool {
-        false
-    }
-
-    /// Takes a line that `quiet` said need not be shown; `blank` when it is empty.
-    fn plain(&mut self, _blank: bool) {}
-}
-
-#[derive(Debug)]
-enum Splitter {
-    Markdown(MarkdownSplitter),
-    Json(JsonSplitter),
-    Diff(DiffSplitter),
-    Text(TextSplitter),
-}
-
-impl Splitter {
-    fn as_split(&mut self) -> &mut dyn Split {
-        match self {
-            Splitter::Markdown(s) => s,
-            Splitter::Json(s) => s,
-            Splitter::Diff(s) => s,
-            Splitter::Text(s) => s,
-        }
-    }
-}
-
 /// Builds a document's `Index` from its bytes, fed in chunks of any size.
 ///
 /// The indexer finds the parts of each chunk, checks it and counts its characters a block at a time, then
@@ -428,8 +120,6 @@ pub struct Indexer {
     marks: Marks,
     /// Measures each chunk once its parts are found; `None` when another thread measures.
     weigher: Option<Weigher>,
-    /// How many of the points the parts need were handed out.
-    asked: usize,
     /// Bytes seen.
     offset: u64,
     /// The first bytes of a line that an earlier chunk began, and its length so far.
@@ -442,13 +132,6 @@ pub struct Indexer {
     /// The UTF-8 check, and the characters counted.
     utf8: Utf8,
     chars: u64,
-}
-
-/// How many parts, and bytes of their labels, an indexer had found (`Indexer::found`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Found {
-    parts: usize,
-    labels: usize,
 }
 
 /// Checks that a document fed in chunks is UTF-8.
@@ -545,17 +228,16 @@ impl Indexer {
 
     fn build(kind: Kind, weigher: Option<Weigher>) -> Self {
         let splitter = match kind {
-            Kind::Markdown => Splitter::Markdown(MarkdownSplitter::default()),
-            Kind::Json => Splitter::Json(JsonSplitter::default()),
-            Kind::Diff => Splitter::Diff(DiffSplitter::default()),
-            Kind::Text => Splitter::Text(TextSplitter::default()),
+            Kind::Markdown => Splitter::Markdown(Default::default()),
+            Kind::Json => Splitter::Json(Default::default()),
+            Kind::Diff => Splitter::Diff(Default::default()),
+            Kind::Text => Splitter::Text(Default::default()),
         };
         Self {
             kind,
             splitter,
             marks: Marks::default(),
             weigher,
-            asked: 0,
             offset: 0,
             line: Vec::with_capacity(LINE_PREFIX),
             line_len: 0,
@@ -612,7 +294,7 @@ impl Indexer {
                 };
                 let line = &chunk[last_start..=last];
                 let text = line_text(&line[..line.len().min(LINE_PREFIX)]);
-                self.plain(text.is_empty());
+                self.splitter.plain(text.is_empty());
                 self.offset = chunk_start + last as u64 + 1;
                 self.marks.lines_begin(chunk_start + last_start as u64, self.offset, newlines.count_ones().into());
                 prev = Some(last_start..last_start + text.len());
@@ -629,12 +311,12 @@ impl Indexer {
                     // The whole line is in this chunk: the splitter reads it where it is.
                     let text = line_text(&line[..line.len().min(LINE_PREFIX)]);
                     if self.quiet && text.first().is_none_or(u8::is_ascii_alphabetic) {
-                        self.plain(text.is_empty());
+                        self.splitter.plain(text.is_empty());
                         self.marks.next_line_begins(self.offset);
                     } else {
                         let prev_text = prev.clone().map_or(self.prev_line.as_slice(), |range| &chunk[range]);
-                        show(&mut self.splitter, &mut self.marks, self.offset, text, prev_text);
-                        self.quiet = self.splitter.as_split().quiet();
+                        self.splitter.show(&mut self.marks, self.offset, text, prev_text);
+                        self.quiet = self.splitter.quiet();
                     }
                     prev = Some(from..from + text.len());
                 } else {
@@ -656,50 +338,22 @@ impl Indexer {
         }
     }
 
-    /// Tells the splitter of a plain line (`Split::quiet`), matched here rather than through
-    /// `as_split`, which the compiler cannot inline.
-    fn plain(&mut self, blank: bool) {
-        match &mut self.splitter {
-            Splitter::Markdown(s) => s.plain(blank),
-            Splitter::Json(s) => s.plain(blank),
-            Splitter::Diff(s) => s.plain(blank),
-            Splitter::Text(s) => s.plain(blank),
-        }
-    }
-
     /// Returns how much was found so far, for `make_room` after the next chunk.
     pub(crate) fn found(&self) -> Found {
-        Found { parts: self.marks.parts.len(), labels: self.marks.labels.len() }
+        self.marks.found()
     }
 
     /// Makes room for the parts of the next two chunks, if they have as many as those found since
     /// `since`, and returns that room, whose pages another thread may fault in (`Room::populate`).
-    pub(crate) fn make_room(&mut self, since: Found) -> super::room::Room {
-        // A chunk may also take parts back, and end with fewer than it began with.
-        let parts = self.marks.parts.len().saturating_sub(since.parts);
-        let labels = self.marks.labels.len().saturating_sub(since.labels);
-        let mut room = super::room::Room::default();
-        room.make(&mut self.marks.parts, 2 * parts + 64);
-        room.make(&mut self.marks.labels, 2 * labels + 4096);
-        room
+    pub(crate) fn make_room(&mut self, since: Found) -> Room {
+        self.marks.make_room(since)
     }
 
     /// Returns, in order, the points among the bytes from `start` to those read so far whose weight
     /// the parts may need: the points asked for since the last call, and where the last complete line
     /// and the line after it begin, which a later line may still ask for.
     pub(crate) fn take_points(&mut self, start: u64) -> Vec<u64> {
-        let requests = &mut self.marks.requests;
-        let asked = requests.get(self.asked..).unwrap_or_default();
-        let open = [self.marks.prev, self.marks.here];
-        let mut points: Vec<u64> =
-            asked.iter().chain(&open).copied().filter(|p| (start..=self.offset).contains(p)).collect();
-        // The points handed out are not needed again, but for the last, which tells `point` a repeat:
-        // dropping them keeps two for each part of a large file from staying in memory.
-        requests.drain(..requests.len().saturating_sub(1));
-        self.asked = requests.len();
-        points.sort_unstable();
-        points.dedup();
-        points
+        self.marks.take_points(start, self.offset)
     }
 
     /// Completes the index.
@@ -728,12 +382,12 @@ impl Indexer {
         if self.line_len > 0 {
             self.end_kept_line();
         }
-        self.splitter.as_split().finish(&mut self.marks);
+        self.splitter.finish(&mut self.marks);
     }
 
     fn complete(self, weights: Vec<(u64, u64)>, totals: Totals) -> Index {
-        let lines = self.marks.line_no - 1;
-        let (parts, labels) = self.marks.finish((self.offset, lines + 1), self.kind);
+        let lines = self.marks.line_no() - 1;
+        let (parts, labels) = self.marks.finish(self.offset, self.kind == Kind::Text);
         Index {
             kind: Some(self.kind),
             parts,
@@ -760,8 +414,8 @@ impl Indexer {
     /// the next; the line is then the previous one.
     fn end_kept_line(&mut self) {
         let text = line_text(&self.line);
-        show(&mut self.splitter, &mut self.marks, self.offset, text, &self.prev_line);
-        self.quiet = self.splitter.as_split().quiet();
+        self.splitter.show(&mut self.marks, self.offset, text, &self.prev_line);
+        self.quiet = self.splitter.quiet();
         let len = text.len();
         self.line.truncate(len);
         std::mem::swap(&mut self.line, &mut self.prev_line);
@@ -785,22 +439,6 @@ fn line_text(mut text: &[u8]) -> &[u8] {
         text = stripped;
     }
     text
-}
-
-/// Shows the splitter a line, `text`, that ends at `offset` after the line `prev`, and moves the marks on
-/// to the next line.
-fn show(splitter: &mut Splitter, marks: &mut Marks, offset: u64, text: &[u8], prev: &[u8]) {
-    marks.next_line = offset;
-    let line = Line { text, prev, no: marks.line_no };
-    // Called for every line, so matched here rather than through `as_split`, which the compiler cannot
-    // inline.
-    match splitter {
-        Splitter::Markdown(s) => s.line(line, marks),
-        Splitter::Json(s) => s.line(line, marks),
-        Splitter::Diff(s) => s.line(line, marks),
-        Splitter::Text(s) => s.line(line, marks),
-    }
-    marks.next_line_begins(offset);
 }
 
 /// A whole document's weight, estimated tokens and characters.
@@ -944,15 +582,6 @@ fn count_chars(bytes: &[u8]) -> u64 {
     let continuations: u64 =
         bytes.chunks(255).map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40)))).sum();
     bytes.len() as u64 - continuations
-}
-
-fn utf8_len(first: u8) -> usize {
-    match first {
-        0xf0..=0xf7 => 4,
-        0xe0..=0xef => 3,
-        0xc0..=0xdf => 2,
-        _ => 1,
-    }
 }
 
 #[cfg(test)]

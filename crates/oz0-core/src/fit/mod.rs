@@ -17,20 +17,18 @@
 
 mod chunks;
 mod cpu;
-mod diff;
 mod estimate;
 mod index;
 mod json;
 mod kind;
 mod lines;
-mod markdown;
 mod note;
 mod outline;
 mod query;
 mod room;
 mod sentence;
 mod source;
-mod text;
+mod split;
 mod utf8;
 mod view;
 
@@ -38,11 +36,12 @@ use std::borrow::Cow;
 use std::io::Read;
 
 pub use estimate::{Meter, count, weigh};
-pub use index::{Index, Indexer, InvalidUtf8, Part};
+pub use index::{Index, Indexer, InvalidUtf8};
 pub use json::{JsonError, MAX_DEPTH as JSON_MAX_DEPTH, pretty as json_lines};
 pub use kind::{Kind, UnknownKind};
 pub use note::{Bound, FitNote};
 pub use source::Source;
+pub use split::Part;
 pub use view::{UnknownView, View};
 
 use query::{Resolved, Selection};

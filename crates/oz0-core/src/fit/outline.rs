@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::index::{Index, Part};
+use super::index::Index;
 use super::source::{Source, whole_chars};
-use super::{Kind, Limits, diff, json, markdown, text, weigh};
+use super::split::{Part, diff, markdown, text};
+use super::{Kind, Limits, json, weigh};
 
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;

@@ -19,6 +19,26 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     simdutf8::basic::from_utf8(bytes).is_ok()
 }
 
+/// Returns how many bytes at the end of `bytes` are a character cut short: its first byte needs more
+/// bytes than follow it; 0 when the last character is whole, or the bytes do not end in UTF-8.
+pub(crate) fn open_len(bytes: &[u8]) -> usize {
+    // The last character begins at the last byte that is not a continuation byte.
+    match bytes.iter().rev().take(4).position(|&b| !(0x80..0xC0).contains(&b)) {
+        Some(back) if utf8_len(bytes[bytes.len() - 1 - back]) > back + 1 => back + 1,
+        _ => 0,
+    }
+}
+
+/// Returns how many bytes a character whose first byte is `first` has: 1 for a byte that begins none.
+pub(crate) fn utf8_len(first: u8) -> usize {
+    match first {
+        0xf0..=0xf7 => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
