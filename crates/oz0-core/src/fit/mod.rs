@@ -19,6 +19,7 @@ mod chunks;
 mod cpu;
 mod estimate;
 mod index;
+mod indexer;
 mod json;
 mod kind;
 mod lines;
@@ -31,17 +32,20 @@ mod source;
 mod split;
 mod utf8;
 mod view;
+mod weigher;
 
 use std::borrow::Cow;
 use std::io::Read;
 
 pub use estimate::{Meter, count, weigh};
-pub use index::{Index, Indexer, InvalidUtf8};
+pub use index::Index;
+pub use indexer::Indexer;
 pub use json::{JsonError, MAX_DEPTH as JSON_MAX_DEPTH, pretty as json_lines};
 pub use kind::{Kind, UnknownKind};
 pub use note::{Bound, FitNote};
 pub use source::Source;
 pub use split::Part;
+pub use utf8::InvalidUtf8;
 pub use view::{UnknownView, View};
 
 use query::{Resolved, Selection};
@@ -589,16 +593,16 @@ struct Baton {
 /// Adds up the pieces the two threads measure, in the order of their chunks.
 #[derive(Default)]
 struct Pieces {
-    weigher: index::Weigher,
+    weigher: weigher::Weigher,
     chars: u64,
     next: u64,
-    early: std::collections::BTreeMap<u64, index::Piece>,
+    early: std::collections::BTreeMap<u64, weigher::Piece>,
 }
 
 impl Pieces {
     /// Adds a chunk's piece; returns where the document stops being UTF-8, once the pieces before that
     /// point are all in.
-    fn add(&mut self, seq: u64, piece: index::Piece) -> Result<(), InvalidUtf8> {
+    fn add(&mut self, seq: u64, piece: weigher::Piece) -> Result<(), InvalidUtf8> {
         self.early.insert(seq, piece);
         while let Some(piece) = self.early.remove(&self.next) {
             if let Some(invalid) = piece.invalid {
@@ -678,7 +682,7 @@ fn relay<C: chunks::Chunks>(
         let points = baton.indexer.take_points(start);
         // Room for the next chunks' parts, whose pages this thread faults in once the baton is handed on.
         let room = baton.indexer.make_room(found);
-        let left_open = index::open_char(&baton.open, bytes);
+        let left_open = utf8::open_char(&baton.open, bytes);
         let open = std::mem::replace(&mut baton.open, left_open);
         baton.at += bytes.len() as u64;
         baton.seq += 1;
@@ -692,7 +696,7 @@ fn relay<C: chunks::Chunks>(
             // The threads take turns, so this one takes the chunk after the other's next.
             ready = chunks.chunk(seq + 2, None)?.map(|chunk| (seq + 2, chunk));
         }
-        let piece = index::Piece::measure(bytes, start, &open, &points);
+        let piece = weigher::Piece::measure(bytes, start, &open, &points);
         pieces.lock().map_err(|_| thread_failed())?.add(seq, piece)?;
         spare = Some(chunk);
     }
