@@ -3,9 +3,11 @@
 use std::fmt::Write as _;
 
 use super::index::Index;
+use super::limits::Limits;
+use super::omitted::lines_phrase;
 use super::source::{Source, whole_chars};
 use super::split::{Part, diff, markdown, text};
-use super::{Kind, Limits, json, weigh};
+use super::{Kind, json, weigh};
 
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;
@@ -51,7 +53,7 @@ fn part_line(index: &Index, part: &Part, sentence: Option<&str>) -> String {
         line.push_str(", ");
     }
     if kind != Kind::Text {
-        let _ = write!(line, "{}, ", super::lines_phrase(part.lines));
+        let _ = write!(line, "{}, ", lines_phrase(part.lines));
     }
     let _ = write!(line, "{} tokens)", index.part_weight(part));
     if let Some(sentence) = sentence {
