@@ -24,6 +24,7 @@ mod json;
 mod kind;
 mod limits;
 mod lines;
+mod mmap;
 mod note;
 mod omitted;
 mod outline;
@@ -45,6 +46,7 @@ pub use index::Index;
 pub use indexer::Indexer;
 pub use json::{JsonError, MAX_DEPTH as JSON_MAX_DEPTH, pretty as json_lines};
 pub use kind::{Kind, UnknownKind};
+pub use mmap::MmapChoice;
 pub use note::{Bound, FitNote};
 pub use source::Source;
 pub use split::Part;
@@ -254,7 +256,7 @@ const READ_CHUNK: usize = 256 << 10;
 /// that reads it.
 const MAP_CHUNK: u64 = 256 << 10;
 
-/// How many chunks `index_file` maps at a time.
+/// How many chunks `index_file` maps at a time, when it maps.
 const CHUNKS_PER_MAP: u64 = 32;
 
 /// Files up to this size `index_file` indexes whole, on one thread: starting a second thread and handing
@@ -288,14 +290,21 @@ pub fn index_reader_in_chunks(
     index_chunks(chunks::Buffers::new(reader, chunk), kind, progress)
 }
 
-/// `index_reader` of a file, read through a memory map, which saves copying it; a file that is not a
-/// regular file (a pipe, say) is read. A file of up to 2 MiB is indexed whole on this thread.
+/// `index_reader` of a file: a regular file is read from its start, whatever its cursor, up to the
+/// length it has now, through a memory map when `mmap` allows (`MmapChoice::auto`), which saves copying
+/// it; any other file (a pipe, say) is read from its cursor. A file of up to 2 MiB is indexed whole on
+/// this thread.
 ///
 /// # Errors
 ///
 /// Returns the error of reading the file, or where it stops being UTF-8.
-pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    index_mapped(file, kind, chunk_size_of, progress)
+pub fn index_file(
+    file: &std::fs::File,
+    kind: Kind,
+    mmap: MmapChoice,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    index_file_with(file, kind, mmap, chunk_size_of, progress)
 }
 
 /// Returns the size of the chunks `index_file` reads a file of `len` bytes in, or nothing when it reads
@@ -304,22 +313,24 @@ fn chunk_size_of(len: u64) -> Option<u64> {
     (len > ONE_THREAD_UP_TO).then_some(MAP_CHUNK)
 }
 
-/// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
+/// `index_file`, reading `chunk` bytes at a time; public for tests of the chunking.
 #[doc(hidden)]
 pub fn index_file_in_chunks(
     file: &std::fs::File,
     kind: Kind,
+    mmap: MmapChoice,
     chunk: usize,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_mapped(file, kind, |_| Some(chunk as u64), progress)
+    index_file_with(file, kind, mmap, |_| Some(chunk as u64), progress)
 }
 
 /// `index_file`, in chunks of the size `chunk_of` gives for the file's length, or whole on one thread
 /// when it gives none.
-fn index_mapped(
+fn index_file_with(
     file: &std::fs::File,
     kind: Kind,
+    mmap: MmapChoice,
     chunk_of: impl FnOnce(u64) -> Option<u64>,
     mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
@@ -334,13 +345,21 @@ fn index_mapped(
     let Some(chunk) = chunk else {
         let whole = usize::try_from(len).unwrap_or(usize::MAX);
         let mut indexer = Indexer::new(kind);
-        if let Some(bytes) = chunks::Maps::new(file, len, whole, 1).chunk(0, None)? {
-            indexer.feed(bytes.as_ref())?;
+        match mmap.maps(file, &meta, whole, 1) {
+            Some(maps) => {
+                if let Some(bytes) = maps.chunk(0, None)? {
+                    indexer.feed(bytes.as_ref())?;
+                }
+            }
+            None => indexer.feed(&Source::read(file, 0..len)?)?,
         }
         progress(len);
         return Ok(indexer.finish()?);
     };
-    index_chunks(chunks::Maps::new(file, len, chunk, CHUNKS_PER_MAP), kind, progress)
+    match mmap.maps(file, &meta, chunk, CHUNKS_PER_MAP) {
+        Some(maps) => index_chunks(maps, kind, progress),
+        None => index_reader_in_chunks(chunks::FileFrom::new(file, len), kind, chunk, progress),
+    }
 }
 
 #[cfg(test)]
