@@ -4,7 +4,7 @@
 //! answer's note then says what was left out of it and how to ask for it.
 
 use super::limits::{Broken, Limits};
-use super::outline::{Cut, Stub};
+use super::outline::{Cut, Stub, lines_phrase};
 use super::query::{self, Selection};
 use super::split::Part;
 use super::{Bound, CAP, CAP_CHARS, FitNote, Fitted, Index, Kind, Request, View, json, weigh};
@@ -176,11 +176,6 @@ impl<'a> Tale<'a> {
             },
         }
     }
-}
-
-/// Returns "line 5" or "lines 5-20".
-pub(crate) fn lines_phrase((a, b): (u64, u64)) -> String {
-    if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
 }
 
 fn capitalize(text: &str) -> String {

@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 
 use super::index::Index;
 use super::limits::Limits;
-use super::omitted::lines_phrase;
 use super::source::{Source, whole_chars};
 use super::split::{Part, diff, markdown, text};
 use super::{Kind, json, weigh};
@@ -240,6 +239,11 @@ fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
         }
     }
     Some(deepest.min(over - 1) as u8)
+}
+
+/// Returns "line 5" or "lines 5-20".
+pub(crate) fn lines_phrase((a, b): (u64, u64)) -> String {
+    if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
 }
 
 #[cfg(test)]
