@@ -289,6 +289,17 @@ fn open_file(path: &PathBuf) -> Result<File, CommandError> {
     Ok(file)
 }
 
+/// Returns how `oz0 fit` reads the files `open_file` opened: a regular file through a memory map, which
+/// saves copying a large one; any other file (a pipe, a device) is read.
+#[allow(unsafe_code)]
+fn map_files() -> fit::MmapChoice {
+    // SAFETY: `oz0 fit` maps only the files it is named, and nothing in this process writes them. That no
+    // other process shortens or writes one while it is indexed is the user's to keep, as with every tool
+    // that reads through a map (ripgrep, for one): were a file shortened, reading the pages it lost would
+    // raise SIGBUS and end the command. Mapping is what indexes a file of gigabytes without copying it.
+    unsafe { fit::MmapChoice::auto() }
+}
+
 fn read_error(input: &Input, err: std::io::Error) -> CommandError {
     CommandError::operational(format!("could not read '{}'", input.display())).caused_by(err)
 }
@@ -333,7 +344,7 @@ fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
         } else {
             indicatif::ProgressBar::hidden()
         };
-        let index = fit::index_file(&file, kind, |read| bar.set_position(read));
+        let index = fit::index_file(&file, kind, map_files(), |read| bar.set_position(read));
         bar.finish_and_clear();
         let index = index.map_err(|err| index_error(input, err))?;
         return Ok(Loaded { index, body: Body::File(file) });
@@ -411,7 +422,7 @@ fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
                 open(input)?.read_to_end(&mut bytes).map_err(|err| read_error(input, err))?;
                 Ok(fit::index_text(&String::from_utf8_lossy(&bytes), Kind::Text).1)
             }
-            Input::File(path) => fit::index_file(&open_file(path)?, Kind::Text, |_| {}),
+            Input::File(path) => fit::index_file(&open_file(path)?, Kind::Text, map_files(), |_| {}),
             Input::Stdin => fit::index_reader(open(input)?, Kind::Text, |_| {}),
         }
         .map_err(|err| index_error(input, err))?;

@@ -222,8 +222,15 @@ fn large_documents_index_alike_in_any_chunking() {
     }
 }
 
+/// The two ways of reading a file: through a memory map, and into buffers.
+#[allow(unsafe_code)]
+fn mmap_choices() -> [fit::MmapChoice; 2] {
+    // SAFETY: the tests map only their own temporary files, which nothing changes once they are written.
+    [unsafe { fit::MmapChoice::auto() }, fit::MmapChoice::never()]
+}
+
 #[test]
-fn files_read_through_maps_index_alike_in_any_chunking() {
+fn files_mapped_or_read_index_alike_in_any_chunking() {
     use std::io::Write;
 
     let file_of = |text: &str| {
@@ -234,13 +241,16 @@ fn files_read_through_maps_index_alike_in_any_chunking() {
     let doc = large_document();
     let file = file_of(&doc);
     let whole = fit::index_text(&doc, Kind::Markdown).1;
-    assert_eq!(fit::index_file(&file, Kind::Markdown, |_| {}).unwrap(), whole);
-    for chunk in [4093, 65536, 1 << 20] {
-        assert_eq!(
-            fit::index_file_in_chunks(&file, Kind::Markdown, chunk, |_| {}).unwrap(),
-            whole,
-            "chunks of {chunk}"
-        );
+    for mmap in mmap_choices() {
+        // The file's cursor stands at its end, after the write: a file is indexed from its start.
+        assert_eq!(fit::index_file(&file, Kind::Markdown, mmap, |_| {}).unwrap(), whole, "{mmap:?}");
+        for chunk in [4093, 65536, 1 << 20] {
+            assert_eq!(
+                fit::index_file_in_chunks(&file, Kind::Markdown, mmap, chunk, |_| {}).unwrap(),
+                whole,
+                "chunks of {chunk}, {mmap:?}"
+            );
+        }
     }
     // Chunks that split every character, and text with no ASCII at all, which the pieces begin to measure
     // after characters of several bytes.
@@ -248,12 +258,15 @@ fn files_read_through_maps_index_alike_in_any_chunking() {
     {
         let file = file_of(text);
         let whole = fit::index_text(text, Kind::Markdown).1;
-        for chunk in [1, 2, 3, 5, 4096] {
-            assert_eq!(
-                fit::index_file_in_chunks(&file, Kind::Markdown, chunk, |_| {}).unwrap(),
-                whole,
-                "chunks of {chunk}"
-            );
+        for mmap in mmap_choices() {
+            assert_eq!(fit::index_file(&file, Kind::Markdown, mmap, |_| {}).unwrap(), whole, "{mmap:?}");
+            for chunk in [1, 2, 3, 5, 4096] {
+                assert_eq!(
+                    fit::index_file_in_chunks(&file, Kind::Markdown, mmap, chunk, |_| {}).unwrap(),
+                    whole,
+                    "chunks of {chunk}, {mmap:?}"
+                );
+            }
         }
     }
     // A file that ends inside a character.
@@ -261,10 +274,16 @@ fn files_read_through_maps_index_alike_in_any_chunking() {
     cut.pop();
     let mut file = tempfile::tempfile().expect("a temporary file");
     file.write_all(&cut).expect("written");
-    for chunk in [1, 2, 4096] {
-        match fit::index_file_in_chunks(&file, Kind::Text, chunk, |_| {}) {
-            Err(fit::ReadError::Utf8(invalid)) => assert_eq!(invalid.offset, 3, "chunks of {chunk}"),
-            other => panic!("chunks of {chunk}: {other:?}"),
+    for mmap in mmap_choices() {
+        for chunk in [1, 2, 4096] {
+            match fit::index_file_in_chunks(&file, Kind::Text, mmap, chunk, |_| {}) {
+                Err(fit::ReadError::Utf8(invalid)) => assert_eq!(invalid.offset, 3, "chunks of {chunk}, {mmap:?}"),
+                other => panic!("chunks of {chunk}, {mmap:?}: {other:?}"),
+            }
+        }
+        match fit::index_file(&file, Kind::Text, mmap, |_| {}) {
+            Err(fit::ReadError::Utf8(invalid)) => assert_eq!(invalid.offset, 3, "{mmap:?}"),
+            other => panic!("{mmap:?}: {other:?}"),
         }
     }
 }

@@ -4,8 +4,6 @@
 //! line of its own. It is made by one pass over the text that keeps strings and numbers exactly as written
 //! and key order as it is, so that nothing is lost or reordered.
 
-use super::index::{At, Body, Line, Marks, Split};
-
 /// How deep arrays and objects may nest.
 pub const MAX_DEPTH: usize = 256;
 
@@ -321,46 +319,8 @@ impl<'a, O: Output> Parser<'a, O> {
     }
 }
 
-/// Finds the top-level keys or items of a JSON document in its one-line-per-value form.
-#[derive(Debug, Default)]
-pub(crate) struct JsonSplitter {
-    /// `Some(true)` inside a top-level object, `Some(false)` inside a top-level array.
-    object: Option<bool>,
-    items: u64,
-}
-
-impl Split for JsonSplitter {
-    fn line(&mut self, line: Line<'_>, marks: &mut Marks) {
-        let text = line.text;
-        if line.no == 1 {
-            self.object = match text {
-                b"{" => Some(true),
-                b"[" => Some(false),
-                _ => None,
-            };
-            return;
-        }
-        let Some(object) = self.object else { return };
-        let indent = text.iter().take_while(|&&b| b == b' ').count();
-        let first = text.get(indent).copied();
-        if indent == 0 {
-            marks.gap();
-        } else if indent == 2 && !matches!(first, Some(b'}' | b']')) {
-            let item;
-            let label = if object {
-                key_token(&text[2..])
-            } else {
-                self.items += 1;
-                item = format!("[{}]", self.items - 1);
-                item.as_bytes()
-            };
-            marks.push(At::Here, 1, label, Body::ThisLine);
-        }
-    }
-}
-
 /// Returns the quoted key at the start of a member's line, escapes and all.
-fn key_token(line: &[u8]) -> &[u8] {
+pub(crate) fn key_token(line: &[u8]) -> &[u8] {
     let mut i = 1;
     while i < line.len() {
         match line[i] {

@@ -105,7 +105,8 @@ fn looks_like_diff(text: &str) -> bool {
 
 fn looks_like_markdown(text: &str) -> bool {
     text.lines().take(2000).any(|line| {
-        super::markdown::atx_heading(line.as_bytes()).is_some() || super::markdown::fence(line.as_bytes()).is_some()
+        super::split::markdown::atx_heading(line.as_bytes()).is_some()
+            || super::split::markdown::fence(line.as_bytes()).is_some()
     })
 }
 

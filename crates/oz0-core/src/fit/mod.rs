@@ -17,35 +17,46 @@
 
 mod chunks;
 mod cpu;
-mod diff;
 mod estimate;
 mod index;
+mod indexer;
 mod json;
 mod kind;
+mod limits;
 mod lines;
-mod markdown;
+mod mmap;
 mod note;
+mod omitted;
 mod outline;
 mod query;
+mod relay;
 mod room;
 mod sentence;
 mod source;
-mod text;
+mod split;
 mod utf8;
 mod view;
+mod weigher;
 
 use std::borrow::Cow;
 use std::io::Read;
 
 pub use estimate::{Meter, count, weigh};
-pub use index::{Index, Indexer, InvalidUtf8, Part};
+pub use index::Index;
+pub use indexer::Indexer;
 pub use json::{JsonError, MAX_DEPTH as JSON_MAX_DEPTH, pretty as json_lines};
 pub use kind::{Kind, UnknownKind};
+pub use mmap::MmapChoice;
 pub use note::{Bound, FitNote};
 pub use source::Source;
+pub use split::Part;
+pub use utf8::InvalidUtf8;
 pub use view::{UnknownView, View};
 
+use limits::{Broken, Limits};
+use omitted::Tale;
 use query::{Resolved, Selection};
+use relay::index_chunks;
 use source::whole_chars;
 
 /// The most tokens a fitted answer holds, whatever the budget.
@@ -102,82 +113,6 @@ impl Fitted {
     }
 }
 
-/// The bounds an answer must keep: tokens by `weigh`, and characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Limits {
-    pub tokens: u64,
-    pub token_bound: Bound,
-    pub chars: u64,
-    pub char_bound: Bound,
-    budget: Option<u64>,
-}
-
-impl Limits {
-    fn new(request: &Request<'_>) -> Self {
-        let (tokens, token_bound) = match request.budget {
-            Some(budget) if budget < CAP => (budget, Bound::Budget),
-            _ => (CAP, Bound::Cap),
-        };
-        let mut chars = (CAP_CHARS, Bound::CapChars);
-        if let Some(own) = request.chars.filter(|&c| c < chars.0) {
-            chars = (own, Bound::Chars);
-        }
-        if let Some(budget) = request.budget.map(chars_of).filter(|&c| c < chars.0) {
-            chars = (budget, Bound::Budget);
-        }
-        Self { tokens, token_bound, chars: chars.0, char_bound: chars.1, budget: request.budget }
-    }
-
-    /// Returns the bound a text of these measures breaks, if any: tokens first.
-    fn check(&self, tokens: u64, chars: u64) -> Result<(), Broken> {
-        if tokens > self.tokens {
-            Err(Broken { bound: self.token_bound, chars: false })
-        } else if chars > self.chars {
-            Err(Broken { bound: self.char_bound, chars: true })
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Returns whether `text` keeps both bounds.
-    pub(crate) fn admits(&self, text: &str) -> bool {
-        self.check(weigh(text), text.chars().count() as u64).is_ok()
-    }
-
-    /// Returns the longest prefix of `text`, whole characters only, that keeps both bounds.
-    pub(crate) fn cut(&self, text: &str) -> String {
-        let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).chain([text.len()]).collect();
-        let fits = |n: usize| n == 0 || self.admits(&text[..ends[n - 1]]);
-        // The weight of a prefix grows with its length, so the longest that fits is found by halving.
-        let (mut lo, mut hi) = (0, ends.len().min(self.chars as usize));
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if fits(mid) { lo = mid } else { hi = mid - 1 }
-        }
-        if lo == 0 { String::new() } else { text[..ends[lo - 1]].to_owned() }
-    }
-
-    /// Returns the words for a bound broken: "the budget of 2000 tokens".
-    fn phrase(&self, broken: Broken) -> String {
-        match (broken.bound, broken.chars) {
-            (Bound::Budget, false) => format!("the budget of {} tokens", self.tokens),
-            (Bound::Budget, true) => {
-                format!("the {} characters a budget of {} tokens allows", self.chars, self.budget.unwrap_or(0))
-            }
-            (Bound::Cap, _) => format!("the cap of {CAP} tokens"),
-            (Bound::Chars, _) => format!("the tool's bound of {} characters", self.chars),
-            (Bound::CapChars, _) => format!("the cap of {CAP_CHARS} characters"),
-        }
-    }
-}
-
-/// A bound that a view broke, and whether by its characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Broken {
-    bound: Bound,
-    chars: bool,
-}
-
 /// Returns the views to try, biggest first.
 fn views_to_try(asked: Option<View>, query: bool) -> Vec<View> {
     let top = asked.unwrap_or(if query { View::Section } else { View::Full });
@@ -202,28 +137,24 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
                 let text = match limits.check(index.weight, index.chars) {
                     Ok(()) => whole_chars(&source.read(0..index.bytes)?).into_owned(),
                     Err(broken) => {
-                        tale.fell(broken, format!("the whole of {} ({} tokens)", tale.doc, index.weight));
+                        tale.whole_fell(broken, index.weight);
                         continue;
                     }
                 };
                 match limits.check(weigh(&text), text.chars().count() as u64) {
                     Ok(()) => return Ok(tale.finish(View::Full, text, None)),
-                    Err(broken) => tale.fell(broken, format!("the whole of {} ({} tokens)", tale.doc, weigh(&text))),
+                    Err(broken) => tale.whole_fell(broken, weigh(&text)),
                 }
             }
             View::Section => {
                 let Some(query) = query else {
-                    tale.missing =
-                        Some("The section view needs a query: a heading, a path, a key or a line range.".into());
+                    tale.no_query();
                     continue;
                 };
                 match query::resolve(index, source, query, limits.chars.saturating_mul(4))? {
                     Resolved::Found(selection) => match section(source, &selection, &limits)? {
                         Ok(text) => return Ok(tale.finish(View::Section, text, Some(&selection))),
-                        Err((broken, tokens)) => {
-                            let size = tokens.map(|t| format!(", {t} tokens")).unwrap_or_default();
-                            tale.fell(broken, format!("{} ({}{size})", selection.what, lines_phrase(selection.lines)));
-                        }
+                        Err((broken, tokens)) => tale.section_fell(broken, &selection, tokens),
                     },
                     Resolved::Missing(nearest) => tale.no_match(query, &nearest),
                 }
@@ -235,17 +166,11 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
                     tale.fell_quietly(broken);
                 }
             },
-            View::Stub => {
-                let stub = outline::stub(index, request.name, &limits);
-                tale.cut = stub.cut;
-                return Ok(tale.finish(View::Stub, stub.text, None));
-            }
+            View::Stub => return Ok(tale.finish_stub(outline::stub(index, request.name, &limits))),
         }
     }
     // `views_to_try` always ends with the stub.
-    let stub = outline::stub(index, request.name, &limits);
-    tale.cut = stub.cut;
-    Ok(tale.finish(View::Stub, stub.text, None))
+    Ok(tale.finish_stub(outline::stub(index, request.name, &limits)))
 }
 
 /// Reads a selection back, or says which bound it breaks and, when measured, its weight.
@@ -272,162 +197,6 @@ fn section<S: Source + ?Sized>(
         Ok(()) => Ok(text),
         Err(broken) => Err((broken, Some(tokens))),
     })
-}
-
-/// What happened on the way to an answer, told in its fit note.
-struct Tale<'a> {
-    index: &'a Index,
-    request: &'a Request<'a>,
-    limits: &'a Limits,
-    doc: String,
-    /// The first view that did not fit, and why.
-    fall: Option<(Broken, Option<String>)>,
-    missing: Option<String>,
-    cut: Option<outline::Cut>,
-}
-
-impl<'a> Tale<'a> {
-    fn new(index: &'a Index, request: &'a Request<'a>, limits: &'a Limits) -> Self {
-        let doc = request.name.map_or_else(|| "the document".to_owned(), |n| format!("'{n}'"));
-        Self { index, request, limits, doc, fall: None, missing: None, cut: None }
-    }
-
-    fn fell(&mut self, broken: Broken, what: String) {
-        self.fall.get_or_insert((broken, Some(what)));
-    }
-
-    fn fell_quietly(&mut self, broken: Broken) {
-        self.fall.get_or_insert((broken, None));
-    }
-
-    fn no_match(&mut self, query: &str, nearest: &[String]) {
-        let names = nearest.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
-        let nearest = if names.is_empty() { String::new() } else { format!(" (nearest: {names})") };
-        self.missing = Some(format!("No part matches '{query}'{nearest}."));
-    }
-
-    /// Returns a query that would name a part, and a line range, for the note's "ask for" clause.
-    fn examples(&self) -> String {
-        let parts = &self.index.parts;
-        // A part smaller than the whole makes the better example: a top heading often spans everything.
-        let labelled = |p: &&Part| {
-            let label = self.index.label(p);
-            !label.is_empty() && !label.starts_with('(') && self.index.kind() != Kind::Text
-        };
-        let named = parts
-            .iter()
-            .filter(labelled)
-            .find(|p| p.lines != (1, self.index.lines))
-            .or_else(|| parts.iter().find(labelled));
-        let range = named
-            .or_else(|| parts.iter().find(|p| p.lines.1 > p.lines.0))
-            .map_or_else(|| format!("1-{}", self.index.lines.clamp(1, 40)), |p| format!("{}-{}", p.lines.0, p.lines.1));
-        match named {
-            Some(part) => {
-                let label = self.index.label(part);
-                let label = if self.index.kind() == Kind::Json { json::unquote(label) } else { label.to_owned() };
-                format!("a query such as '{label}' or a line range such as '{range}'")
-            }
-            None => format!("a line range such as '{range}'"),
-        }
-    }
-
-    fn finish(self, view: View, text: String, selection: Option<&Selection>) -> Fitted {
-        let tokens = weigh(&text);
-        let size = self.index.weight;
-        let mut said = Vec::new();
-        if let Some((broken, Some(what))) = &self.fall {
-            let what = capitalize(what);
-            said.push(format!("{what} is over {}.", self.limits.phrase(*broken)));
-        }
-        if let Some(missing) = &self.missing {
-            said.push(missing.clone());
-        }
-        let parts = self.index.parts.len();
-        let doc = &self.doc;
-        match view {
-            View::Full => {}
-            View::Section => {
-                if let Some(selection) = selection {
-                    let rest = size.saturating_sub(tokens);
-                    let lines = lines_phrase(selection.lines);
-                    let what = if selection.what.is_empty() { lines } else { format!("{} ({lines})", selection.what) };
-                    said.push(format!("This is {what}; the rest of {doc} ({rest} tokens) was left out."));
-                    if let Some(&other) = selection.others.first() {
-                        let part = &self.index.parts[other];
-                        let name = if self.index.kind() == Kind::Markdown {
-                            query::heading_path(self.index, other)
-                        } else {
-                            self.index.label(part).to_owned()
-                        };
-                        let more = match selection.others.len() {
-                            1 => "Another part matches too".to_owned(),
-                            n => format!("{n} more parts match too, such as"),
-                        };
-                        said.push(format!(
-                            "{more}: '{name}' ({}); ask for it by its heading path or its line range.",
-                            lines_phrase(part.lines)
-                        ));
-                    }
-                }
-            }
-            View::Summary => said.push(format!(
-                "This is the summary of {doc}: {parts} parts, each with its lines, tokens and first sentence; its text ({size} tokens) was left out. To read a part, ask for the section view with {}.",
-                self.examples()
-            )),
-            View::Stub => {
-                let outline = match self.cut {
-                    None => format!("its outline ({parts} parts, each with its lines and tokens)"),
-                    Some(cut) => match cut.depth {
-                        Some(depth) => format!(
-                            "its outline to depth {} ({} of {parts} parts; deeper parts were cut)",
-                            depth + 1,
-                            parts - cut.hidden
-                        ),
-                        None => format!("the first {} of the {parts} parts of its outline", parts - cut.hidden),
-                    },
-                };
-                said.push(format!(
-                    "This is the stub of {doc}: {outline}; its text ({size} tokens) was left out. To read a part, ask for the section view with {}, or for the summary with a bigger budget.",
-                    self.examples()
-                ));
-            }
-        }
-        let cut_bound = self.cut.map(|_| {
-            if (text.chars().count() as u64) + 80 >= self.limits.chars && tokens + 24 < self.limits.tokens {
-                self.limits.char_bound
-            } else {
-                self.limits.token_bound
-            }
-        });
-        let bound = self.fall.as_ref().map(|(broken, _)| broken.bound).or(cut_bound);
-        let omitted = (!said.is_empty()).then(|| said.join(" "));
-        Fitted {
-            text,
-            note: FitNote {
-                view,
-                budget: self.request.budget,
-                size,
-                tokens,
-                omitted,
-                bound,
-                truncated: bound.is_some(),
-            },
-        }
-    }
-}
-
-/// Returns "line 5" or "lines 5-20".
-pub(crate) fn lines_phrase((a, b): (u64, u64)) -> String {
-    if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// Indexes a document held in memory; JSON is indexed in its one-line-per-value form, which is
@@ -487,7 +256,7 @@ const READ_CHUNK: usize = 256 << 10;
 /// that reads it.
 const MAP_CHUNK: u64 = 256 << 10;
 
-/// How many chunks `index_file` maps at a time.
+/// How many chunks `index_file` maps at a time, when it maps.
 const CHUNKS_PER_MAP: u64 = 32;
 
 /// Files up to this size `index_file` indexes whole, on one thread: starting a second thread and handing
@@ -521,14 +290,21 @@ pub fn index_reader_in_chunks(
     index_chunks(chunks::Buffers::new(reader, chunk), kind, progress)
 }
 
-/// `index_reader` of a file, read through a memory map, which saves copying it; a file that is not a
-/// regular file (a pipe, say) is read. A file of up to 2 MiB is indexed whole on this thread.
+/// `index_reader` of a file: a regular file is read from its start, whatever its cursor, up to the
+/// length it has now, through a memory map when `mmap` allows (`MmapChoice::auto`), which saves copying
+/// it; any other file (a pipe, say) is read from its cursor. A file of up to 2 MiB is indexed whole on
+/// this thread.
 ///
 /// # Errors
 ///
 /// Returns the error of reading the file, or where it stops being UTF-8.
-pub fn index_file(file: &std::fs::File, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    index_mapped(file, kind, chunk_size_of, progress)
+pub fn index_file(
+    file: &std::fs::File,
+    kind: Kind,
+    mmap: MmapChoice,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    index_file_with(file, kind, mmap, chunk_size_of, progress)
 }
 
 /// Returns the size of the chunks `index_file` reads a file of `len` bytes in, or nothing when it reads
@@ -537,22 +313,24 @@ fn chunk_size_of(len: u64) -> Option<u64> {
     (len > ONE_THREAD_UP_TO).then_some(MAP_CHUNK)
 }
 
-/// `index_file`, mapping `chunk` bytes at a time; public for tests of the chunking.
+/// `index_file`, reading `chunk` bytes at a time; public for tests of the chunking.
 #[doc(hidden)]
 pub fn index_file_in_chunks(
     file: &std::fs::File,
     kind: Kind,
+    mmap: MmapChoice,
     chunk: usize,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_mapped(file, kind, |_| Some(chunk as u64), progress)
+    index_file_with(file, kind, mmap, |_| Some(chunk as u64), progress)
 }
 
 /// `index_file`, in chunks of the size `chunk_of` gives for the file's length, or whole on one thread
 /// when it gives none.
-fn index_mapped(
+fn index_file_with(
     file: &std::fs::File,
     kind: Kind,
+    mmap: MmapChoice,
     chunk_of: impl FnOnce(u64) -> Option<u64>,
     mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
@@ -567,135 +345,20 @@ fn index_mapped(
     let Some(chunk) = chunk else {
         let whole = usize::try_from(len).unwrap_or(usize::MAX);
         let mut indexer = Indexer::new(kind);
-        if let Some(bytes) = chunks::Maps::new(file, len, whole, 1).chunk(0, None)? {
-            indexer.feed(bytes.as_ref())?;
+        match mmap.maps(file, &meta, whole, 1) {
+            Some(maps) => {
+                if let Some(bytes) = maps.chunk(0, None)? {
+                    indexer.feed(bytes.as_ref())?;
+                }
+            }
+            None => indexer.feed(&Source::read(file, 0..len)?)?,
         }
         progress(len);
         return Ok(indexer.finish()?);
     };
-    index_chunks(chunks::Maps::new(file, len, chunk, CHUNKS_PER_MAP), kind, progress)
-}
-
-/// What finds the parts of the next chunk: the parts found so far. The two threads of `index_chunks`
-/// hand it to each other.
-struct Baton {
-    indexer: Indexer,
-    /// The offset of the next chunk, and its number.
-    at: u64,
-    seq: u64,
-    /// The bytes of a character the chunks so far left open.
-    open: Vec<u8>,
-}
-
-/// Adds up the pieces the two threads measure, in the order of their chunks.
-#[derive(Default)]
-struct Pieces {
-    weigher: index::Weigher,
-    chars: u64,
-    next: u64,
-    early: std::collections::BTreeMap<u64, index::Piece>,
-}
-
-impl Pieces {
-    /// Adds a chunk's piece; returns where the document stops being UTF-8, once the pieces before that
-    /// point are all in.
-    fn add(&mut self, seq: u64, piece: index::Piece) -> Result<(), InvalidUtf8> {
-        self.early.insert(seq, piece);
-        while let Some(piece) = self.early.remove(&self.next) {
-            if let Some(invalid) = piece.invalid {
-                return Err(invalid);
-            }
-            self.chars += piece.chars;
-            self.weigher.take(piece);
-            self.next += 1;
-        }
-        Ok(())
-    }
-}
-
-/// Indexes the document `chunks` gives on two threads that take turns with the baton (`relay`).
-fn index_chunks<C: chunks::Chunks>(chunks: C, kind: Kind, mut progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    use std::sync::{Mutex, mpsc};
-
-    let baton = Baton { indexer: Indexer::structure_only(kind), at: 0, seq: 0, open: Vec::new() };
-    let pieces = Mutex::new(Pieces::default());
-    let last = std::thread::scope(|scope| {
-        let (to_second, second_gets) = mpsc::channel();
-        let (to_first, first_gets) = mpsc::channel();
-        let (pieces, chunks) = (&pieces, &chunks);
-        let second = scope.spawn(move || relay(None, chunks, &second_gets, &to_first, pieces, &mut |_| {}));
-        let first = relay(Some(baton), chunks, &first_gets, &to_second, pieces, &mut progress);
-        // Dropped before waiting, so that a second thread waiting for the baton stops.
-        drop(to_second);
-        let second = second.join().map_err(|_| thread_failed())?;
-        // The thread that found the end of the document holds the baton; an error of either comes first.
-        match (first, second) {
-            (Err(err), _) | (_, Err(err)) => Err(err),
-            (Ok(baton), Ok(other)) => {
-                baton.or(other).ok_or_else(|| ReadError::Io(std::io::Error::other("the index lost its place")))
-            }
-        }
-    })?;
-    let pieces = pieces.into_inner().map_err(|_| thread_failed())?;
-    if !last.open.is_empty() {
-        // The document ends inside a character.
-        return Err(InvalidUtf8 { offset: last.at - last.open.len() as u64 }.into());
-    }
-    let (weights, totals) = pieces.weigher.finish(pieces.chars);
-    Ok(last.indexer.finish_with(weights, totals))
-}
-
-/// The error of a thread of `index_chunks` that panicked, found by the other.
-fn thread_failed() -> ReadError {
-    ReadError::Io(std::io::Error::other("the measuring thread failed"))
-}
-
-/// Takes turns with the other thread: waits for the baton (or starts with `first`), finds the parts of
-/// the next chunk, hands the baton on, then checks and measures the chunk while the other thread finds
-/// the parts of the one after. Returns the baton when this thread finds the end of the document, and
-/// nothing when the other does.
-fn relay<C: chunks::Chunks>(
-    mut first: Option<Baton>,
-    chunks: &C,
-    gets: &std::sync::mpsc::Receiver<Baton>,
-    passes: &std::sync::mpsc::Sender<Baton>,
-    pieces: &std::sync::Mutex<Pieces>,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Option<Baton>, ReadError> {
-    let mut spare = None;
-    // The chunk this thread takes next, readied while the other thread had the baton.
-    let mut ready: Option<(u64, C::Chunk)> = None;
-    loop {
-        let Some(mut baton) = first.take().or_else(|| gets.recv().ok()) else { return Ok(None) };
-        let chunk = match ready.take() {
-            Some((seq, chunk)) if seq == baton.seq => Some(chunk),
-            _ => chunks.chunk(baton.seq, spare.take())?,
-        };
-        let Some(chunk) = chunk else { return Ok(Some(baton)) };
-        let bytes = chunk.as_ref();
-        let (start, seq) = (baton.at, baton.seq);
-        let found = baton.indexer.found();
-        baton.indexer.feed(bytes)?;
-        let points = baton.indexer.take_points(start);
-        // Room for the next chunks' parts, whose pages this thread faults in once the baton is handed on.
-        let room = baton.indexer.make_room(found);
-        let left_open = index::open_char(&baton.open, bytes);
-        let open = std::mem::replace(&mut baton.open, left_open);
-        baton.at += bytes.len() as u64;
-        baton.seq += 1;
-        progress(baton.at);
-        if passes.send(baton).is_err() {
-            // The other thread stopped at an error, which it returns.
-            return Ok(None);
-        }
-        room.populate();
-        if chunks.random_access() {
-            // The threads take turns, so this one takes the chunk after the other's next.
-            ready = chunks.chunk(seq + 2, None)?.map(|chunk| (seq + 2, chunk));
-        }
-        let piece = index::Piece::measure(bytes, start, &open, &points);
-        pieces.lock().map_err(|_| thread_failed())?.add(seq, piece)?;
-        spare = Some(chunk);
+    match mmap.maps(file, &meta, chunk, CHUNKS_PER_MAP) {
+        Some(maps) => index_chunks(maps, kind, progress),
+        None => index_reader_in_chunks(chunks::FileFrom::new(file, len), kind, chunk, progress),
     }
 }
 

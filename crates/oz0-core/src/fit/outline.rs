@@ -2,9 +2,11 @@
 
 use std::fmt::Write as _;
 
-use super::index::{Index, Part};
+use super::index::Index;
+use super::limits::Limits;
 use super::source::{Source, whole_chars};
-use super::{Kind, Limits, diff, json, markdown, text, weigh};
+use super::split::{Part, diff, markdown, text};
+use super::{Kind, json, weigh};
 
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;
@@ -50,7 +52,7 @@ fn part_line(index: &Index, part: &Part, sentence: Option<&str>) -> String {
         line.push_str(", ");
     }
     if kind != Kind::Text {
-        let _ = write!(line, "{}, ", super::lines_phrase(part.lines));
+        let _ = write!(line, "{}, ", lines_phrase(part.lines));
     }
     let _ = write!(line, "{} tokens)", index.part_weight(part));
     if let Some(sentence) = sentence {
@@ -237,6 +239,11 @@ fn deepest_fitting(index: &Index, header: &str, limits: &Limits) -> Option<u8> {
         }
     }
     Some(deepest.min(over - 1) as u8)
+}
+
+/// Returns "line 5" or "lines 5-20".
+pub(crate) fn lines_phrase((a, b): (u64, u64)) -> String {
+    if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! What a section query names: a heading or heading path, a path, a hunk, a key, an item, a JSON pointer
 //! or a line range.
 
-use super::index::{Index, Part};
+use super::index::Index;
 use super::source::{Source, whole_chars};
+use super::split::Part;
 use super::{Kind, json};
 
 /// The lines a query names.

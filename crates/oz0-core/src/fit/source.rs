@@ -39,20 +39,11 @@ impl Source for std::fs::File {
     type Error = std::io::Error;
 
     fn read(&self, range: Range<u64>) -> Result<Cow<'_, [u8]>, std::io::Error> {
-        #[cfg(unix)]
-        use std::os::unix::fs::FileExt;
-        #[cfg(windows)]
-        use std::os::windows::fs::FileExt;
-
         let len = range.end.saturating_sub(range.start);
         let mut buf = vec![0; usize::try_from(len).unwrap_or(usize::MAX)];
         let mut filled = 0;
         while filled < buf.len() {
-            #[cfg(unix)]
-            let read = self.read_at(&mut buf[filled..], range.start + filled as u64);
-            #[cfg(windows)]
-            let read = self.seek_read(&mut buf[filled..], range.start + filled as u64);
-            match read {
+            match read_at(self, &mut buf[filled..], range.start + filled as u64) {
                 Ok(0) => break,
                 Ok(n) => filled += n,
                 Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
@@ -62,6 +53,19 @@ impl Source for std::fs::File {
         buf.truncate(filled);
         Ok(Cow::Owned(buf))
     }
+}
+
+/// Reads bytes of `file` at `offset` into `buf`, with one call, whatever the file's cursor; returns how
+/// many were read.
+#[cfg(unix)]
+pub(crate) fn read_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+/// Reads bytes of `file` at `offset` into `buf`, with one call; returns how many were read.
+#[cfg(windows)]
+pub(crate) fn read_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
 }
 
 /// Returns the longest prefix of `bytes` that is whole UTF-8 characters, as text.

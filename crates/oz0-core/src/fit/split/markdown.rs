@@ -1,6 +1,6 @@
 //! Markdown: parts are headings (ATX and setext); fenced code is not a heading.
 
-use super::index::{At, Body, Line, Marks, Split};
+use super::{At, Body, Line, Marks, Split};
 
 /// Returns the level and text of an ATX heading (`## Install`).
 pub(crate) fn atx_heading(line: &[u8]) -> Option<(u8, &[u8])> {
@@ -222,11 +222,11 @@ pub(crate) fn first_sentence(text: &str) -> Option<String> {
             paragraph.push(' ');
         }
         paragraph.push_str(stripped);
-        if paragraph.len() > 600 || super::sentence::ends_sentence(&paragraph) {
+        if paragraph.len() > 600 || crate::fit::sentence::ends_sentence(&paragraph) {
             break;
         }
     }
-    super::sentence::first(&paragraph)
+    crate::fit::sentence::first(&paragraph)
 }
 
 /// Lines that open a part without saying what it is about: badges, images, rules, tables, HTML.

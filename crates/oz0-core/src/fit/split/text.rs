@@ -1,6 +1,6 @@
 //! Plain text: parts are runs of lines.
 
-use super::index::{At, Body, Line, Marks, Split};
+use super::{At, Body, Line, Marks, Split};
 
 /// A part ends at a blank line once it holds this many lines...
 const MIN_RUN: u64 = 20;
@@ -36,5 +36,5 @@ impl Split for TextSplitter {
 /// Returns the first sentence of a run of lines: its first line that is not blank, cut.
 pub(crate) fn first_sentence(text: &str) -> Option<String> {
     let line = text.lines().map(str::trim).find(|line| !line.is_empty())?;
-    super::sentence::first(line)
+    crate::fit::sentence::first(line)
 }

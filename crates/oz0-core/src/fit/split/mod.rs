@@ -1,0 +1,123 @@
+//! Splitting a document into parts, a line at a time: the `Split` trait each kind's splitter
+//! implements, the line it is shown, and the marks it leaves.
+//!
+//! A splitter sees one line at a time, its first bytes only, and marks where parts begin; `Marks` works
+//! out where they end. The indexer drives the splitters and knows them; they know nothing of it.
+
+pub(crate) mod diff;
+pub(crate) mod json;
+pub(crate) mod markdown;
+mod marks;
+pub(crate) mod text;
+
+pub use marks::Part;
+pub(crate) use marks::{Found, Marks};
+
+/// How many bytes of a line the splitters see; the rest of a longer line is measured, not parsed.
+pub(crate) const LINE_PREFIX: usize = 1024;
+
+/// Where a part found on a line begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum At {
+    /// At the line just read.
+    Here,
+    /// At the line before it (a setext heading's text, a diff's `---` line).
+    Prev,
+}
+
+/// Where a part's own text begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Body {
+    /// On the line the part begins at.
+    ThisLine,
+    /// After the line just read (after a heading).
+    NextLine,
+}
+
+/// The line a splitter is shown.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line<'a> {
+    /// The line's first bytes (up to `LINE_PREFIX`), without its line ending.
+    pub text: &'a [u8],
+    /// The first bytes of the line before, likewise; empty before the first line.
+    pub prev: &'a [u8],
+    /// The line's number, 1-based.
+    pub no: u64,
+}
+
+/// What splits a document of one kind into parts, a line at a time.
+pub(crate) trait Split {
+    /// Reads one line and adds the marks it begins.
+    fn line(&mut self, line: Line<'_>, marks: &mut Marks);
+
+    /// Adds what the end of the document completes.
+    fn finish(&mut self, _marks: &mut Marks) {}
+
+    /// Returns whether, for now, a line that is empty or begins with an ASCII letter can begin no part
+    /// and end none, so that it need not be shown: the splitter is told of it by `plain` instead.
+    ///
+    /// Most lines of prose are such lines; this spares them the splitter's tests.
+    fn quiet(&self) -> bool {
+        false
+    }
+
+    /// Takes a line that `quiet` said need not be shown; `blank` when it is empty.
+    fn plain(&mut self, _blank: bool) {}
+}
+
+/// One of the four splitters, chosen by the document's kind.
+#[derive(Debug)]
+pub(crate) enum Splitter {
+    Markdown(markdown::MarkdownSplitter),
+    Json(json::JsonSplitter),
+    Diff(diff::DiffSplitter),
+    Text(text::TextSplitter),
+}
+
+impl Splitter {
+    fn as_split(&mut self) -> &mut dyn Split {
+        match self {
+            Splitter::Markdown(s) => s,
+            Splitter::Json(s) => s,
+            Splitter::Diff(s) => s,
+            Splitter::Text(s) => s,
+        }
+    }
+
+    /// Shows the splitter a line, `text`, that ends at `offset` after the line `prev`, and moves the marks
+    /// on to the next line.
+    pub fn show(&mut self, marks: &mut Marks, offset: u64, text: &[u8], prev: &[u8]) {
+        marks.line_ends(offset);
+        let line = Line { text, prev, no: marks.line_no() };
+        // Called for every line, so matched here rather than through `as_split`, which the compiler cannot
+        // inline.
+        match self {
+            Splitter::Markdown(s) => s.line(line, marks),
+            Splitter::Json(s) => s.line(line, marks),
+            Splitter::Diff(s) => s.line(line, marks),
+            Splitter::Text(s) => s.line(line, marks),
+        }
+        marks.next_line_begins(offset);
+    }
+
+    /// Tells the splitter of a plain line (`Split::quiet`), matched here rather than through
+    /// `as_split`, which the compiler cannot inline.
+    pub fn plain(&mut self, blank: bool) {
+        match self {
+            Splitter::Markdown(s) => s.plain(blank),
+            Splitter::Json(s) => s.plain(blank),
+            Splitter::Diff(s) => s.plain(blank),
+            Splitter::Text(s) => s.plain(blank),
+        }
+    }
+
+    /// Returns whether the splitter takes plain lines without being shown them (`Split::quiet`).
+    pub fn quiet(&mut self) -> bool {
+        self.as_split().quiet()
+    }
+
+    /// Adds what the end of the document completes.
+    pub fn finish(&mut self, marks: &mut Marks) {
+        self.as_split().finish(marks);
+    }
+}
