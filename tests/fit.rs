@@ -48,6 +48,24 @@ fn reads_stdin_and_names_it() {
     assert!(text(&out.stderr).contains("This is the section 'Linux' (lines 22-25); the rest of 'guide.md'"));
 }
 
+/// A named pipe, as a shell's `<(command)` gives, is read whole, its first bytes included.
+#[cfg(unix)]
+#[test]
+fn reads_a_named_pipe_whole() {
+    let env = TestEnv::new();
+    let fifo = env.work().join("guide.md");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, guide().repeat(200)).unwrap())
+    };
+    let out = env.oz0().args(["fit", "--query", "Install > Linux"]).arg(&fifo).output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "### Linux\n\nUse the distribution's package. Debian and Fedora are covered.\n\n");
+}
+
 #[test]
 fn json_format_answers_as_a_tool_following_the_convention() {
     let env = TestEnv::new();

@@ -328,15 +328,21 @@ fn read_head(reader: &mut dyn Read, input: &Input) -> Result<Vec<u8>, CommandErr
     Ok(head)
 }
 
-/// Reads and indexes one document: a file in one pass, read back later; stdin, JSON and `--lossy` input in
-/// memory.
+/// Reads and indexes one document: a regular file in one pass, read back later; stdin, pipes, JSON and
+/// `--lossy` input in memory.
 fn load(args: &FitArgs, input: &Input) -> Result<Loaded, CommandError> {
     let mut reader = open(input)?;
     let head = read_head(&mut reader, input)?;
     let complete = head.len() < HEAD;
     let name = args.name.as_deref().or(input.name());
     let kind = args.kind.map(Kind::from).unwrap_or_else(|| Kind::detect(name, &head, complete));
-    if let (Input::File(path), false, false) = (input, kind == Kind::Json, args.lossy) {
+    // A pipe or a device is read once, into memory, like stdin: its first bytes are gone already, and
+    // parts could not be read back from it.
+    let regular = match input {
+        Input::File(path) => fs_err::metadata(path).is_ok_and(|m| m.is_file()),
+        Input::Stdin => false,
+    };
+    if let (Input::File(path), true, false, false) = (input, regular, kind == Kind::Json, args.lossy) {
         let file = open_file(path)?;
         let total = file.metadata().map(|m| m.len()).unwrap_or(0);
         let bar = if total >= PROGRESS_FROM {
