@@ -316,3 +316,28 @@ pub(crate) async fn with_stderr(server: &mut StdioServer, make: impl FnOnce(Stri
     let tail = server.stderr_tail().await;
     make(tail)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_environment_holds_the_base_the_manifest_and_the_mark_alone() {
+        let mut command = ServerCommand::new(vec!["server".into()], "/plugin".into(), Path::new("/run/1/tool"));
+        command.env = vec![("GREETING".into(), "hello".into()), ("LANG".into(), "de_DE.UTF-8".into())];
+        let env = command.environment(Path::new("/run/1/tool/tmp/x"), "mark");
+        let names: Vec<&str> = env.iter().filter_map(|(k, _)| k.to_str()).collect();
+        for name in &names {
+            assert!(
+                ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "OZ0_BIN", "GREETING", MARK_VARIABLE].contains(name),
+                "{name} is not the server's"
+            );
+        }
+        let value = |name: &str| env.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        assert_eq!(value("HOME"), Some("/run/1/tool/home".into()));
+        assert_eq!(value("TMPDIR"), Some("/run/1/tool/tmp/x".into()));
+        assert!(value("PATH").is_some_and(|p| !p.is_empty()));
+        assert_eq!(value("LANG"), Some("de_DE.UTF-8".into()), "the manifest's variable comes after the base");
+        assert_eq!(env.last(), Some(&(MARK_VARIABLE.into(), "mark".into())), "the mark comes last");
+    }
+}
