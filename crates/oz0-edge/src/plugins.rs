@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
 use oz0_core::manifest::{Document, Lint, Listing, MANIFEST_FILE, Severity, lint, rfc3339};
-use oz0_toolhost::tail;
+use oz0_toolhost::{Sandbox, tail};
 
 /// The most files a plugin's folder may hold.
 const MAX_FILES: usize = 10_000;
@@ -118,9 +118,21 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
     )))
 }
 
-/// Starts each local tool's server in `dir` and lists its functions.
+/// Starts each local tool's server in `dir`, a folder being installed in the tenant's plugins' folder,
+/// and lists its functions. The servers get the folders their tools' calls will have, so that what
+/// they fetch into `HOME` at install is there for the calls.
 pub(crate) async fn measure(document: &Document, dir: &Path) -> Result<Listing, EdgeError> {
-    oz0_toolhost::measure(document, dir, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
+    // `dir` is `<root>/plugins/<tenant>/.install-…`, as `tenant_dir` makes it.
+    let tenant_dir = dir.parent();
+    let tenant = tenant_dir.and_then(|d| d.file_name()).and_then(|n| n.to_str()).and_then(|n| n.parse::<i64>().ok());
+    let root = tenant_dir.and_then(Path::parent).and_then(Path::parent);
+    let (Some(tenant), Some(root)) = (tenant, root) else {
+        return Err(EdgeError::internal(
+            "a plugin is installed outside its tenant's folder",
+            dir.display().to_string(),
+        ));
+    };
+    oz0_toolhost::measure(document, dir, &sandbox(root, tenant), LIST_TIMEOUT, |_| {}).await.map_err(|err| {
         let stderr =
             err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
         EdgeError::invalid(format!("{err}, so the plugin was not installed: {}{stderr}", err.source))
@@ -167,6 +179,17 @@ pub(crate) fn info(document: &Document, listing: &Listing, models_accepted: bool
 /// Returns the folder the tenant's plugins are unpacked in.
 pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
     root.join("plugins").join(tenant.to_string())
+}
+
+/// Returns where a tenant's servers keep their files, `<root>/run/<tenant>/<tool>/{home,tmp}`, and
+/// where the edge records its running servers, `<root>/run/servers`.
+pub(crate) fn sandbox(root: &Path, tenant: i64) -> Sandbox {
+    Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)) }
+}
+
+/// Returns where the edge records its running servers' process groups.
+pub(crate) fn records(root: &Path) -> PathBuf {
+    root.join("run").join("servers")
 }
 
 #[cfg(test)]

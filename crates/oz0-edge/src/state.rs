@@ -37,8 +37,14 @@ impl From<StoreError> for EdgeError {
 }
 
 impl EdgeState {
-    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it.
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it. First kills
+    /// what is left of the servers of an edge on `dir` that was killed: a killed edge's servers die
+    /// with it, but what they started lives on in their process groups.
     pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
+        let reaped = oz0_toolhost::reap(&crate::plugins::records(dir));
+        if reaped > 0 {
+            tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
+        }
         let store = SqliteStore::open(dir)?;
         Ok(Self::with_store(Arc::new(store), dir))
     }

@@ -53,7 +53,7 @@ pub async fn call_function(
     call: &Call,
     cancel: &CancellationToken,
 ) -> Result<Answered, ToolHostError> {
-    let (mut server, io) = super::start(command)?;
+    let (mut server, io) = super::start(command).await?;
     let mut params = CallToolRequestParams::new(Cow::Owned(call.function.clone()));
     params.arguments = Some(call.arguments.clone());
     if !call.meta.is_empty() {

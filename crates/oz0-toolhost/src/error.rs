@@ -21,6 +21,15 @@ pub enum ToolHostError {
         #[source]
         source: std::io::Error,
     },
+    /// The server's own folders, or its record on the edge, could not be made.
+    #[error("could not make the server's folder or record `{}`", .path.display())]
+    Sandbox {
+        /// The folder or file.
+        path: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// The server exited before it answered.
     #[error("the server exited ({status}) before it listed its tools")]
     Exited {

@@ -4,10 +4,13 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
+//! use std::path::Path;
 //! use oz0_toolhost::{ServerCommand, list_functions};
 //!
 //! # async fn show() -> Result<(), oz0_toolhost::ToolHostError> {
-//! let server = ServerCommand::new(vec!["python3".into(), "server.py".into()], "examples/acme-docs".into());
+//! // The server's HOME is /tmp/acme/home, and its TMPDIR a folder of its own in /tmp/acme/tmp.
+//! let argv = vec!["python3".into(), "server.py".into()];
+//! let server = ServerCommand::new(argv, "examples/acme-docs".into(), Path::new("/tmp/acme"));
 //! let listed = list_functions(&server, Duration::from_secs(30)).await?;
 //! for function in &listed.functions {
 //!     println!("{} ({} tokens)", function.name, function.weight);
@@ -26,12 +29,14 @@ mod call;
 mod error;
 mod list;
 mod measure;
+mod sandbox;
 mod stdio;
 
 pub use call::{Answered, Call, call_function};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
 pub use measure::{MeasureError, measure, server_command, tail};
+pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
 pub use stdio::{ServerCommand, StdioServer};
 
 /// The longest message read from a server: room for a result of 31 MiB of text and structured content
@@ -43,8 +48,8 @@ pub const MAX_MESSAGE_BYTES: usize = 160 << 20;
 type Transport = AsyncRwTransport<RoleClient, ChildStdout, ChildStdin>;
 
 /// Starts a server and returns it with an MCP transport over its stdio.
-fn start(command: &ServerCommand) -> Result<(StdioServer, Transport), ToolHostError> {
-    let mut server = StdioServer::spawn(command)?;
+async fn start(command: &ServerCommand) -> Result<(StdioServer, Transport), ToolHostError> {
+    let mut server = StdioServer::spawn(command).await?;
     let Some((stdout, stdin)) = server.take_io() else {
         return Err(ToolHostError::Protocol {
             message: "the server's stdio could not be opened".to_owned(),

@@ -40,7 +40,7 @@ impl Listed {
 /// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
 /// protocol; each carries the end of its stderr.
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
-    let (mut server, io) = super::start(command)?;
+    let (mut server, io) = super::start(command).await?;
     let work = async {
         let client = ().serve_with_lifecycle(io, super::lifecycle()).await.map_err(|err| err.to_string())?;
         let info = client.peer_info().map(|info| {

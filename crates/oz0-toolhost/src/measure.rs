@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use oz0_core::manifest::{Document, LISTING_FORMAT, Listing, Tool, rfc3339};
 
-use crate::{ServerCommand, ToolHostError, list_functions};
+use crate::{Sandbox, ServerCommand, ToolHostError, list_functions};
 
 /// A tool whose server could not be listed.
 #[derive(Debug, thiserror::Error)]
@@ -21,17 +21,19 @@ pub struct MeasureError {
     pub source: ToolHostError,
 }
 
-/// Returns how to start a local tool's server in `dir`: its argv and the variables of its `env` that
-/// need nothing filled in; `None` for a remote tool.
-pub fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
+/// Returns how to start a local tool's server in `dir`, its own folders in `sandbox`: its argv and the
+/// variables of its `env` that need nothing filled in; `None` for a remote tool. A value with
+/// `${secrets.…}` or `${config.…}` is left out until installs take secrets and settings.
+pub fn server_command(tool: &Tool, dir: &Path, sandbox: &Sandbox) -> Option<ServerCommand> {
     let argv = tool.mcp.clone()?;
-    let mut command = ServerCommand::new(argv, dir.to_path_buf());
+    let mut command = ServerCommand::new(argv, dir.to_path_buf(), &sandbox.of_tool(&tool.id));
     command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    command.records.clone_from(&sandbox.records);
     Some(command)
 }
 
-/// Starts each local tool's server of the plugin in `dir`, one after another, and lists its functions,
-/// each within `timeout`; `starting` is told each tool's ID before its server starts. Remote tools are
+/// Starts each local tool's server of the plugin in `dir`, its own folders in `sandbox`, one after
+/// another, and lists its functions, each within `timeout`; `starting` is told each tool's ID before its server starts. Remote tools are
 /// passed over.
 ///
 /// # Errors
@@ -40,12 +42,13 @@ pub fn server_command(tool: &Tool, dir: &Path) -> Option<ServerCommand> {
 pub async fn measure(
     document: &Document,
     dir: &Path,
+    sandbox: &Sandbox,
     timeout: Duration,
     mut starting: impl FnMut(&Tool),
 ) -> Result<Listing, MeasureError> {
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
-        let Some(command) = server_command(tool, dir) else { continue };
+        let Some(command) = server_command(tool, dir, sandbox) else { continue };
         starting(tool);
         let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
             tool: tool.id.clone(),

@@ -1,8 +1,15 @@
 //! A local MCP server run as a child process over stdio, in a process group of its own so that
-//! everything it starts ends with it.
+//! everything it starts ends with it, with an environment built for it rather than inherited.
+//!
+//! A server dies with its edge, however the edge dies, even by SIGKILL, which runs no code of the
+//! edge's: the kernel kills the server (its parent-death signal), and a watcher in the server's
+//! process group, whose stdin only the edge holds, kills the rest of the group when that stdin closes.
+//! Should the watcher be killed too, the server's record lets the next edge on the same folder end
+//! what is left (see [`reap`](crate::reap)).
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,6 +20,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 use super::ToolHostError;
+use crate::sandbox::{MARK_VARIABLE, Record, make_private_dir, server_tmp};
 
 /// How much of a server's stderr is kept: its end, for error messages.
 const STDERR_TAIL: usize = 4096;
@@ -20,21 +28,55 @@ const STDERR_TAIL: usize = 4096;
 /// How long a server is given to exit once its stdin is closed, and again after SIGTERM.
 const GRACE: Duration = Duration::from_millis(1500);
 
-/// How to start a local server: its argv, run in a folder, with extra environment variables.
+/// The `PATH` a server gets when the edge has none.
+const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The locale a server gets when the edge has none.
+const DEFAULT_LANG: &str = "C.UTF-8";
+
+/// How to start a local server: its argv, run in a folder, with the environment built for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerCommand {
     /// The program and its arguments.
     pub argv: Vec<String>,
     /// The folder it runs in: the plugin's folder.
     pub cwd: PathBuf,
-    /// Variables added to the environment it inherits.
+    /// The manifest's variables, added to the base environment every server gets.
     pub env: Vec<(String, String)>,
+    /// Its `HOME`, made (readable by its owner alone) when it starts and kept after it stops.
+    pub home: PathBuf,
+    /// The folder in which it gets a `TMPDIR` of its own, removed when it stops.
+    pub tmp: PathBuf,
+    /// Where its process group is recorded while it runs, for [`reap`](crate::reap); `None` for none.
+    pub records: Option<PathBuf>,
 }
 
 impl ServerCommand {
-    /// Returns a command of `argv` run in `cwd`.
-    pub fn new(argv: Vec<String>, cwd: PathBuf) -> Self {
-        Self { argv, cwd, env: Vec::new() }
+    /// Returns a command of `argv` run in `cwd`, its `HOME` `folder/home` and its `TMPDIR` in
+    /// `folder/tmp`.
+    pub fn new(argv: Vec<String>, cwd: PathBuf, folder: &Path) -> Self {
+        Self { argv, cwd, env: Vec::new(), home: folder.join("home"), tmp: folder.join("tmp"), records: None }
+    }
+
+    /// Returns the environment a server starts with: `PATH` (the edge's, or a default), `HOME`,
+    /// `TMPDIR`, `LANG` (the edge's, or `C.UTF-8`), and `LC_ALL` and `OZ0_BIN` when the edge has them;
+    /// then the manifest's variables; then the server's mark. Nothing else of the edge's environment,
+    /// so none of its keys or tokens.
+    pub fn environment(&self, tmp: &Path, mark: &str) -> Vec<(OsString, OsString)> {
+        let mut env: Vec<(OsString, OsString)> = vec![
+            ("PATH".into(), std::env::var_os("PATH").filter(|p| !p.is_empty()).unwrap_or_else(|| DEFAULT_PATH.into())),
+            ("HOME".into(), self.home.clone().into_os_string()),
+            ("TMPDIR".into(), tmp.as_os_str().to_owned()),
+            ("LANG".into(), std::env::var_os("LANG").filter(|l| !l.is_empty()).unwrap_or_else(|| DEFAULT_LANG.into())),
+        ];
+        for name in ["LC_ALL", "OZ0_BIN"] {
+            if let Some(value) = std::env::var_os(name).filter(|v| !v.is_empty()) {
+                env.push((name.into(), value));
+            }
+        }
+        env.extend(self.env.iter().map(|(k, v)| (k.into(), v.into())));
+        env.push((MARK_VARIABLE.into(), mark.into()));
+        env
     }
 }
 
@@ -45,27 +87,46 @@ pub struct StdioServer {
     group: Option<Pid>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     reader: Option<JoinHandle<()>>,
+    /// Its `TMPDIR`, removed when it stops.
+    tmp: PathBuf,
+    /// Its record on an edge, removed when it stops.
+    record: Option<Record>,
+    /// The watcher in its process group, which kills the group when the edge's end of its stdin
+    /// closes: when the edge dies, however it dies.
+    watcher: Option<Child>,
 }
 
 impl StdioServer {
-    /// Starts a server, its stdin and stdout piped for MCP and its stderr kept.
+    /// Starts a server, its stdin and stdout piped for MCP and its stderr kept, in the environment
+    /// [`ServerCommand::environment`] builds, its `HOME` and a `TMPDIR` of its own made first.
     ///
     /// # Errors
     ///
-    /// Returns [`ToolHostError::EmptyCommand`] or [`ToolHostError::Spawn`].
-    pub fn spawn(command: &ServerCommand) -> Result<Self, ToolHostError> {
+    /// Returns [`ToolHostError::EmptyCommand`], [`ToolHostError::Sandbox`] or [`ToolHostError::Spawn`].
+    pub async fn spawn(command: &ServerCommand) -> Result<Self, ToolHostError> {
         let (program, args) = command.argv.split_first().ok_or(ToolHostError::EmptyCommand)?;
+        make_private_dir(&command.home)?;
+        let (tmp, mark) = server_tmp(&command.tmp)?;
         let mut cmd = Command::new(program);
         cmd.args(args)
             .current_dir(&command.cwd)
-            .envs(command.env.iter().map(|(k, v)| (k, v)))
+            .env_clear()
+            .envs(command.environment(&tmp, &mark))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true);
         #[cfg(unix)]
         cmd.process_group(0);
-        let mut child = cmd.spawn().map_err(|source| ToolHostError::Spawn { program: program.clone(), source })?;
+        #[cfg(target_os = "linux")]
+        die_with_parent(&mut cmd);
+        let mut child = match spawn_child(cmd).await {
+            Ok(child) => child,
+            Err(source) => {
+                let _ = std::fs::remove_dir_all(&tmp);
+                return Err(ToolHostError::Spawn { program: program.clone(), source });
+            }
+        };
         let group = child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw);
         let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
         let reader = child.stderr.take().map(|mut pipe| {
@@ -84,7 +145,19 @@ impl StdioServer {
                 }
             })
         });
-        Ok(Self { child, group, stderr, reader })
+        #[cfg(unix)]
+        let watcher = group.and_then(watch);
+        #[cfg(not(unix))]
+        let watcher = None;
+        let mut server = Self { child, group, stderr, reader, tmp, record: None, watcher };
+        if let (Some(records), Some(group)) = (&command.records, group) {
+            // Dropping the server on failure kills it: a server the edge could not record could
+            // outlive it.
+            let record = Record::write(records, group.as_raw_nonzero().get(), &mark, &server.tmp)
+                .map_err(|source| ToolHostError::Sandbox { path: records.clone(), source })?;
+            server.record = Some(record);
+        }
+        Ok(server)
     }
 
     /// Returns the server's process ID, which is also its process group's.
@@ -156,6 +229,85 @@ impl Drop for StdioServer {
         if let Some(reader) = self.reader.take() {
             reader.abort();
         }
+        if let Some(mut watcher) = self.watcher.take() {
+            let _ = watcher.start_kill();
+        }
+        let _ = std::fs::remove_dir_all(&self.tmp);
+    }
+}
+
+/// The watcher: a shell that waits for its stdin to close, then kills its process group, itself with it.
+/// Its stdin is held by the edge alone (the edge's pipes are closed on exec), so it closes when the
+/// edge ends, however it ends, and kills what the server started, which the parent-death signal does
+/// not reach.
+const WATCHER: &str = "read _; kill -9 -$0";
+
+/// Starts the watcher of `group` in that group, or returns `None` when it cannot be started, as when
+/// the server already exited; the server's record then lets the next edge end what it left.
+#[cfg(unix)]
+fn watch(group: Pid) -> Option<Child> {
+    let id = group.as_raw_nonzero().get();
+    let mut cmd = Command::new("/bin/sh");
+    cmd.args(["-c", WATCHER, &id.to_string()])
+        .env_clear()
+        .env("PATH", DEFAULT_PATH)
+        .current_dir("/")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(id);
+    cmd.spawn().ok()
+}
+
+/// Has the kernel kill the server (SIGKILL) when the thread that started it ends, which
+/// [`spawn_child`] makes the end of the process: so a server dies with its edge, even one killed with
+/// SIGKILL, which runs no code of its own.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn die_with_parent(cmd: &mut Command) {
+    let parent = rustix::process::getpid();
+    // SAFETY: the closure runs in the child between fork and exec, where only async-signal-safe calls
+    // may be made: it makes two system calls, prctl and getppid, and allocates nothing (an error is
+    // built from its number).
+    unsafe {
+        cmd.pre_exec(move || {
+            rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+            // The edge may have died before the signal was asked for, when it would never come.
+            if rustix::process::getppid() != Some(parent) {
+                return Err(rustix::io::Errno::SRCH.into());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Starts a child on one thread kept for the life of the process. A parent-death signal fires when the
+/// thread that started the child ends, not the process; a runtime's threads may end while the process
+/// lives (a blocking-pool thread after 10 s idle, a worker given up by `block_in_place`), which would
+/// kill a server in the middle of its work.
+async fn spawn_child(mut cmd: Command) -> std::io::Result<Child> {
+    type Job = (Command, tokio::runtime::Handle, tokio::sync::oneshot::Sender<std::io::Result<Child>>);
+    static SPAWNER: std::sync::OnceLock<Option<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (sender, jobs) = std::sync::mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("oz0-server-spawner".to_owned())
+            .spawn(move || {
+                for (mut cmd, runtime, reply) in jobs {
+                    // The child is watched by the caller's runtime, as if it had started it.
+                    let _entered = runtime.enter();
+                    // A caller gone before the answer drops the child, which kills it.
+                    let _ = reply.send(cmd.spawn());
+                }
+            })
+            .ok()
+            .map(|_| sender)
+    });
+    let Some(spawner) = spawner else { return cmd.spawn() };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    match spawner.send((cmd, tokio::runtime::Handle::current(), reply)) {
+        Ok(()) => answer.await.unwrap_or_else(|_| Err(std::io::Error::other("the thread that starts servers ended"))),
+        Err(std::sync::mpsc::SendError((mut cmd, _, _))) => cmd.spawn(),
     }
 }
 
@@ -163,4 +315,29 @@ impl Drop for StdioServer {
 pub(crate) async fn with_stderr(server: &mut StdioServer, make: impl FnOnce(String) -> ToolHostError) -> ToolHostError {
     let tail = server.stderr_tail().await;
     make(tail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_environment_holds_the_base_the_manifest_and_the_mark_alone() {
+        let mut command = ServerCommand::new(vec!["server".into()], "/plugin".into(), Path::new("/run/1/tool"));
+        command.env = vec![("GREETING".into(), "hello".into()), ("LANG".into(), "de_DE.UTF-8".into())];
+        let env = command.environment(Path::new("/run/1/tool/tmp/x"), "mark");
+        let names: Vec<&str> = env.iter().filter_map(|(k, _)| k.to_str()).collect();
+        for name in &names {
+            assert!(
+                ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "OZ0_BIN", "GREETING", MARK_VARIABLE].contains(name),
+                "{name} is not the server's"
+            );
+        }
+        let value = |name: &str| env.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        assert_eq!(value("HOME"), Some("/run/1/tool/home".into()));
+        assert_eq!(value("TMPDIR"), Some("/run/1/tool/tmp/x".into()));
+        assert!(value("PATH").is_some_and(|p| !p.is_empty()));
+        assert_eq!(value("LANG"), Some("de_DE.UTF-8".into()), "the manifest's variable comes after the base");
+        assert_eq!(env.last(), Some(&(MARK_VARIABLE.into(), "mark".into())), "the mark comes last");
+    }
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use clap::Subcommand;
 use oz0_core::manifest::{Document, LISTING_FILE, LISTING_FORMAT, Listing, MANIFEST_FILE, MAX_BYTES};
-use oz0_toolhost::{MeasureError, ToolHostError, measure, tail};
+use oz0_toolhost::{MeasureError, Sandbox, ToolHostError, measure, tail};
 
 use crate::edge::{EdgeArgs, block_on};
 use crate::error::CommandError;
@@ -99,18 +99,27 @@ impl Plugin {
         Ok(Some((listing, older)))
     }
 
-    /// Starts each local tool's server, lists its functions and stops it.
+    /// Starts each local tool's server, lists its functions and stops it. The servers' `HOME` and
+    /// `TMPDIR` are in a temporary folder, removed afterwards, so that they see none of the person's.
     fn measure(&self, timeout: Duration) -> Result<Listing, CommandError> {
         for (_, tool) in self.document.tools().filter(|(_, tool)| tool.mcp.is_none()) {
             ui::info(&format!("skipped `{}`: a remote tool is not measured", tool.id));
         }
+        let folder = tempfile::Builder::new()
+            .prefix("oz0-measure-")
+            .tempdir()
+            .map_err(|err| CommandError::operational("could not make a folder for the servers").caused_by(err))?;
+        let sandbox = Sandbox::new(folder.path().to_path_buf());
         let spinner = ui::spinner();
         let measured = block_on(async {
-            measure(&self.document, &self.dir, timeout, |tool| spinner.set_message(format!("starting `{}`", tool.id)))
-                .await
-                .map_err(server_error)
+            measure(&self.document, &self.dir, &sandbox, timeout, |tool| {
+                spinner.set_message(format!("starting `{}`", tool.id));
+            })
+            .await
+            .map_err(server_error)
         });
         spinner.finish_and_clear();
+        drop(folder);
         measured
     }
 }

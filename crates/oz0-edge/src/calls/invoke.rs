@@ -60,7 +60,7 @@ pub(crate) fn target(
     })?;
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
     let command = manifest
-        .and_then(|t| server_command(t, Path::new(&plugin.dir)))
+        .and_then(|t| server_command(t, Path::new(&plugin.dir), &crate::plugins::sandbox(state.root(), tenant.id)))
         .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
     Ok(Target {
         tool: tool.to_owned(),

@@ -1,0 +1,223 @@
+//! Where a server keeps its files, and the record of each running server's process group that lets an
+//! edge end the servers an edge before it left behind when it was killed.
+//!
+//! A server and its process group end when its edge dies (its parent-death signal and its watcher),
+//! but should the watcher be killed with the edge, what the server started would live on. So an edge
+//! also records each server's group in a file, removed when the server stops, and [`reap`] kills the
+//! groups whose edge is gone when an edge next opens the same data folder. A group is killed only when one of its processes carries the server's mark in its
+//! environment, so that a process group ID reused since is never touched.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::ToolHostError;
+
+/// The variable that marks every process of a server, read by [`reap`].
+pub const MARK_VARIABLE: &str = "OZ0_SERVER";
+
+/// Where a tool's servers keep their files: each tool has a folder `<root>/<tool>` holding `home`, its
+/// `HOME`, kept between its servers, and `tmp`, in which each server has a `TMPDIR` of its own, removed
+/// when it stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sandbox {
+    /// The folder of the tools' folders.
+    pub root: PathBuf,
+    /// Where the running servers' process groups are recorded, on an edge; `None` for a server whose
+    /// runner cleans up after itself, such as `oz0 plugin measure`.
+    pub records: Option<PathBuf>,
+}
+
+impl Sandbox {
+    /// Returns the sandbox whose tools' folders are in `root`, without records.
+    pub fn new(root: PathBuf) -> Self {
+        Self { root, records: None }
+    }
+
+    /// Returns the folder of the tool `id`: its characters other than letters, digits, `-` and `_`
+    /// replaced by `_`.
+    pub fn of_tool(&self, id: &str) -> PathBuf {
+        let name: String =
+            id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+        self.root.join(name)
+    }
+}
+
+/// Makes `path` and its missing parents, each readable by its owner alone.
+pub(crate) fn make_private_dir(path: &Path) -> Result<(), ToolHostError> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(path).map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source })
+}
+
+/// Makes a folder of a server's own in `tmp`, named uniquely in this process, and returns it with the
+/// server's mark.
+pub(crate) fn server_tmp(tmp: &Path) -> Result<(PathBuf, String), ToolHostError> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    make_private_dir(tmp)?;
+    let (pid, start) = self_identity();
+    let mark = format!("{pid}-{start}-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    let dir = tmp.join(&mark);
+    make_private_dir(&dir)?;
+    Ok((dir, mark))
+}
+
+/// A running server's record: removed when dropped.
+#[derive(Debug)]
+pub(crate) struct Record {
+    path: PathBuf,
+}
+
+impl Record {
+    /// Records the server whose process group is `group` and whose mark and `TMPDIR` are given.
+    pub(crate) fn write(records: &Path, group: i32, mark: &str, tmp: &Path) -> io::Result<Self> {
+        std::fs::create_dir_all(records)?;
+        let (pid, start) = self_identity();
+        let path = records.join(group.to_string());
+        let partial = records.join(format!(".{group}.{mark}"));
+        std::fs::write(&partial, format!("{pid}\n{start}\n{mark}\n{}\n", tmp.display()))?;
+        std::fs::rename(&partial, &path)?;
+        Ok(Self { path })
+    }
+}
+
+impl Drop for Record {
+    fn drop(&mut self) {
+        // A record left behind is only looked at: its edge, this process, is alive until it ends, and
+        // then its group is gone or ours.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Kills the process groups of the servers recorded in `records` whose edge has died, removes their
+/// `TMPDIR`s and records, and returns how many groups it killed. Records of a live edge, such as
+/// another `oz0` on the same data folder, are left alone.
+pub fn reap(records: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(records) else { return 0 };
+    let mut killed = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Some(group) = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let mut lines = text.lines();
+        let (Some(pid), Some(start), Some(mark), Some(tmp)) = (lines.next(), lines.next(), lines.next(), lines.next())
+        else {
+            let _ = std::fs::remove_file(&path);
+            continue;
+        };
+        let (Ok(pid), Ok(start)) = (pid.parse::<i32>(), start.parse::<u64>()) else {
+            let _ = std::fs::remove_file(&path);
+            continue;
+        };
+        if start_time(pid) == Some(start) {
+            continue;
+        }
+        if group_is_marked(group, mark) {
+            kill_group(group);
+            killed += 1;
+        }
+        let _ = std::fs::remove_dir_all(tmp);
+        let _ = std::fs::remove_file(&path);
+    }
+    killed
+}
+
+/// Returns this process's ID and start time.
+fn self_identity() -> (i32, u64) {
+    static IDENTITY: std::sync::OnceLock<(i32, u64)> = std::sync::OnceLock::new();
+    *IDENTITY.get_or_init(|| {
+        let pid = i32::try_from(std::process::id()).unwrap_or(0);
+        (pid, start_time(pid).unwrap_or(0))
+    })
+}
+
+/// Returns the fields of `/proc/<pid>/stat` after the command's name, the state first.
+fn stat_fields(pid: i32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    Some(rest.split_whitespace().map(str::to_owned).collect())
+}
+
+/// Returns when a process started, in clock ticks after boot: with its ID, what names one process.
+fn start_time(pid: i32) -> Option<u64> {
+    stat_fields(pid)?.get(19)?.parse().ok()
+}
+
+/// Returns whether a process of `group` carries the server's mark.
+fn group_is_marked(group: i32, mark: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return false };
+    let wanted = format!("{MARK_VARIABLE}={mark}");
+    entries.flatten().filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<i32>().ok())).any(|pid| {
+        let in_group = stat_fields(pid).and_then(|f| f.get(2).and_then(|g| g.parse::<i32>().ok())) == Some(group);
+        in_group
+            && std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var == wanted.as_bytes()))
+    })
+}
+
+fn kill_group(group: i32) {
+    #[cfg(unix)]
+    if let Some(group) = rustix::process::Pid::from_raw(group) {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_folder_is_one_plain_name() {
+        let sandbox = Sandbox::new(PathBuf::from("/data/run/1"));
+        assert_eq!(sandbox.of_tool("acme_docs"), PathBuf::from("/data/run/1/acme_docs"));
+        assert_eq!(sandbox.of_tool("../x"), PathBuf::from("/data/run/1/___x"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_is_alive_and_its_record_is_left_alone() {
+        let dir = tempfile_dir();
+        let records = dir.join("servers");
+        let tmp = dir.join("tmp");
+        let (server_tmp, mark) = server_tmp(&tmp).unwrap();
+        let record = Record::write(&records, 999_999_999, &mark, &server_tmp).unwrap();
+        assert_eq!(reap(&records), 0);
+        assert!(records.join("999999999").exists(), "a live edge's record stays");
+        drop(record);
+        assert!(!records.join("999999999").exists(), "a stopped server's record is removed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_dead_edges_record_is_removed_and_an_unmarked_group_spared() {
+        let dir = tempfile_dir();
+        let records = dir.join("servers");
+        std::fs::create_dir_all(&records).unwrap();
+        let tmp = dir.join("tmp/x");
+        std::fs::create_dir_all(&tmp).unwrap();
+        // This process's group, recorded by an edge that is not alive: the mark is not ours, so the
+        // group survives, and the record and its folder go.
+        let group = rustix::process::getpgrp().as_raw_nonzero().get();
+        std::fs::write(records.join(group.to_string()), format!("0\n0\nnobody\n{}\n", tmp.display())).unwrap();
+        assert_eq!(reap(&records), 0);
+        assert!(!records.join(group.to_string()).exists());
+        assert!(!tmp.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn tempfile_dir() -> PathBuf {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "oz0-sandbox-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}

@@ -1,0 +1,255 @@
+//! A tool's server is isolated from its edge: it gets an environment built for it, never the edge's
+//! keys or tokens, a `HOME` and `TMPDIR` of its own, and it dies with its edge, even one killed with
+//! SIGKILL, with everything it started. Real Python servers (tests/fixtures/plugins/isolation), through
+//! the embedded edge and `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::{ServedEdge, TRANSPORTS, TestEnv, Transport, text};
+use plugin_support::{path_with_venv, python_env, root};
+use serde_json::Value;
+
+/// What the edge's environment holds that no server may see.
+const KEYS: [(&str, &str); 4] = [
+    ("OPENAI_API_KEY", "sk-test-never-for-a-tool"),
+    ("ANTHROPIC_API_KEY", "sk-ant-test-never-for-a-tool"),
+    ("OZ0_TOKEN", "oz0_never_for_a_tool"),
+    ("OZ0_TEST_SECRET", "a-secret-of-the-edge-4b1f9e"),
+];
+
+fn plugin() -> PathBuf {
+    root().join("tests/fixtures/plugins/isolation")
+}
+
+/// The environment of the edge and of the commands: the example plugins' Python and the keys.
+fn edge_env() -> Vec<(&'static str, OsString)> {
+    let mut env = python_env();
+    env.extend(KEYS.iter().map(|(k, v)| (*k, OsString::from(v))));
+    env
+}
+
+/// A test's edge, embedded or served, with the keys in its environment.
+struct Site {
+    env: TestEnv,
+    served: Option<ServedEdge>,
+}
+
+impl Site {
+    fn new(transport: Transport) -> Self {
+        let env = TestEnv::new();
+        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &edge_env()));
+        Self { env, served }
+    }
+
+    /// Returns the folder the edge keeps its state in.
+    fn edge_dir(&self) -> PathBuf {
+        if self.served.is_some() { self.env.data() } else { self.env.home() }
+    }
+
+    fn oz0_process(&self) -> std::process::Command {
+        let mut cmd = self.env.oz0_process();
+        cmd.envs(edge_env());
+        match &self.served {
+            Some(edge) => cmd.env("OZ0_EDGE", &edge.url).env("OZ0_TOKEN", &edge.token),
+            // The embedded edge is this process: it has the keys, but no token to use.
+            None => cmd.env_remove("OZ0_TOKEN"),
+        };
+        cmd
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.oz0_process().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}:\n{}\n{}", text(&out.stdout), text(&out.stderr));
+        text(&out.stdout)
+    }
+
+    fn install(&self) {
+        self.ok(&["plugin", "install", plugin().to_str().unwrap()]);
+    }
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn a_server_gets_an_environment_built_for_it_and_none_of_the_edges_keys() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install();
+        let stdout = site.ok(&["tool", "call", "isolation.environment"]);
+        // The server answered one line of JSON.
+        let seen: Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+        let env = seen["env"].as_object().unwrap();
+        for (key, value) in KEYS {
+            assert!(!env.contains_key(key), "{transport:?}: {key} reached the server: {env:?}");
+            assert!(!stdout.contains(value), "{transport:?}: the value of {key} reached the server");
+        }
+        for key in ["OZ0_HOME", "XDG_CONFIG_HOME", "OZ0_EDGE", "NO_COLOR"] {
+            assert!(!env.contains_key(key), "{transport:?}: {key} is the edge's, not the server's: {env:?}");
+        }
+        assert_eq!(env["PATH"], path_with_venv().to_str().unwrap(), "{transport:?}: the edge's PATH");
+        assert_eq!(env["GREETING"], "hello from the manifest", "{transport:?}: the manifest's env");
+        assert!(!env.contains_key("TOKEN"), "{transport:?}: a secret no one gave is left out");
+        assert_eq!(env["LANG"], "C.UTF-8", "{transport:?}");
+        assert!(env.contains_key("OZ0_BIN"), "{transport:?}: the oz0 a server may call");
+
+        // HOME and TMPDIR are the tool's own, under the edge's folder, for its owner alone.
+        let run = site.edge_dir().canonicalize().unwrap().join("run");
+        let home = PathBuf::from(env["HOME"].as_str().unwrap());
+        let tmp = PathBuf::from(env["TMPDIR"].as_str().unwrap());
+        let tool = home.parent().unwrap().to_path_buf();
+        assert_eq!(home.file_name().unwrap(), "home", "{transport:?}: {home:?}");
+        assert_eq!(tool.file_name().unwrap(), "isolation", "{transport:?}: {home:?}");
+        assert!(home.canonicalize().unwrap().starts_with(&run), "{transport:?}: {home:?} is under {run:?}");
+        assert_eq!(tmp.parent().unwrap(), tool.join("tmp"), "{transport:?}: {tmp:?}");
+        assert_eq!(seen["tempdir"], env["TMPDIR"], "{transport:?}: Python's temporary files go to TMPDIR");
+        assert_eq!(seen["writable"]["HOME"], true, "{transport:?}");
+        assert_eq!(seen["writable"]["TMPDIR"], true, "{transport:?}");
+        assert_eq!(mode(&home), 0o700, "{transport:?}");
+        assert_eq!(mode(&tool), 0o700, "{transport:?}");
+    }
+}
+
+#[test]
+fn measure_gives_the_servers_a_built_environment_in_a_folder_removed_afterwards() {
+    let env = TestEnv::new();
+    let dir = plugin_support::copy_plugin(&env, &plugin(), "isolation");
+    let out = env
+        .oz0()
+        .envs(edge_env())
+        .args(["plugin", "measure", dir.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}\n{}", text(&out.stdout), text(&out.stderr));
+    let listing: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("oz0-listing.json")).unwrap()).unwrap();
+    let functions = listing["tools"][0]["functions"].as_array().unwrap();
+    let describe = functions.iter().find(|f| f["name"] == "describe_start").unwrap();
+    let seen: Value = serde_json::from_str(describe["description"].as_str().unwrap()).unwrap();
+    assert_eq!(seen["leaked"], Value::Array(Vec::new()), "no key of the edge reached the server: {seen}");
+    assert_eq!(seen["greeting"], "hello from the manifest");
+    let home = PathBuf::from(seen["home"].as_str().unwrap());
+    assert!(home.ends_with("isolation/home"), "{home:?}");
+    assert!(!home.starts_with(env.work()), "{home:?}");
+    assert!(!home.exists(), "the servers' folder is removed after measuring: {home:?}");
+}
+
+/// Returns the processes of the process group `group` that have not ended (zombies are ended).
+fn group_members(group: u32) -> Vec<u32> {
+    let mut members = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(group) && fields[0] != "Z" {
+            members.push(pid);
+        }
+    }
+    members
+}
+
+/// Waits up to `within` for the group to have no process, and returns what is left of it.
+fn wait_group_gone(group: u32, within: Duration) -> Vec<u32> {
+    let start = Instant::now();
+    loop {
+        let members = group_members(group);
+        if members.is_empty() || start.elapsed() > within {
+            return members;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Starts a slow call on a served edge whose server starts a child, and returns the call's process and
+/// the server's `(pid, group, child)` once it has written them.
+#[allow(clippy::zombie_processes, reason = "the caller waits for the call it is given")]
+fn slow_call(site: &Site) -> (std::process::Child, [u32; 3]) {
+    let pids = site.env.work().join("pids");
+    let mut call = site
+        .oz0_process()
+        .args(["tool", "call", "isolation.wait", "--arg", "seconds=60", "--arg"])
+        .arg(format!("pid_file={}", pids.display()))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Ok(line) = std::fs::read_to_string(&pids) {
+            let ids: Vec<u32> = line.split_whitespace().map(|p| p.parse().unwrap()).collect();
+            return (call, [ids[0], ids[1], ids[2]]);
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = call.kill();
+            let _ = call.wait();
+            panic!("the server never wrote {pids:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_served_edge_killed_with_sigkill_leaves_no_server_process() {
+    let mut site = Site::new(Transport::Served);
+    site.install();
+    let (mut call, [server, group, child]) = slow_call(&site);
+    assert_eq!(server, group, "the server leads a process group of its own");
+    assert!(group_members(group).contains(&child), "its child is in its group");
+    let records = site.env.data().join("run/servers");
+    assert!(records.join(group.to_string()).exists(), "the edge records the server's group");
+
+    site.served.as_mut().unwrap().kill();
+    let left = wait_group_gone(group, Duration::from_secs(5));
+    assert!(left.is_empty(), "processes of the server's group outlived the edge: {left:?}");
+    let _ = call.kill();
+    let _ = call.wait();
+
+    // The next edge on the folder clears the dead edge's record and the server's TMPDIR.
+    let tmp = site.edge_dir().join("run/1/isolation/tmp");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 1, "the killed server's TMPDIR is left");
+    site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 0, "the dead edge's records are cleared");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the dead server's TMPDIR is removed");
+}
+
+#[test]
+fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
+    let mut site = Site::new(Transport::Served);
+    site.install();
+    let (mut call, [_, group, child]) = slow_call(&site);
+    // Without its watcher, the server's child outlives the edge: the parent-death signal reaches the
+    // server alone.
+    let watcher: Vec<u32> = group_members(group)
+        .into_iter()
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default().starts_with("/bin/sh")
+        })
+        .collect();
+    assert_eq!(watcher.len(), 1, "one watcher in the server's group");
+    kill(watcher[0]);
+    site.served.as_mut().unwrap().kill();
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(group_members(group), vec![child], "the server died with its edge, and its child lives on");
+    let _ = call.kill();
+    let _ = call.wait();
+
+    site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
+    let left = wait_group_gone(group, Duration::from_secs(5));
+    assert!(left.is_empty(), "the new edge killed what the killed edge left: {left:?}");
+    assert!(site.env.serve_log().contains("killed what was left"), "{}", site.env.serve_log());
+}
+
+fn kill(pid: u32) {
+    let status = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status().unwrap();
+    assert!(status.success());
+}
