@@ -117,6 +117,10 @@ fn a_server_gets_an_environment_built_for_it_and_none_of_the_edges_keys() {
         assert_eq!(seen["writable"]["TMPDIR"], true, "{transport:?}");
         assert_eq!(mode(&home), 0o700, "{transport:?}");
         assert_eq!(mode(&tool), 0o700, "{transport:?}");
+
+        // Removing the plugin removes what its servers kept.
+        site.ok(&["plugin", "remove", "isolation"]);
+        assert!(!tool.exists(), "{transport:?}: {tool:?} outlived its plugin");
     }
 }
 

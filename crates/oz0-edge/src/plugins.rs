@@ -118,20 +118,10 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
     )))
 }
 
-/// Starts each local tool's server in `dir`, a folder being installed in the tenant's plugins' folder,
-/// and lists its functions. The servers get the folders their tools' calls will have, so that what
-/// they fetch into `HOME` at install is there for the calls.
-pub(crate) async fn measure(document: &Document, dir: &Path) -> Result<Listing, EdgeError> {
-    // `dir` is `<root>/plugins/<tenant>/.install-…`, as `tenant_dir` makes it.
-    let tenant_dir = dir.parent();
-    let tenant = tenant_dir.and_then(|d| d.file_name()).and_then(|n| n.to_str()).and_then(|n| n.parse::<i64>().ok());
-    let root = tenant_dir.and_then(Path::parent).and_then(Path::parent);
-    let (Some(tenant), Some(root)) = (tenant, root) else {
-        return Err(EdgeError::internal(
-            "a plugin is installed outside its tenant's folder",
-            dir.display().to_string(),
-        ));
-    };
+/// Starts each local tool's server in `dir`, the folder of a plugin being installed for the tenant
+/// `tenant` of the edge whose data is in `root`, and lists its functions. The servers get the folders
+/// their tools' calls will have, so that what they fetch into `HOME` at install is there for the calls.
+pub(crate) async fn measure(document: &Document, dir: &Path, root: &Path, tenant: i64) -> Result<Listing, EdgeError> {
     oz0_toolhost::measure(document, dir, &sandbox(root, tenant), LIST_TIMEOUT, |_| {}).await.map_err(|err| {
         let stderr =
             err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
@@ -185,6 +175,19 @@ pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
 /// where the edge records its running servers, `<root>/run/servers`.
 pub(crate) fn sandbox(root: &Path, tenant: i64) -> Sandbox {
     Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)) }
+}
+
+/// Removes what the servers of a removed plugin's tools kept in their `HOME`.
+pub(crate) fn forget_tools(root: &Path, tenant: i64, plugin: &InstalledPlugin) {
+    let sandbox = sandbox(root, tenant);
+    for tool in &plugin.tools {
+        let folder = sandbox.of_tool(&tool.id);
+        if let Err(err) = fs_err::remove_dir_all(&folder)
+            && err.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!(tool = %tool.id, error = &err as &dyn std::error::Error, "a removed tool's folder was kept");
+        }
+    }
 }
 
 /// Returns where the edge records its running servers' process groups.

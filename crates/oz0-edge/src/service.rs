@@ -248,7 +248,7 @@ impl Edge for LocalEdge {
                 Ok((folder, document, accepted))
             })
             .await?;
-        let listing = plugins::measure(&document, folder.path()).await?;
+        let listing = plugins::measure(&document, folder.path(), self.state.root(), tenant).await?;
         let warnings = plugins::refuse_errors(&document, Some(&listing))?;
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let info = plugins::info(&document, &listing, models_accepted, now);
@@ -290,6 +290,7 @@ impl Edge for LocalEdge {
                 .remove_plugin(&principal.tenant, &name, principal)?
                 .ok_or_else(|| EdgeError::not_found(format!("no plugin `{name}` is installed")))?;
             let _ = fs_err::remove_dir_all(&removed.dir);
+            plugins::forget_tools(state.root(), principal.tenant.id, &removed.info);
             Ok(removed.info)
         })
         .await
