@@ -381,3 +381,116 @@ fn a_server_of_the_older_protocol_is_called_too() {
         assert_eq!(answer["result"]["content"][0]["text"], "hello from 2025");
     }
 }
+
+/// Returns the line of `text` that starts with `start`, for a message whose size may change.
+fn line_starting<'a>(text: &'a str, start: &str) -> &'a str {
+    text.lines().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("no line starts with {start:?} in:\n{text}"))
+}
+
+#[test]
+fn a_call_prints_every_content_block_as_a_model_reads_it_and_says_what_it_left_out() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install_everything();
+
+        let (code, stdout, stderr) = site.run(&["tool", "call", "everything.get-tiny-image"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let image = line_starting(&stdout, "[image: image/png, ");
+        assert_eq!(stdout, format!("Here's the image you requested:\n{image}\nThe image above is the MCP logo.\n"));
+        let size = image.trim_start_matches("[image: image/png, ").trim_end_matches(']');
+        assert!(
+            stderr.contains(&format!("image: image/png, {size}, shown as a placeholder; --format json has it whole")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("other content block"), "{stderr}");
+        let (_, answer, _) = site.call(&["everything.get-tiny-image"]);
+        assert!(answer["result"]["content"][1]["data"].as_str().unwrap().len() > 100, "the JSON answer is whole");
+
+        let (code, stdout, stderr) = site.run(&["tool", "call", "everything.get-resource-links", "--arg", "count=2"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.contains(
+                "\n[resource link: demo://resource/dynamic/blob/1 (Blob Resource 1, text/plain): Resource 1: \
+                 plaintext resource]\n[resource link: demo://resource/dynamic/text/2 (Text Resource 2, text/plain): \
+                 Resource 2: plaintext resource]\n"
+            ),
+            "{stdout}"
+        );
+        assert!(!stderr.contains("image"), "a link is not an image: {stderr}");
+
+        let (code, stdout, stderr) = site.run(&["tool", "call", "everything.get-resource-reference"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.contains(
+                "[resource: demo://resource/dynamic/text/1, text/plain]\nResource 1: This is a plaintext resource"
+            ),
+            "an embedded text resource is shown: {stdout}"
+        );
+        let (code, stdout, stderr) = site.run(&[
+            "tool",
+            "call",
+            "everything.get-resource-reference",
+            "--arg",
+            "resourceType=Blob",
+            "--arg",
+            "resourceId=2",
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        let blob = line_starting(&stdout, "[resource: demo://resource/dynamic/blob/2, text/plain, ");
+        assert!(blob.ends_with(" bytes of binary]"), "{blob}");
+        assert!(stderr.contains("resource demo://resource/dynamic/blob/2, text/plain: "), "{stderr}");
+
+        let data = "data:text/plain;base64,aGVsbG8gZnJvbSBvejAK";
+        let (code, stdout, stderr) = site.run(&[
+            "tool",
+            "call",
+            "everything.gzip-file-as-resource",
+            "--arg",
+            "name=hello.txt.gz",
+            "--arg",
+            &format!("data={data}"),
+            "--arg",
+            "outputType=resource",
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.starts_with("[resource: ") && stdout.contains("hello.txt.gz, application/gzip, "), "{stdout}");
+        assert!(stdout.trim_end().ends_with(" bytes of binary]"), "the gzip bytes are summarized: {stdout}");
+        assert!(line_starting(&stderr, "resource ").ends_with("shown as a placeholder; --format json has it whole"));
+    }
+}
+
+#[test]
+fn structured_content_beside_text_is_a_note_and_alone_is_what_a_model_reads() {
+    let site = Site::new(common::Transport::Embedded);
+    site.install_everything();
+    let (code, stdout, stderr) =
+        site.run(&["tool", "call", "everything.get-structured-content", "--arg", "location=Chicago"]);
+    assert_eq!(code, 0, "{stderr}");
+    let text: Value = serde_json::from_str(&stdout).expect("the text is the weather as JSON");
+    assert_eq!(text["conditions"], "Light rain / drizzle");
+    assert_eq!(stdout.matches("drizzle").count(), 1, "the structured content is not printed again: {stdout}");
+    let (_, answer, _) = site.call(&["everything.get-structured-content", "--arg", "location=Chicago"]);
+    let bytes = serde_json::to_string(&answer["result"]["structuredContent"]).unwrap().len();
+    assert!(stderr.contains(&format!("structured content: {bytes} bytes, the same as the text")), "{stderr}");
+
+    // Structured content that differs from the text is not read by a model, so it is not printed.
+    site.install("workbench");
+    let (code, stdout, stderr) = site.run(&["tool", "call", "workbench.classify", "--arg", "text=x"]);
+    assert_eq!((code, stdout.as_str()), (0, "statement\n"), "{stderr}");
+    assert!(
+        stderr.contains("structured content: 21 bytes, not shown (a model reads the text); --format json has it whole"),
+        "{stderr}"
+    );
+
+    // A file the edge keeps is read as its reference, never its bytes.
+    let (code, stdout, stderr) =
+        site.run(&["tool", "call", "workbench.pack", "--arg", "text=hidden", "--arg", "copies=2"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (first, file) = stdout.split_once('\n').unwrap();
+    let packed: Value = serde_json::from_str(first).unwrap();
+    let reference = packed["ref"].as_str().unwrap();
+    assert_eq!(file, format!("[file: {reference}, text/plain, 12 bytes, kept in the job's tree]\n"));
+    assert!(stderr.contains(&format!("file: {reference} (12 bytes), kept in the job's tree")), "{stderr}");
+    assert!(stderr.contains("the same as the text"), "{stderr}");
+    assert!(!stderr.contains("placeholder"), "the file is named once, as a file: {stderr}");
+}

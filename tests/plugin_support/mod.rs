@@ -46,6 +46,19 @@ pub fn python() -> PathBuf {
     python
 }
 
+/// Returns the entry point of the public reference server `server-everything`, which `scripts/test`
+/// installs; fails the test with what to do when there is none.
+pub fn everything() -> PathBuf {
+    let server = std::env::var_os("OZ0_TEST_EVERYTHING").map(PathBuf::from);
+    let server = server.filter(|s| s.exists());
+    server.unwrap_or_else(|| {
+        panic!(
+            "the tests of what a model reads run the reference server `@modelcontextprotocol/server-everything`, \
+             and OZ0_TEST_EVERYTHING does not name it: run scripts/test, which installs it in .test-servers"
+        )
+    })
+}
+
 /// Returns `PATH` with the venv's `bin` first, so that a manifest's `python` is the venv's.
 pub fn path_with_venv() -> OsString {
     let bin = python().parent().expect("the venv's bin folder").to_path_buf();
@@ -156,6 +169,20 @@ impl PluginSite {
     /// Installs an example plugin.
     pub fn install(&self, name: &str) {
         let dir = root().join("examples").join(name);
+        self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
+    }
+
+    /// Installs `server-everything` as the tool `everything`, from a manifest written in the work folder.
+    pub fn install_everything(&self) {
+        let dir = self.env.work().join("everything");
+        std::fs::create_dir_all(&dir).expect("a plugin folder");
+        let manifest = format!(
+            "name: everything\nversion: 1.0.0\ndescription: The MCP reference server, every kind of content block.\n\
+             tools:\n  - id: everything\n    description: Every kind of content block.\n    \
+             mcp: [node, {}, stdio]\n    timeout: 30\n",
+            serde_json::to_string(&everything().to_string_lossy()).expect("a path as JSON")
+        );
+        std::fs::write(dir.join("oz0-plugin.yaml"), manifest).expect("a manifest");
         self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 

@@ -217,22 +217,25 @@ fn takes(schema: &Value) -> String {
     if shown.is_empty() { "it takes no arguments".to_owned() } else { format!("it takes {}", shown.join(", ")) }
 }
 
-/// Prints what a model reads on stdout, and the rest on stderr.
+/// Prints what a model reads on stdout (the runtime's own rendering of the result), and on stderr the
+/// rest: what the model read only a placeholder of, structured content it did not read, the fit note,
+/// files and usage.
 fn render(answer: &CallAnswer) -> Result<(), CommandError> {
-    let result = answer.result.as_ref();
-    let blocks = result.and_then(|r| r.get("content")).and_then(Value::as_array).cloned().unwrap_or_default();
-    let text = result.map(oz0_core::mcp::text_of).unwrap_or_default();
-    if !text.is_empty() {
-        ui::print_text(&text)?;
+    let rendered = answer.result.as_ref().map(oz0_core::mcp::render).unwrap_or_default();
+    if !rendered.text.is_empty() {
+        ui::print_text(&rendered.text)?;
     }
-    let structured = result.and_then(|r| r.get("structuredContent")).filter(|v| !v.is_null());
-    if let Some(structured) = structured {
-        let same = serde_json::from_str::<Value>(&text).ok().as_ref() == Some(structured);
-        if same {
-            ui::info("structured content: the same as the text");
+    for summarized in &rendered.summarized {
+        ui::info(&format!("{summarized}; --format json has it whole"));
+    }
+    if let Some(structured) = rendered.structured_left_out {
+        let size = oz0_core::mcp::human_size(structured.bytes);
+        if structured.same_as_text {
+            ui::info(&format!("structured content: {size}, the same as the text"));
         } else {
-            let pretty = serde_json::to_string_pretty(structured).unwrap_or_default();
-            ui::print_text(&format!("\nstructured content:\n{pretty}"))?;
+            ui::info(&format!(
+                "structured content: {size}, not shown (a model reads the text); --format json has it whole"
+            ));
         }
     }
     if let Some(fit) = &answer.fit {
@@ -265,11 +268,6 @@ fn render(answer: &CallAnswer) -> Result<(), CommandError> {
     }
     if let Some(refused) = &answer.usage_refused {
         ui::warn(refused);
-    }
-    let others =
-        blocks.iter().filter(|b| !matches!(b.get("type").and_then(Value::as_str), Some("text" | "resource"))).count();
-    if others > 0 {
-        ui::info(&format!("{others} other content block(s), such as images: see --format json"));
     }
     ui::info(&format!("job {} step {}: {}", answer.job.id, answer.step, answer.outcome.as_str()));
     Ok(())

@@ -233,18 +233,13 @@ async fn tool_call(
     Ok((text, cost))
 }
 
-/// Returns what a model reads of a call's result: its text, else its structured content, else why it
-/// failed.
+/// Returns what a model reads of a call's result, as [`oz0_core::mcp::render`] renders it (the same text
+/// `oz0 tool call` prints), or why the call failed.
 fn model_text(draft: &Draft) -> String {
     if draft.outcome != Outcome::Ok && draft.result.is_none() {
         return format!("the call failed: {}", draft.error.clone().unwrap_or_default());
     }
-    let Some(result) = draft.result.as_ref() else { return String::new() };
-    let text = oz0_core::mcp::text_of(result);
-    if !text.is_empty() {
-        return text;
-    }
-    result.get("structuredContent").map(|s| serde_json::to_string(s).unwrap_or_default()).unwrap_or_default()
+    draft.result.as_ref().map(|result| oz0_core::mcp::render(result).text).unwrap_or_default()
 }
 
 /// Keeps a result as a file of the job's tree and returns the stub the model reads instead.

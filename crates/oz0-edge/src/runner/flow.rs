@@ -1,6 +1,7 @@
-//! A flow: tool calls in order, without a model. Each step's result goes whole to the steps after it:
-//! nothing is offloaded and no budget is filled in; a step that names a view gets that view, within
-//! the cap.
+//! A flow: tool calls in order, without a model. Each step's result goes whole to the steps after it
+//! (its text blocks as `text`, its first file as `file`, its structured content as `json`); the flow's
+//! output is what a model reads of the last step's result. Nothing is offloaded and no budget is filled
+//! in; a step that names a view gets that view, within the cap.
 
 use std::collections::BTreeMap;
 
@@ -127,10 +128,13 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
             return Ended { state, output: None, error: Some(error) };
         }
         let result = draft.result.unwrap_or(Value::Null);
+        // A step's `text` is data handed to the next tool's arguments: the tool's own words, with no
+        // placeholder of ours in them (its files and structured content go on as `file` and `json`).
+        // The flow's output is read, by a person or a model, so it is what a model reads of the result.
         let text = oz0_core::mcp::text_of(&result);
         let json = result.get("structuredContent").cloned().unwrap_or(Value::Null);
         let file = draft.files.first().map(|f| f.file.to_string());
-        last.clone_from(&text);
+        last = oz0_core::mcp::render(&result).text;
         done.insert(flow_step.id.clone(), Left { text, file, json });
     }
     Ended { state: JobState::Succeeded, output: Some(last), error: None }
