@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use rmcp::model::{CallToolRequestParams, MetaObject, RequestMetaObject};
-use rmcp::service::{ClientServiceExt as _, ServiceError};
+use rmcp::service::ServiceError;
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
@@ -60,8 +60,7 @@ pub async fn call_function(
         params.meta = Some(RequestMetaObject(MetaObject(call.meta.clone())));
     }
     let work = async {
-        let client =
-            ().serve_with_lifecycle(io, super::lifecycle()).await.map_err(|err| Failure::Start(err.to_string()))?;
+        let client = super::connect((), io).await.map_err(|err| Failure::Start(err.to_string()))?;
         let protocol = client.peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_default();
         let result = client.call_tool(params).await.map_err(Failure::Call)?;
         let _ = client.cancel().await;

@@ -3,7 +3,6 @@
 use std::time::Duration;
 
 use oz0_core::manifest::{Function, ServerInfo, ToolListing};
-use rmcp::service::ClientServiceExt as _;
 
 use super::stdio::with_stderr;
 use super::{ServerCommand, ToolHostError};
@@ -42,7 +41,7 @@ impl Listed {
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
     let (mut server, io) = super::start(command).await?;
     let work = async {
-        let client = ().serve_with_lifecycle(io, super::lifecycle()).await.map_err(|err| err.to_string())?;
+        let client = super::connect((), io).await.map_err(|err| err.to_string())?;
         let info = client.peer_info().map(|info| {
             let server = info.server_info.as_ref();
             (
