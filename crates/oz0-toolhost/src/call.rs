@@ -60,7 +60,7 @@ pub async fn call_function(
         params.meta = Some(RequestMetaObject(MetaObject(call.meta.clone())));
     }
     let work = async {
-        let client = super::connect((), io).await.map_err(|err| Failure::Start(err.to_string()))?;
+        let client = super::handshake::connect((), io).await.map_err(|err| Failure::Start(err.to_string()))?;
         let protocol = client.peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_default();
         let result = client.call_tool(params).await.map_err(Failure::Call)?;
         let _ = client.cancel().await;

@@ -41,7 +41,7 @@ impl Listed {
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
     let (mut server, io) = super::start(command).await?;
     let work = async {
-        let client = super::connect((), io).await.map_err(|err| err.to_string())?;
+        let client = super::handshake::connect((), io).await.map_err(|err| err.to_string())?;
         let info = client.peer_info().map(|info| {
             let server = info.server_info.as_ref();
             (
