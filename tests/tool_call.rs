@@ -494,3 +494,40 @@ fn structured_content_beside_text_is_a_note_and_alone_is_what_a_model_reads() {
     assert!(stderr.contains("the same as the text"), "{stderr}");
     assert!(!stderr.contains("placeholder"), "the file is named once, as a file: {stderr}");
 }
+
+/// The public reference server `mcp-server-time`, installed and called as a plugin author would.
+#[test]
+fn a_public_python_server_is_listed_and_called() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        site.install_time();
+        let listed = site.ok(&["plugin", "list"]);
+        assert!(listed.contains("get_current_time, convert_time"), "{transport:?}: {listed}");
+        let (code, answer, stderr) = site.call(&["time.get_current_time", "--arg", "timezone=Europe/Warsaw"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+        let now: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(now["timezone"], "Europe/Warsaw", "{now}");
+        assert!(now["datetime"].as_str().unwrap().starts_with("20"), "{now}");
+
+        let (code, stdout, stderr) = site.run(&[
+            "tool",
+            "call",
+            "time.convert_time",
+            "--arg",
+            "source_timezone=UTC",
+            "--arg",
+            "time=12:00",
+            "--arg",
+            "target_timezone=Asia/Tokyo",
+        ]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let converted: Value = serde_json::from_str(&stdout).unwrap();
+        assert!(converted["target"]["datetime"].as_str().unwrap().contains("T21:00:00"), "{converted}");
+
+        // A refusal of the server's own is the call's error, with what it said.
+        let (code, answer, _) = site.call(&["time.get_current_time", "--arg", "timezone=Mars/Olympus_Mons"]);
+        assert_eq!(code, 1, "{transport:?}");
+        assert!(answer["error"].as_str().unwrap().contains("Mars/Olympus_Mons"), "{answer}");
+    }
+}

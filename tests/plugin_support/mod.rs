@@ -186,6 +186,17 @@ impl PluginSite {
         self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 
+    /// Installs the public reference server `mcp-server-time` (from the tests' venv) as the tool `time`.
+    pub fn install_time(&self) {
+        let dir = self.env.work().join("time");
+        std::fs::create_dir_all(&dir).expect("a plugin folder");
+        let manifest = "name: time\nversion: 1.0.0\ndescription: The MCP reference server for times and time zones.\n\
+                        tools:\n  - id: time\n    description: The time now in a zone, and conversions.\n    \
+                        mcp: [mcp-server-time, --local-timezone, UTC]\n    timeout: 30\n";
+        std::fs::write(dir.join("oz0-plugin.yaml"), manifest).expect("a manifest");
+        self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
+    }
+
     /// Calls a function with `--format json` and returns the exit code and the answer.
     pub fn call(&self, args: &[&str]) -> (i32, Value, String) {
         let mut all = vec!["tool", "call"];
