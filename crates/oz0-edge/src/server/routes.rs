@@ -189,9 +189,15 @@ pub async fn call_tool(
         None => crate::calls::new_job_id()?,
     };
     request.job = Some(job.clone());
-    let running = edge.state().store().job(&edge.principal().tenant, &job).map_err(EdgeError::from)?;
-    // A call that follows a running job does not end it.
-    let mut guard = CancelOnDrop { edge: running.is_none().then(|| edge.clone()), job };
+    let known = edge
+        .state()
+        .blocking(edge.principal(), {
+            let job = job.clone();
+            move |state, principal| Ok(state.store().job(&principal.tenant, &job)?)
+        })
+        .await?;
+    // A call that follows a job already known does not end it.
+    let mut guard = CancelOnDrop { edge: known.is_none().then(|| edge.clone()), job };
     let answer = edge.call_tool(&request).await;
     guard.edge = None;
     Ok(Json(answer?))
