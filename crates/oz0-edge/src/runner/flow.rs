@@ -77,7 +77,7 @@ fn resolve(reference: &str, run: &Run, done: &BTreeMap<String, Left>) -> Result<
 
 pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
     let mut done: BTreeMap<String, Left> = BTreeMap::new();
-    let mut last = String::new();
+    let mut last = Value::Null;
     for (i, flow_step) in flow.steps.iter().enumerate() {
         if super::cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
@@ -134,8 +134,8 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
         let text = oz0_core::mcp::text_of(&result);
         let json = result.get("structuredContent").cloned().unwrap_or(Value::Null);
         let file = draft.files.first().map(|f| f.file.to_string());
-        last = oz0_core::mcp::render(&result).text;
         done.insert(flow_step.id.clone(), Left { text, file, json });
+        last = result;
     }
-    Ended { state: JobState::Succeeded, output: Some(last), error: None }
+    Ended { state: JobState::Succeeded, output: Some(oz0_core::mcp::render(&last).text), error: None }
 }
