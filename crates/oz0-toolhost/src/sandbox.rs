@@ -4,8 +4,9 @@
 //! A server and its process group end when its edge dies (its parent-death signal and its watcher),
 //! but should the watcher be killed with the edge, what the server started would live on. So an edge
 //! also records each server's group in a file, removed when the server stops, and [`reap`] kills the
-//! groups whose edge is gone when an edge next opens the same data folder. A group is killed only when one of its processes carries the server's mark in its
-//! environment, so that a process group ID reused since is never touched.
+//! groups whose edge is gone when an edge next opens the same data folder. A group is killed only when
+//! one of its processes carries the server's mark in its environment, so that a process group ID
+//! reused since is never touched.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -180,25 +181,24 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn this_process_is_alive_and_its_record_is_left_alone() {
-        let dir = tempfile_dir();
-        let records = dir.join("servers");
-        let tmp = dir.join("tmp");
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("servers");
+        let tmp = dir.path().join("tmp");
         let (server_tmp, mark) = server_tmp(&tmp).unwrap();
         let record = Record::write(&records, 999_999_999, &mark, &server_tmp).unwrap();
         assert_eq!(reap(&records), 0);
         assert!(records.join("999999999").exists(), "a live edge's record stays");
         drop(record);
         assert!(!records.join("999999999").exists(), "a stopped server's record is removed");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[cfg(target_os = "linux")]
     #[test]
     fn a_dead_edges_record_is_removed_and_an_unmarked_group_spared() {
-        let dir = tempfile_dir();
-        let records = dir.join("servers");
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("servers");
         std::fs::create_dir_all(&records).unwrap();
-        let tmp = dir.join("tmp/x");
+        let tmp = dir.path().join("tmp/x");
         std::fs::create_dir_all(&tmp).unwrap();
         // This process's group, recorded by an edge that is not alive: the mark is not ours, so the
         // group survives, and the record and its folder go.
@@ -207,17 +207,5 @@ mod tests {
         assert_eq!(reap(&records), 0);
         assert!(!records.join(group.to_string()).exists());
         assert!(!tmp.exists());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    fn tempfile_dir() -> PathBuf {
-        static N: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "oz0-sandbox-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
     }
 }
