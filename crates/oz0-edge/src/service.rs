@@ -36,9 +36,10 @@ pub struct LocalEdge {
 }
 
 impl LocalEdge {
-    /// Opens the embedded edge whose state is in `dir`, as its local person.
+    /// Opens the embedded edge whose state is in `dir`, as its local person. It keeps the servers it
+    /// starts for the life of the process.
     pub fn open(dir: &Path) -> Result<Self, EdgeError> {
-        Self::local(&EdgeState::open(dir)?)
+        Self::local(&EdgeState::open(dir, None)?)
     }
 
     /// Returns the edge as the local person sees it: every role in the first tenant (`local` when the

@@ -4,8 +4,10 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use oz0_core::api::{EdgeError, TenantName};
+use oz0_toolhost::Pool;
 
 use crate::files::FileStore;
 use crate::running::Running;
@@ -17,13 +19,15 @@ pub(crate) const NO_TENANT: &str = "no such tenant";
 /// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
 pub(crate) const NO_FILE: &str = "no such file in this job tree";
 
-/// The edge's state: its store, its files, its plugins' folders and its running calls.
+/// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
+/// servers it keeps.
 #[derive(Debug)]
 pub struct EdgeState {
     store: Arc<dyn Store>,
     files: FileStore,
     root: PathBuf,
     running: Running,
+    servers: Pool,
 }
 
 impl From<StoreError> for EdgeError {
@@ -37,25 +41,32 @@ impl From<StoreError> for EdgeError {
 }
 
 impl EdgeState {
-    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it. First kills
-    /// what is left of the servers of an edge on `dir` that was killed: a killed edge's servers die
-    /// with it, but what they started lives on in their process groups.
-    pub fn open(dir: &Path) -> Result<Arc<Self>, StoreError> {
+    /// How long a served edge keeps a shared server that no call uses.
+    pub const SERVER_IDLE: Duration = Duration::from_secs(5 * 60);
+
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it; it stops a
+    /// shared server after `idle` without a call ([`Self::SERVER_IDLE`] when served), or keeps it for the
+    /// life of the process when `None` (embedded). First kills what is left of the servers of an edge
+    /// on `dir` that was killed: a killed edge's servers die with it, but what they started lives on
+    /// in their process groups.
+    pub fn open(dir: &Path, idle: Option<Duration>) -> Result<Arc<Self>, StoreError> {
         let reaped = oz0_toolhost::reap(&crate::plugins::records(dir));
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
         }
         let store = SqliteStore::open(dir)?;
-        Ok(Self::with_store(Arc::new(store), dir))
+        Ok(Self::with_store(Arc::new(store), dir, idle))
     }
 
-    /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`.
-    pub fn with_store(store: Arc<dyn Store>, dir: &Path) -> Arc<Self> {
+    /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`, its
+    /// shared servers stopped after `idle` without a call.
+    pub fn with_store(store: Arc<dyn Store>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
         Arc::new(Self {
             store,
             files: FileStore::new(dir.join("files")),
             root: dir.to_path_buf(),
             running: Running::default(),
+            servers: Pool::new(idle),
         })
     }
 
@@ -76,6 +87,11 @@ impl EdgeState {
 
     pub(crate) fn running(&self) -> &Running {
         &self.running
+    }
+
+    /// Returns the tools' servers the edge keeps.
+    pub fn servers(&self) -> &Pool {
+        &self.servers
     }
 
     /// Returns who holds `token`, or `None` when no one has it.

@@ -46,7 +46,7 @@ impl Answer {
 impl Api {
     fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let state = EdgeState::open(dir.path()).unwrap();
+        let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
         let (admin, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
         Self { state, _dir: dir, admin }
     }

@@ -121,12 +121,12 @@ async fn scenario<E: Edge>(p: &People<E>) -> Vec<String> {
 async fn both_transports_answer_alike() {
     let first = TenantName::new("main").unwrap();
     let local_dir = tempfile::tempdir().unwrap();
-    let local_state = EdgeState::open(local_dir.path()).unwrap();
+    let local_state = EdgeState::open(local_dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
     let (local_admin, _) = local_state.first_token(&first).unwrap().unwrap();
     let local = scenario(&local_people(&local_state, &local_admin).await).await;
 
     let served_dir = tempfile::tempdir().unwrap();
-    let served_state = EdgeState::open(served_dir.path()).unwrap();
+    let served_state = EdgeState::open(served_dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
     let (served_admin, _) = served_state.first_token(&first).unwrap().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
@@ -163,7 +163,7 @@ async fn both_transports_answer_alike() {
 async fn an_oversized_body_over_the_wire_is_a_413_problem() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let dir = tempfile::tempdir().unwrap();
-    let state = EdgeState::open(dir.path()).unwrap();
+    let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
     let (token, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();

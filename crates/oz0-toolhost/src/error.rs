@@ -1,12 +1,14 @@
 //! What can go wrong when the tool host runs a server.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use thiserror::Error;
 
 /// Why a tool's server could not be run or listed. Each variant that ran the server carries the end
-/// of what it wrote on stderr, which is where servers say why they fail.
-#[derive(Debug, Error)]
+/// of what it wrote on stderr, which is where servers say why they fail. It is `Clone`, so that the
+/// failure of a server's start is told to every call that waited for it.
+#[derive(Debug, Clone, Error)]
 #[non_exhaustive]
 pub enum ToolHostError {
     /// The command is empty.
@@ -19,7 +21,7 @@ pub enum ToolHostError {
         program: String,
         /// Why.
         #[source]
-        source: std::io::Error,
+        source: Arc<std::io::Error>,
     },
     /// The server's own folders, or its record on the edge, could not be made.
     #[error("could not make the server's folder or record `{}`", .path.display())]
@@ -28,7 +30,7 @@ pub enum ToolHostError {
         path: std::path::PathBuf,
         /// Why.
         #[source]
-        source: std::io::Error,
+        source: Arc<std::io::Error>,
     },
     /// The server exited before it answered.
     #[error("the server exited ({status}) before it listed its tools")]
@@ -43,6 +45,14 @@ pub enum ToolHostError {
     Timeout {
         /// The time allowed.
         after: Duration,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The server exited while it started for a call.
+    #[error("the server exited ({status}) before it was ready for the call")]
+    NotStarted {
+        /// How it exited.
+        status: String,
         /// The end of its stderr.
         stderr: String,
     },
@@ -88,6 +98,7 @@ impl ToolHostError {
     pub fn stderr(&self) -> Option<&str> {
         match self {
             ToolHostError::Exited { stderr, .. }
+            | ToolHostError::NotStarted { stderr, .. }
             | ToolHostError::Crashed { stderr, .. }
             | ToolHostError::CallTimeout { stderr, .. }
             | ToolHostError::Refused { stderr, .. }

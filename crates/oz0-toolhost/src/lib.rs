@@ -24,18 +24,24 @@ use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::process::{ChildStdin, ChildStdout};
 
 mod call;
+mod client;
 mod error;
 mod handshake;
 mod list;
 mod measure;
+mod pool;
 mod sandbox;
+mod session;
 mod stdio;
 
 pub use call::{Answered, Call, call_function};
+pub use client::{Ask, Asked, Event, Listener};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
 pub use measure::{MeasureError, measure, server_command, tail};
+pub use pool::{Lifetime, Pool};
 pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
+pub use session::MAX_CALLS;
 pub use stdio::{ServerCommand, StdioServer};
 
 /// The longest message read from a server: room for a result of 31 MiB of text and structured content

@@ -50,7 +50,9 @@ pub(crate) fn make_private_dir(path: &Path) -> Result<(), ToolHostError> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(path).map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source })
+    builder
+        .create(path)
+        .map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source: std::sync::Arc::new(source) })
 }
 
 /// Makes a folder of a server's own in `tmp`, named uniquely in this process, and returns it with the

@@ -35,7 +35,7 @@ const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 const DEFAULT_LANG: &str = "C.UTF-8";
 
 /// How to start a local server: its argv, run in a folder, with the environment built for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ServerCommand {
     /// The program and its arguments.
     pub argv: Vec<String>,
@@ -49,13 +49,23 @@ pub struct ServerCommand {
     pub tmp: PathBuf,
     /// Where its process group is recorded while it runs, for [`reap`](crate::reap); `None` for none.
     pub records: Option<PathBuf>,
+    /// Whether its plugin was granted models, so that the server is told the client samples.
+    pub sampling: bool,
 }
 
 impl ServerCommand {
     /// Returns a command of `argv` run in `cwd`, its `HOME` `folder/home` and its `TMPDIR` in
     /// `folder/tmp`.
     pub fn new(argv: Vec<String>, cwd: PathBuf, folder: &Path) -> Self {
-        Self { argv, cwd, env: Vec::new(), home: folder.join("home"), tmp: folder.join("tmp"), records: None }
+        Self {
+            argv,
+            cwd,
+            env: Vec::new(),
+            home: folder.join("home"),
+            tmp: folder.join("tmp"),
+            records: None,
+            sampling: false,
+        }
     }
 
     /// Returns the environment a server starts with: `PATH` (the edge's, or a default), `HOME`,
@@ -80,12 +90,28 @@ impl ServerCommand {
     }
 }
 
+/// The end of what a server wrote on stderr, and how much it wrote in all.
+#[derive(Debug, Default)]
+struct Tail {
+    bytes: VecDeque<u8>,
+    written: u64,
+}
+
+impl Tail {
+    fn push(&mut self, bytes: &[u8]) {
+        self.bytes.extend(bytes);
+        self.written += bytes.len() as u64;
+        let extra = self.bytes.len().saturating_sub(STDERR_TAIL);
+        self.bytes.drain(..extra);
+    }
+}
+
 /// A running server. Dropping it kills its whole process group.
 #[derive(Debug)]
 pub struct StdioServer {
     child: Child,
     group: Option<Pid>,
-    stderr: Arc<Mutex<VecDeque<u8>>>,
+    stderr: Arc<Mutex<Tail>>,
     reader: Option<JoinHandle<()>>,
     /// Its `TMPDIR`, removed when it stops.
     tmp: PathBuf,
@@ -124,11 +150,11 @@ impl StdioServer {
             Ok(child) => child,
             Err(source) => {
                 let _ = std::fs::remove_dir_all(&tmp);
-                return Err(ToolHostError::Spawn { program: program.clone(), source });
+                return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(source) });
             }
         };
         let group = child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw);
-        let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
+        let stderr = Arc::new(Mutex::new(Tail::default()));
         let reader = child.stderr.take().map(|mut pipe| {
             let tail = Arc::clone(&stderr);
             tokio::spawn(async move {
@@ -138,9 +164,7 @@ impl StdioServer {
                         break;
                     }
                     if let Ok(mut tail) = tail.lock() {
-                        tail.extend(&buf[..n]);
-                        let extra = tail.len().saturating_sub(STDERR_TAIL);
-                        tail.drain(..extra);
+                        tail.push(&buf[..n]);
                     }
                 }
             })
@@ -154,7 +178,7 @@ impl StdioServer {
             // Dropping the server on failure kills it: a server the edge could not record could
             // outlive it.
             let record = Record::write(records, group.as_raw_nonzero().get(), &mark, &server.tmp)
-                .map_err(|source| ToolHostError::Sandbox { path: records.clone(), source })?;
+                .map_err(|source| ToolHostError::Sandbox { path: records.clone(), source: Arc::new(source) })?;
             server.record = Some(record);
         }
         Ok(server)
@@ -184,10 +208,26 @@ impl StdioServer {
             let _ = tokio::time::timeout(Duration::from_millis(500), reader).await;
             self.reader = None;
         }
-        let bytes: Vec<u8> = self.stderr.lock().map(|t| t.iter().copied().collect()).unwrap_or_default();
+        self.stderr_since(0)
+    }
+
+    /// Returns how many bytes the server has written on stderr so far, to read later what it wrote
+    /// after this moment with [`stderr_since`](Self::stderr_since).
+    pub fn stderr_mark(&self) -> u64 {
+        self.stderr.lock().map_or(0, |tail| tail.written)
+    }
+
+    /// Returns what the server wrote on stderr after `mark`, as much of it as is kept, whole lines.
+    pub fn stderr_since(&self, mark: u64) -> String {
+        let Ok(tail) = self.stderr.lock() else { return String::new() };
+        let new = usize::try_from(tail.written.saturating_sub(mark)).unwrap_or(usize::MAX);
+        let skip = tail.bytes.len().saturating_sub(new);
+        let bytes: Vec<u8> = tail.bytes.iter().skip(skip).copied().collect();
+        // When some of it is no longer kept, the first line is only the end of one.
+        let cut = new > tail.bytes.len();
+        drop(tail);
         let text = String::from_utf8_lossy(&bytes);
-        let text =
-            if bytes.len() >= STDERR_TAIL { text.split_once('\n').map_or(&*text, |(_, rest)| rest) } else { &text };
+        let text = if cut { text.split_once('\n').map_or(&*text, |(_, rest)| rest) } else { &text };
         text.trim_end().to_owned()
     }
 

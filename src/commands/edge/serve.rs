@@ -51,7 +51,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         Some(dir) => dir.clone(),
         None => home()?,
     };
-    let state = EdgeState::open(&dir).map_err(|err| {
+    let state = EdgeState::open(&dir, Some(EdgeState::SERVER_IDLE)).map_err(|err| {
         CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
     })?;
     // This edge owns its store: a job still running in it was left by an edge that stopped, and no

@@ -16,7 +16,8 @@ use super::draft::Draft;
 use super::now;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
-use oz0_toolhost::{Call, ServerCommand, ToolHostError, call_function, server_command, tail};
+use oz0_core::manifest::Sandbox as Lifespan;
+use oz0_toolhost::{Call, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -26,6 +27,8 @@ pub(crate) struct Target {
     pub command: ServerCommand,
     pub timeout: Duration,
     pub input_schema: Value,
+    /// How long its server is kept, from the manifest's `sandbox`.
+    pub lifespan: Lifespan,
 }
 
 impl Target {
@@ -59,15 +62,17 @@ pub(crate) fn target(
         EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
     })?;
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
-    let command = manifest
+    let mut command = manifest
         .and_then(|t| server_command(t, Path::new(&plugin.dir), &crate::plugins::sandbox(state.root(), tenant.id)))
         .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
+    command.sampling = plugin.manifest.requires.as_ref().is_some_and(|r| r.models.is_some());
     Ok(Target {
         tool: tool.to_owned(),
         function: function.to_owned(),
         command,
         timeout: Duration::from_secs(info.timeout_secs),
         input_schema: schema,
+        lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
     })
 }
 
@@ -116,7 +121,7 @@ pub(crate) async fn invoke(
         .await?;
     let at = now();
     let clock = Instant::now();
-    let outcome = run(state, &principal.tenant, target, arguments, &files, token).await;
+    let outcome = run(state, &principal.tenant, job, target, arguments, &files, token).await;
     let cancelled = token.is_cancelled();
     let mut step = Step::new(0, at, StepKind::ToolCall);
     step.tool = Some(target.tool.clone());
@@ -168,6 +173,7 @@ pub(crate) async fn invoke(
 async fn run(
     state: &Arc<EdgeState>,
     tenant: &TenantRecord,
+    job: &Job,
     target: &Target,
     arguments: &Map<String, Value>,
     files: &[FileRef],
@@ -190,7 +196,12 @@ async fn run(
         Some(folder)
     };
     let call = Call { function: target.function.clone(), arguments: arguments.clone(), meta, timeout: target.timeout };
-    let answered = call_function(&target.command, &call, token).await;
+    let lifetime = match target.lifespan {
+        Lifespan::Shared => Lifetime::Shared,
+        Lifespan::Job => Lifetime::Job(job.tree.to_string()),
+        Lifespan::Own => Lifetime::Own,
+    };
+    let answered = state.servers().call(&target.command, &lifetime, &call, Listener::default(), token).await;
     drop(folder);
     answered
 }

@@ -118,6 +118,9 @@ pub(crate) async fn call(
     let token = state.running().enter(tenant.id, &job.id);
     let invoked = invoke(state, principal, &job, &prepared.target, &request.arguments, &token).await;
     state.running().leave(tenant.id, &job.id);
+    if started && job.id == job.tree {
+        state.servers().end_job(job.tree.as_str()).await;
+    }
     let Invoked { mut step, draft: answer, protocol } = invoked?;
     step.handed = handed.iter().map(|f| f.file).collect();
     let outcome = step.outcome;

@@ -195,6 +195,9 @@ async fn finish(run: &Run, ended: Ended) {
     if let Err(err) = done {
         tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "the job could not be ended");
     }
+    if run.job.id == run.job.tree {
+        run.state.servers().end_job(run.job.tree.as_str()).await;
+    }
 }
 
 /// Returns whether the run was cancelled: here, or by another process that ended its job.

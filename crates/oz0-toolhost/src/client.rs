@@ -1,0 +1,319 @@
+//! The client side of a server's session: the capabilities oz0 declares and how it answers what a
+//! server asks of it (roots, elicitation, sampling) and tells it (progress, logs), each routed to the
+//! call it belongs to.
+//!
+//! A server of 2025-11-25 sends its requests and logs on its own, tied to no call. While it runs one
+//! call they are that call's; while it runs several at once a request cannot be told apart and is
+//! refused, and a log is told to each of them.
+
+// Roots, sampling and logging are what servers of 2025-11-25 ask and tell, though 2026-07-28
+// deprecates them (SEP-2577).
+#![allow(deprecated)]
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use futures_util::future::BoxFuture;
+use rmcp::ClientHandler;
+use rmcp::model::{
+    ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ErrorData, ListRootsResult, LoggingMessageNotificationParam, ProgressNotificationParam,
+    ProgressToken,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+use serde_json::{Map, Value, json};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// What a server told or asked during a call, for its trace and whoever watches it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The call's progress, as the server reported it.
+    Progress {
+        /// The progress so far.
+        progress: f64,
+        /// The whole, when the server knows it.
+        total: Option<f64>,
+        /// What the server is doing.
+        message: Option<String>,
+    },
+    /// A log message the server sent.
+    Log {
+        /// Its level: `debug` to `emergency`.
+        level: String,
+        /// The logger's name, when it gave one.
+        logger: Option<String>,
+        /// The message.
+        data: Value,
+    },
+    /// The server asked for a person's input.
+    Elicited {
+        /// What it asked.
+        message: String,
+        /// The answer: `accept`, `decline` or `cancel`.
+        action: String,
+        /// Why it was declined, when no person was asked.
+        reason: Option<String>,
+    },
+    /// The server asked what oz0 does not answer for this call, such as a model's answer.
+    Refused {
+        /// The request's method.
+        method: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A person's answer to a server's question.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Asked {
+    /// The person answered, with values for the requested fields.
+    Accept(Map<String, Value>),
+    /// The person said no.
+    Decline,
+    /// The person dismissed the question.
+    Cancel,
+}
+
+/// Asks a person on a server's behalf: the message, and the JSON Schema of the answer wanted (an
+/// object of plain fields).
+pub trait Ask: Send + Sync {
+    /// Asks, and returns the answer.
+    fn ask<'a>(&'a self, message: &'a str, schema: &'a Value) -> BoxFuture<'a, Asked>;
+}
+
+/// Who hears of a call's events and answers its questions.
+#[derive(Clone, Default)]
+pub struct Listener {
+    /// Where the call's events go.
+    pub events: Option<UnboundedSender<Event>>,
+    /// The person to ask, for a person's own call on a terminal; `None` declines every question.
+    pub ask: Option<Arc<dyn Ask>>,
+}
+
+impl std::fmt::Debug for Listener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Listener").field("events", &self.events.is_some()).field("ask", &self.ask.is_some()).finish()
+    }
+}
+
+impl Listener {
+    fn tell(&self, event: Event) {
+        if let Some(events) = &self.events {
+            let _ = events.send(event);
+        }
+    }
+}
+
+/// A call running on the session.
+struct Active {
+    id: u64,
+    token: ProgressToken,
+    listener: Listener,
+}
+
+/// The client of one server's session: what it declares, and the calls it runs.
+#[derive(Clone)]
+pub(crate) struct Host(Arc<Inner>);
+
+struct Inner {
+    /// The plugin's folder, the one root the server is told of.
+    root: String,
+    /// Whether the plugin was granted models, so that sampling is declared.
+    sampling: bool,
+    calls: Mutex<Vec<Active>>,
+    next: AtomicU64,
+}
+
+/// Removes its call from the host when dropped, however the call ends.
+pub(crate) struct Entered {
+    host: Host,
+    id: u64,
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        if let Ok(mut calls) = self.host.0.calls.lock() {
+            calls.retain(|call| call.id != self.id);
+        }
+    }
+}
+
+impl Host {
+    /// Returns the client of a server run in `root`, the plugin's folder.
+    pub fn new(root: &Path, sampling: bool) -> Self {
+        let root = url_of(root);
+        Self(Arc::new(Inner { root, sampling, calls: Mutex::new(Vec::new()), next: AtomicU64::new(0) }))
+    }
+
+    /// Tells the host of a call, whose progress comes with `token`, until the guard is dropped.
+    pub fn enter(&self, token: ProgressToken, listener: Listener) -> Entered {
+        let id = self.0.next.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut calls) = self.0.calls.lock() {
+            calls.push(Active { id, token, listener });
+        }
+        Entered { host: self.clone(), id }
+    }
+
+    /// Returns the listener of the one call running, or why a request cannot be given to one.
+    fn sole(&self) -> Result<Listener, &'static str> {
+        let calls = self.0.calls.lock().map_err(|_| "the edge's state of the server is broken")?;
+        match calls.as_slice() {
+            [one] => Ok(one.listener.clone()),
+            [] => Err("the server asked while it ran no call"),
+            _ => Err(
+                "the server runs several calls at once and speaks a protocol (before 2026-07-28) whose requests do \
+                 not say which call they belong to",
+            ),
+        }
+    }
+
+    fn each(&self, mut f: impl FnMut(&Active)) {
+        if let Ok(calls) = self.0.calls.lock() {
+            calls.iter().for_each(&mut f);
+        }
+    }
+}
+
+/// Returns the `file://` URL of a folder, its path's bytes percent-encoded where a URL needs it.
+fn url_of(path: &Path) -> String {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut url = String::from("file://");
+    for byte in path.to_string_lossy().bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            url.push(char::from(byte));
+        } else {
+            url.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    url
+}
+
+impl ClientHandler for Host {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = json!({"roots": {}, "elicitation": {"form": {}}});
+        if self.0.sampling {
+            capabilities["sampling"] = json!({});
+        }
+        let config = json!({
+            "protocolVersion": crate::PREFERRED_PROTOCOL,
+            "capabilities": capabilities,
+            "clientInfo": {"name": "oz0", "version": env!("CARGO_PKG_VERSION")},
+        });
+        serde_json::from_value(config).unwrap_or_default()
+    }
+
+    async fn list_roots(&self, _: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+        let roots = json!({"roots": [{"uri": self.0.root, "name": "plugin"}]});
+        serde_json::from_value(roots).map_err(|err| ErrorData::internal_error(err.to_string(), None))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let (message, schema) = match request {
+            ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
+                (message, serde_json::to_value(requested_schema).unwrap_or_default())
+            }
+            other => {
+                let message = match other {
+                    ElicitRequestParams::UrlElicitationParams { message, .. } => message,
+                    _ => String::new(),
+                };
+                if let Ok(listener) = self.sole() {
+                    let reason = "oz0 answers a form's questions only, not a URL to open".to_owned();
+                    listener.tell(Event::Elicited { message, action: "decline".into(), reason: Some(reason) });
+                }
+                return Ok(ElicitResult::new(ElicitationAction::Decline));
+            }
+        };
+        let listener = match self.sole() {
+            Ok(listener) => listener,
+            Err(reason) => {
+                tracing::info!(reason, "declined a server's request for a person's input");
+                return Ok(ElicitResult::new(ElicitationAction::Decline));
+            }
+        };
+        let Some(ask) = listener.ask.clone() else {
+            let reason = "no person is at this call to answer: it is not a person's own `oz0 tool call` on a terminal";
+            listener.tell(Event::Elicited { message, action: "decline".into(), reason: Some(reason.into()) });
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        };
+        let asked = ask.ask(&message, &schema).await;
+        let (action, result) = match asked {
+            Asked::Accept(content) => {
+                ("accept", ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content)))
+            }
+            Asked::Decline => ("decline", ElicitResult::new(ElicitationAction::Decline)),
+            Asked::Cancel => ("cancel", ElicitResult::new(ElicitationAction::Cancel)),
+        };
+        listener.tell(Event::Elicited { message, action: action.into(), reason: None });
+        Ok(result)
+    }
+
+    async fn create_message(
+        &self,
+        _: CreateMessageRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        let reason = if self.0.sampling {
+            "this edge does not answer sampling requests yet"
+        } else {
+            "the plugin is not granted models: its manifest asks for none in `requires.models`"
+        };
+        if let Ok(listener) = self.sole() {
+            listener.tell(Event::Refused { method: "sampling/createMessage".into(), reason: reason.into() });
+        }
+        Err(ErrorData::invalid_request(reason, None))
+    }
+
+    async fn on_progress(&self, params: ProgressNotificationParam, _: NotificationContext<RoleClient>) {
+        self.each(|call| {
+            if call.token == params.progress_token {
+                call.listener.tell(Event::Progress {
+                    progress: params.progress,
+                    total: params.total,
+                    message: params.message.clone(),
+                });
+            }
+        });
+    }
+
+    async fn on_logging_message(&self, params: LoggingMessageNotificationParam, _: NotificationContext<RoleClient>) {
+        let level = serde_json::to_value(params.level).ok().and_then(|l| l.as_str().map(str::to_owned));
+        let level = level.unwrap_or_else(|| "info".to_owned());
+        let mut told = false;
+        self.each(|call| {
+            told = true;
+            call.listener.tell(Event::Log {
+                level: level.clone(),
+                logger: params.logger.clone(),
+                data: params.data.clone(),
+            });
+        });
+        if !told {
+            tracing::debug!(level, data = %params.data, "a server logged while it ran no call");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_becomes_a_file_url() {
+        assert_eq!(url_of(Path::new("/srv/plugins/a b")), "file:///srv/plugins/a%20b");
+    }
+
+    #[test]
+    fn sampling_is_declared_only_when_granted() {
+        let info = |sampling| serde_json::to_value(Host::new(Path::new("/p"), sampling).get_info()).unwrap_or_default();
+        assert!(info(false)["capabilities"].get("sampling").is_none());
+        assert!(info(true)["capabilities"].get("sampling").is_some());
+        assert!(info(false)["capabilities"].get("roots").is_some());
+        assert!(info(false)["capabilities"].get("elicitation").is_some());
+    }
+}

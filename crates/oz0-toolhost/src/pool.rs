@@ -1,0 +1,232 @@
+//! The servers an edge keeps: one per tool and tenant (`shared`) or per job tree (`job`), started by
+//! the first call that needs it and reused by the rest, started again after it exits, and stopped
+//! when idle too long or when its job ends. A server of a call's own (`own`) is not kept.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use futures_util::FutureExt as _;
+use futures_util::future::{BoxFuture, Shared};
+use tokio_util::sync::CancellationToken;
+
+use crate::client::Listener;
+use crate::session::Session;
+use crate::{Answered, Call, ServerCommand, ToolHostError};
+
+/// How long a server is kept for the calls of its tool.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Lifetime {
+    /// Kept for every call of the tool (the command names its tenant's folders), until idle too long.
+    Shared,
+    /// Kept for the calls of one job tree, named by its root's ID, until [`Pool::end_job`].
+    Job(String),
+    /// Started for one call and stopped when it ends.
+    Own,
+}
+
+type Starting = Shared<BoxFuture<'static, Result<Arc<Session>, ToolHostError>>>;
+
+/// A kept server: starting, or started.
+enum Slot {
+    Starting { start: Starting, generation: u64 },
+    Ready(Arc<Session>),
+}
+
+type Key = (Lifetime, ServerCommand);
+
+/// The servers an edge keeps. Dropping it stops them.
+#[derive(Clone)]
+pub struct Pool {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    slots: Mutex<HashMap<Key, Slot>>,
+    /// How long a shared server may sit idle before it is stopped; `None` keeps it for the pool's life.
+    idle: Option<Duration>,
+    starts: AtomicU64,
+    generation: AtomicU64,
+    sweeping: std::sync::Once,
+}
+
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pool").field("idle", &self.inner.idle).field("starts", &self.starts()).finish_non_exhaustive()
+    }
+}
+
+impl Pool {
+    /// Returns a pool whose shared servers are stopped after `idle` without a call, or kept for the
+    /// pool's life when `idle` is `None`.
+    pub fn new(idle: Option<Duration>) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                slots: Mutex::new(HashMap::new()),
+                idle,
+                starts: AtomicU64::new(0),
+                generation: AtomicU64::new(0),
+                sweeping: std::sync::Once::new(),
+            }),
+        }
+    }
+
+    /// Returns how many servers the pool has started.
+    pub fn starts(&self) -> u64 {
+        self.inner.starts.load(Ordering::Relaxed)
+    }
+
+    /// Calls a function on the server `command` starts, kept for `lifetime`: the server already
+    /// running, the one starting (waited for), or one started now. The call's timeout bounds the
+    /// whole, the wait for a start included; `cancel` ends the call, not the server.
+    ///
+    /// # Errors
+    ///
+    /// Returns a [`ToolHostError`], as [`call_function`](crate::call_function) does.
+    pub async fn call(
+        &self,
+        command: &ServerCommand,
+        lifetime: &Lifetime,
+        call: &Call,
+        listener: Listener,
+        cancel: &CancellationToken,
+    ) -> Result<Answered, ToolHostError> {
+        if *lifetime == Lifetime::Own {
+            self.inner.starts.fetch_add(1, Ordering::Relaxed);
+            return crate::call::call_own(command, call, listener, cancel).await;
+        }
+        self.sweep();
+        let deadline = tokio::time::Instant::now() + call.timeout;
+        let key = (lifetime.clone(), command.clone());
+        let start = self.session(&key, call.timeout);
+        let session = tokio::select! {
+            session = tokio::time::timeout_at(deadline, start) => match session {
+                Ok(session) => session?,
+                Err(_) => return Err(ToolHostError::CallTimeout { after: call.timeout, stderr: String::new() }),
+            },
+            () = cancel.cancelled() => return Err(ToolHostError::Cancelled),
+        };
+        let answered = session.call(call, listener, deadline, cancel).await;
+        if !session.alive() {
+            self.forget(&key, &session);
+        }
+        answered
+    }
+
+    /// Returns the session of `key`: the one running, the one starting, or one it starts, within
+    /// `timeout`.
+    fn session(&self, key: &Key, timeout: Duration) -> Starting {
+        let mut slots = self.inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match slots.get(key) {
+            Some(Slot::Ready(session)) if session.alive() => {
+                let session = Arc::clone(session);
+                return async move { Ok(session) }.boxed().shared();
+            }
+            Some(Slot::Starting { start, .. }) => return start.clone(),
+            Some(Slot::Ready(session)) => {
+                let session = Arc::clone(session);
+                tokio::spawn(async move { session.shutdown().await });
+            }
+            None => {}
+        }
+        let generation = self.inner.generation.fetch_add(1, Ordering::Relaxed);
+        let (pool, command, slot) = (Arc::downgrade(&self.inner), key.1.clone(), key.clone());
+        self.inner.starts.fetch_add(1, Ordering::Relaxed);
+        // The start runs on its own, so that a call that stops waiting does not stop it for the rest.
+        let task = tokio::spawn(async move {
+            let started = Session::start(&command, timeout).await.map(Arc::new);
+            if let Some(inner) = pool.upgrade() {
+                let mut slots = inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let ours = matches!(slots.get(&slot), Some(Slot::Starting { generation: g, .. }) if *g == generation);
+                match &started {
+                    Ok(session) if ours => {
+                        tracing::info!(program = %command.argv.join(" "), pid = ?session.pid, "started a tool's server");
+                        slots.insert(slot, Slot::Ready(Arc::clone(session)));
+                    }
+                    Err(_) if ours => {
+                        slots.remove(&slot);
+                    }
+                    _ => {}
+                }
+            }
+            started
+        });
+        let start = async move {
+            task.await.unwrap_or_else(|err| {
+                Err(ToolHostError::Protocol {
+                    message: format!("the server's start failed: {err}"),
+                    stderr: String::new(),
+                })
+            })
+        }
+        .boxed()
+        .shared();
+        slots.insert(key.clone(), Slot::Starting { start: start.clone(), generation });
+        start
+    }
+
+    /// Drops a session that broke, so that the next call starts another.
+    fn forget(&self, key: &Key, session: &Arc<Session>) {
+        let mut slots = self.inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if matches!(slots.get(key), Some(Slot::Ready(kept)) if Arc::ptr_eq(kept, session)) {
+            slots.remove(key);
+        }
+        drop(slots);
+        let session = Arc::clone(session);
+        tokio::spawn(async move { session.shutdown().await });
+    }
+
+    /// Stops the servers kept for the job tree `root`.
+    pub async fn end_job(&self, root: &str) {
+        let ended = self.take(|lifetime, _| matches!(lifetime, Lifetime::Job(job) if job == root));
+        for session in ended {
+            session.shutdown().await;
+        }
+    }
+
+    /// Stops every server of the pool.
+    pub async fn shutdown(&self) {
+        for session in self.take(|_, _| true) {
+            session.shutdown().await;
+        }
+    }
+
+    /// Takes out of the pool the started sessions that `which` picks, and forgets the starts.
+    fn take(&self, which: impl Fn(&Lifetime, &Slot) -> bool) -> Vec<Arc<Session>> {
+        let mut slots = self.inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let keys: Vec<Key> =
+            slots.iter().filter(|((lifetime, _), slot)| which(lifetime, slot)).map(|(k, _)| k.clone()).collect();
+        keys.into_iter()
+            .filter_map(|key| match slots.remove(&key) {
+                Some(Slot::Ready(session)) => Some(session),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Starts, once, the sweep that stops servers idle longer than the pool allows.
+    fn sweep(&self) {
+        let Some(idle) = self.inner.idle else { return };
+        self.inner.sweeping.call_once(|| {
+            let pool = Arc::downgrade(&self.inner);
+            let every = (idle / 5).clamp(Duration::from_millis(100), Duration::from_secs(30));
+            tokio::spawn(sweep(pool, idle, every));
+        });
+    }
+}
+
+/// Every `every`, stops the sessions idle longer than `idle`, until the pool is gone.
+async fn sweep(pool: Weak<Inner>, idle: Duration, every: Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(inner) = pool.upgrade() else { return };
+        let stale = Pool { inner }.take(|_, slot| {
+            matches!(slot, Slot::Ready(session) if !session.alive() || session.idle().is_some_and(|i| i >= idle))
+        });
+        for session in stale {
+            tracing::info!(pid = ?session.pid, "stopped a tool's server that sat idle");
+            session.shutdown().await;
+        }
+    }
+}

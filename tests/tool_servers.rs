@@ -1,0 +1,116 @@
+//! The servers an edge keeps: a shared server is started once and reused by every call, many calls
+//! run on it at once, one that crashed is started again; a job's server lives as long as its job; a
+//! call's own server, as long as the call. A real Python server (tests/fixtures/plugins/lifetimes),
+//! through the embedded edge and `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+
+use common::{TRANSPORTS, Transport};
+use plugin_support::{PluginSite as Site, root};
+
+fn install(site: &Site) {
+    let dir = root().join("tests/fixtures/plugins/lifetimes");
+    site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+}
+
+/// Writes a flow of `steps` calls of `function` into the work folder's `flows/`, as `name`.
+fn flow(site: &Site, name: &str, function: &str, steps: usize) {
+    let dir = site.env.work().join("flows");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut yaml = format!("id: {name}\nsteps:\n");
+    for n in 1..=steps {
+        yaml.push_str(&format!("  - id: s{n}\n    call: {function}\n    args: {{}}\n"));
+    }
+    std::fs::write(dir.join(format!("{name}.yaml")), yaml).unwrap();
+}
+
+/// Returns `(process ID, calls the server answered)` of a `whoami` answer.
+fn whoami(answer: &str) -> (u32, u32) {
+    let mut words = answer.split_whitespace().map(|w| w.parse().unwrap());
+    (words.next().unwrap(), words.next().unwrap())
+}
+
+/// Calls `tool.whoami` by itself.
+fn call_whoami(site: &Site, tool: &str) -> (u32, u32) {
+    whoami(&site.ok(&["tool", "call", &format!("{tool}.whoami")]))
+}
+
+/// Runs a flow and returns what its last step answered.
+fn run_whoami(site: &Site, name: &str) -> (u32, u32) {
+    whoami(&site.ok(&["run", name]))
+}
+
+#[test]
+fn a_shared_server_is_started_once_and_kept_for_the_calls_that_follow() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        install(&site);
+        flow(&site, "three", "shared.whoami", 3);
+        let (pid, answered) = run_whoami(&site, "three");
+        assert_eq!(answered, 3, "{transport:?}: one server answered the three steps");
+        if transport == Transport::Served {
+            assert_eq!(run_whoami(&site, "three"), (pid, 6), "the next run's steps go to the same server");
+            assert_eq!(call_whoami(&site, "shared"), (pid, 7), "and so does a call of its own");
+        }
+    }
+}
+
+#[test]
+fn a_jobs_server_lives_as_long_as_its_job_and_a_calls_own_as_long_as_the_call() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        install(&site);
+        flow(&site, "perjob", "perjob.whoami", 2);
+        flow(&site, "own", "own.whoami", 2);
+        let (first, answered) = run_whoami(&site, "perjob");
+        assert_eq!(answered, 2, "{transport:?}: the job's two steps went to one server");
+        let (second, answered) = run_whoami(&site, "perjob");
+        assert_eq!(answered, 2, "{transport:?}: the next job has a server of its own");
+        assert_ne!(first, second, "{transport:?}");
+        assert_eq!(run_whoami(&site, "own").1, 1, "{transport:?}: each call had a server of its own");
+    }
+}
+
+#[test]
+fn sixteen_calls_at_once_run_on_one_server() {
+    let site = Site::new(Transport::Served);
+    install(&site);
+    let calls: Vec<_> = (0..16)
+        .map(|_| {
+            site.oz0_process()
+                .args(["tool", "call", "shared.pause", "--arg", "seconds=1"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut pids = Vec::new();
+    for call in calls {
+        let out = call.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "every call succeeds: {stderr}");
+        pids.push(String::from_utf8_lossy(&out.stdout).trim().to_owned());
+    }
+    pids.dedup();
+    assert_eq!(pids.len(), 1, "one server answered them all: {pids:?}");
+    let (pid, _) = call_whoami(&site, "shared");
+    assert_eq!(pid.to_string(), pids[0]);
+}
+
+#[test]
+fn a_server_that_crashed_is_started_again_for_the_next_call() {
+    let site = Site::new(Transport::Served);
+    install(&site);
+    let (before, _) = call_whoami(&site, "shared");
+    let (code, answer, _) = site.call(&["shared.exit"]);
+    assert_eq!(code, 1, "{answer}");
+    assert_eq!(answer["outcome"], "crashed", "{answer}");
+    let (after, answered) = call_whoami(&site, "shared");
+    assert_ne!(before, after, "a new server answers");
+    assert_eq!(answered, 1);
+}
