@@ -131,6 +131,20 @@ pub fn info(line: &str) {
     let _ = writeln!(stderr(), "{DIM}{line}{DIM:#}");
 }
 
+/// Writes what a tool's server said or asked during a call: its questions and the requests refused
+/// always, its log messages when `verbose`.
+pub fn server_notes(notes: &[oz0_core::trace::ServerNote], verbose: bool) {
+    use oz0_core::trace::ServerNoteKind;
+    for note in notes {
+        match note.kind {
+            ServerNoteKind::Log if verbose => info(&format!("server {}: {}", note.level, note.text)),
+            ServerNoteKind::Log => {}
+            ServerNoteKind::Question => info(&format!("the server asked: {} ({})", note.text, note.level)),
+            ServerNoteKind::Refused => warn(&format!("the server asked for what it may not have: {}", note.text)),
+        }
+    }
+}
+
 /// Writes a warning to stderr.
 pub fn warn(message: &str) {
     let _ = writeln!(stderr(), "{WARNING}warning:{WARNING:#} {message}");

@@ -162,6 +162,34 @@ pub struct Step {
     pub tokens_out: Option<u64>,
     /// A model call's cost in US dollars.
     pub cost_usd: Option<f64>,
+    /// What the step's tool's server said or asked during the call: its logs, the questions it asked a
+    /// person and how they were answered, and what it asked that was refused.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub server: Vec<ServerNote>,
+}
+
+/// Something a tool's server said or asked during a call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ServerNote {
+    /// What it was.
+    pub kind: ServerNoteKind,
+    /// A log message's level (`debug` to `emergency`), or how a question was answered (`accept`,
+    /// `decline`, `cancel`).
+    pub level: String,
+    /// The log message, the question, or the request refused, with why when oz0 refused or declined.
+    pub text: String,
+}
+
+/// The kinds of [`ServerNote`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ServerNoteKind {
+    /// A log message (`notifications/message`).
+    Log,
+    /// A question for a person (`elicitation/create`).
+    Question,
+    /// A request oz0 refused, such as a model's answer for a plugin granted none.
+    Refused,
 }
 
 impl Step {
@@ -185,6 +213,7 @@ impl Step {
             tokens_in: None,
             tokens_out: None,
             cost_usd: None,
+            server: Vec::new(),
         }
     }
 

@@ -48,7 +48,8 @@ pub async fn measure(
 ) -> Result<Listing, MeasureError> {
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
-        let Some(command) = server_command(tool, dir, sandbox) else { continue };
+        let Some(mut command) = server_command(tool, dir, sandbox) else { continue };
+        command.sampling = document.manifest.requires.as_ref().is_some_and(|r| r.models.is_some());
         starting(tool);
         let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
             tool: tool.id.clone(),

@@ -3,6 +3,7 @@
 
 use clap::Args;
 use oz0_core::api::{Edge, Trace, TreeId};
+use oz0_core::trace::ServerNoteKind;
 
 use super::{dollars, seconds};
 use crate::cli::Format;
@@ -26,6 +27,10 @@ pub struct JobTraceArgs {
     /// How to print: `text` (sections) or `json` (the steps and totals).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+
+    /// Show the log messages each tool's server sent during its call, under the steps.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// Runs `oz0 job trace`.
@@ -37,7 +42,7 @@ pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     if args.format == Format::Json {
         return ui::print_json(&trace);
     }
-    ui::print_text(&render(&trace))?;
+    ui::print_text(&render(&trace, args.verbose))?;
     Ok(())
 }
 
@@ -54,7 +59,7 @@ fn or_none(value: Option<impl ToString>) -> String {
 }
 
 /// Returns the trace as text.
-pub fn render(trace: &Trace) -> String {
+pub fn render(trace: &Trace, verbose: bool) -> String {
     let job = &trace.job;
     let totals = &trace.totals;
     let mut out = format!(
@@ -102,6 +107,15 @@ pub fn render(trace: &Trace) -> String {
         }
         if let Some(error) = &step.error {
             out.push_str(&format!("  step {}: {error}\n", step.seq));
+        }
+        for note in &step.server {
+            let line = match note.kind {
+                ServerNoteKind::Log if verbose => format!("server {}: {}", note.level, note.text),
+                ServerNoteKind::Log => continue,
+                ServerNoteKind::Question => format!("the server asked: {} ({})", note.text, note.level),
+                ServerNoteKind::Refused => format!("refused: {}", note.text),
+            };
+            out.push_str(&format!("  step {}: {line}\n", step.seq));
         }
     }
 

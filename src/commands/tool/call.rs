@@ -59,6 +59,10 @@ pub struct ToolCallArgs {
     /// How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+
+    /// Show the log messages the tool's server sent during the call, on stderr.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 const EXAMPLES: &str = "\
@@ -105,7 +109,7 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     if args.format == Format::Json {
         ui::print_json(&answer)?;
     } else {
-        render(&answer)?;
+        render(&answer, args.verbose)?;
     }
     match answer.outcome {
         Outcome::Ok => Ok(()),
@@ -220,7 +224,7 @@ fn takes(schema: &Value) -> String {
 /// Prints what a model reads on stdout (the runtime's own rendering of the result), and on stderr the
 /// rest: what the model read only a placeholder of, structured content it did not read, the fit note,
 /// files and usage.
-fn render(answer: &CallAnswer) -> Result<(), CommandError> {
+fn render(answer: &CallAnswer, verbose: bool) -> Result<(), CommandError> {
     let rendered = answer.result.as_ref().map(oz0_core::mcp::render).unwrap_or_default();
     if !rendered.text.is_empty() {
         ui::print_text(&rendered.text)?;
@@ -269,6 +273,7 @@ fn render(answer: &CallAnswer) -> Result<(), CommandError> {
     if let Some(refused) = &answer.usage_refused {
         ui::warn(refused);
     }
+    ui::server_notes(&answer.server, verbose);
     ui::info(&format!("job {} step {}: {}", answer.job.id, answer.step, answer.outcome.as_str()));
     Ok(())
 }

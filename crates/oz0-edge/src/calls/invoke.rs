@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use oz0_core::api::{EdgeError, FileRef, Job};
-use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
+use oz0_core::trace::{Fitted, Outcome, ServerNote, ServerNoteKind, Step, StepKind};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
@@ -17,7 +17,7 @@ use super::now;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use oz0_core::manifest::Sandbox as Lifespan;
-use oz0_toolhost::{Call, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
+use oz0_toolhost::{Call, Event, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -121,9 +121,23 @@ pub(crate) async fn invoke(
         .await?;
     let at = now();
     let clock = Instant::now();
-    let outcome = run(state, &principal.tenant, job, target, arguments, &files, token).await;
+    let (events, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let listener = Listener { events: Some(events), ask: None };
+    let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, token).await;
     let cancelled = token.is_cancelled();
     let mut step = Step::new(0, at, StepKind::ToolCall);
+    let mut left_out = 0usize;
+    while let Ok(event) = heard.try_recv() {
+        match note_of(event) {
+            Some(_) if step.server.len() >= MAX_NOTES => left_out += 1,
+            Some(note) => step.server.push(note),
+            None => {}
+        }
+    }
+    if left_out > 0 {
+        let text = format!("{left_out} more of the server's messages were left out of the trace");
+        step.server.push(ServerNote { kind: ServerNoteKind::Log, level: "notice".into(), text });
+    }
     step.tool = Some(target.tool.clone());
     step.function = Some(target.function.clone());
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -169,7 +183,36 @@ pub(crate) async fn invoke(
     Ok(Invoked { step, draft, protocol })
 }
 
+/// The most of a server's messages a step keeps.
+const MAX_NOTES: usize = 200;
+
+/// Returns what the trace keeps of a server's event: its logs and questions, not its progress.
+fn note_of(event: Event) -> Option<ServerNote> {
+    Some(match event {
+        Event::Progress { .. } => return None,
+        Event::Log { level, logger, data } => {
+            let message = data.as_str().map_or_else(|| data.to_string(), str::to_owned);
+            let text = match logger {
+                Some(logger) => format!("{logger}: {message}"),
+                None => message,
+            };
+            ServerNote { kind: ServerNoteKind::Log, level, text }
+        }
+        Event::Elicited { message, action, reason } => {
+            let text = match reason {
+                Some(reason) => format!("{message} (declined: {reason})"),
+                None => message,
+            };
+            ServerNote { kind: ServerNoteKind::Question, level: action, text }
+        }
+        Event::Refused { method, reason } => {
+            ServerNote { kind: ServerNoteKind::Refused, level: "error".into(), text: format!("{method}: {reason}") }
+        }
+    })
+}
+
 /// Hands the call its files and runs it.
+#[allow(clippy::too_many_arguments, reason = "the parts of one call, each used once")]
 async fn run(
     state: &Arc<EdgeState>,
     tenant: &TenantRecord,
@@ -177,6 +220,7 @@ async fn run(
     target: &Target,
     arguments: &Map<String, Value>,
     files: &[FileRef],
+    listener: Listener,
     token: &CancellationToken,
 ) -> Result<oz0_toolhost::Answered, ToolHostError> {
     let mut meta = Map::new();
@@ -201,7 +245,7 @@ async fn run(
         Lifespan::Job => Lifetime::Job(job.tree.to_string()),
         Lifespan::Own => Lifetime::Own,
     };
-    let answered = state.servers().call(&target.command, &lifetime, &call, Listener::default(), token).await;
+    let answered = state.servers().call(&target.command, &lifetime, &call, listener, token).await;
     drop(folder);
     answered
 }

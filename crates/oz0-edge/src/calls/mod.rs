@@ -124,6 +124,7 @@ pub(crate) async fn call(
     let Invoked { mut step, draft: answer, protocol } = invoked?;
     step.handed = handed.iter().map(|f| f.file).collect();
     let outcome = step.outcome;
+    let server = step.server.clone();
 
     let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
     let (seq, job) = state
@@ -150,6 +151,7 @@ pub(crate) async fn call(
         handed: handed.iter().map(|f| f.file).collect(),
         usage: answer.usage,
         usage_refused: answer.usage_refused,
+        server,
     })
 }
 
