@@ -157,6 +157,7 @@ pub(crate) fn info(document: &Document, listing: &Listing, models_accepted: bool
                                 name: f.name.clone(),
                                 description: f.description.clone(),
                                 input_schema: f.input_schema.clone(),
+                                task: f.task,
                             })
                             .collect()
                     })

@@ -20,6 +20,9 @@ pub struct Call {
     pub meta: Map<String, Value>,
     /// The most the whole may take, the server's start included.
     pub timeout: Duration,
+    /// Whether to call it as an MCP task, as a function whose `execution.taskSupport` is `required`
+    /// must be.
+    pub task: bool,
 }
 
 /// What a server answered.

@@ -39,7 +39,7 @@ impl Listed {
 /// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
 /// protocol; each carries the end of its stderr.
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
-    let (mut server, io) = super::start(command).await?;
+    let (mut server, io, tasks) = super::start(command).await?;
     let work = async {
         // The same client as a call's, so that a server shows the functions it offers only to a client
         // that declares what they need (roots, elicitation, sampling).
@@ -67,12 +67,14 @@ pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Resul
             functions: tools
                 .into_iter()
                 .map(|tool| {
-                    Function::new(
+                    let mut function = Function::new(
                         tool.name.into_owned(),
                         tool.description.map(|d| d.into_owned()),
                         serde_json::Value::Object((*tool.input_schema).clone()),
                         tool.output_schema.map(|s| serde_json::Value::Object((*s).clone())),
-                    )
+                    );
+                    function.task = tasks.lock().is_ok_and(|tasks| tasks.contains(&function.name));
+                    function
                 })
                 .collect(),
         }),

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use rmcp::RoleClient;
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CancelledNotification, CancelledNotificationParam, ClientNotification,
-    ClientRequest, MetaObject, RequestMetaObject, ServerResult,
+    CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
+    ClientNotification, ClientRequest, CustomRequest, CustomResult, MetaObject, RequestMetaObject, ServerResult,
 };
+use serde_json::{Value, json};
 use rmcp::service::{Peer, PeerRequestOptions, RunningService, ServiceError};
 use tokio::sync::Semaphore;
 use tokio::time::Instant as Deadline;
@@ -21,6 +22,25 @@ use crate::{Answered, Call, ServerCommand, StdioServer, ToolHostError};
 
 /// The most calls one server runs at once; more wait for one of them to end.
 pub const MAX_CALLS: usize = 8;
+
+/// What a call waits with: who hears of it, until when, and what cancels it.
+struct Wait<'a> {
+    listener: &'a Listener,
+    deadline: Deadline,
+    cancel: &'a CancellationToken,
+}
+
+/// Why a call's request ended without an answer.
+enum Stop {
+    /// The server answered with an error.
+    Refused(String),
+    /// The server answered something else than was asked.
+    Unexpected(String),
+    /// The session broke: the server exited, or closed its side.
+    Failed(String),
+    Timeout,
+    Cancelled,
+}
 
 /// A started server and its session.
 pub(crate) struct Session {
@@ -40,7 +60,7 @@ pub(crate) struct Session {
 impl Session {
     /// Starts a server and its session within `timeout`: the server ready, or why not.
     pub async fn start(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
-        let (mut server, io) = crate::start(command).await?;
+        let (mut server, io, _) = crate::start(command).await?;
         let host = Host::new(&command.cwd, command.sampling);
         let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io)).await;
         let client = match connected {
@@ -95,8 +115,9 @@ impl Session {
         }
     }
 
-    /// Calls a function on the session by `deadline`, until `cancel` fires. A call that ends early
-    /// (cancelled, or out of time) is cancelled on the server, which keeps running.
+    /// Calls a function on the session by `deadline`, until `cancel` fires: as an MCP task when the
+    /// call says so, followed to its end. A call that ends early (cancelled, or out of time) is
+    /// cancelled on the server, which keeps running.
     pub async fn call(
         &self,
         call: &Call,
@@ -104,63 +125,114 @@ impl Session {
         deadline: Deadline,
         cancel: &CancellationToken,
     ) -> Result<Answered, ToolHostError> {
-        let timeout = call.timeout;
-        let out_of_time = |stderr| ToolHostError::CallTimeout { after: timeout, stderr };
         let permit = tokio::select! {
             permit = tokio::time::timeout_at(deadline, self.permits.acquire()) => match permit {
                 Ok(Ok(permit)) => permit,
                 Ok(Err(_)) => return Err(self.failure("the server's session was closed".to_owned()).await),
-                Err(_) => return Err(out_of_time(String::new())),
+                Err(_) => return Err(ToolHostError::CallTimeout { after: call.timeout, stderr: String::new() }),
             },
             () = cancel.cancelled() => return Err(ToolHostError::Cancelled),
         };
         self.touch();
         let mark = self.stderr_mark().await;
+        let wait = Wait { listener: &listener, deadline, cancel };
+        let answer = if call.task { self.call_as_task(call, &wait).await } else { self.call_once(call, &wait).await };
+        let result = match answer {
+            Ok(result) => serde_json::to_value(&result)
+                .map(|result| Answered { result, protocol: self.protocol.clone(), stderr: String::new() })
+                .map_err(|err| Stop::Failed(format!("the result could not be read: {err}"))),
+            Err(stop) => Err(stop),
+        };
+        let result = match result {
+            Ok(mut answered) => {
+                answered.stderr = self.stderr_since(mark).await;
+                Ok(answered)
+            }
+            Err(Stop::Refused(message)) => Err(ToolHostError::Refused { message, stderr: self.stderr_since(mark).await }),
+            Err(Stop::Unexpected(message)) => {
+                Err(ToolHostError::Protocol { message, stderr: self.stderr_since(mark).await })
+            }
+            Err(Stop::Failed(message)) => Err(self.failure(message).await),
+            Err(Stop::Timeout) => {
+                Err(ToolHostError::CallTimeout { after: call.timeout, stderr: self.stderr_since(mark).await })
+            }
+            Err(Stop::Cancelled) => Err(ToolHostError::Cancelled),
+        };
+        drop(permit);
+        self.touch();
+        result
+    }
+
+    /// Calls a function with one `tools/call`.
+    async fn call_once(&self, call: &Call, wait: &Wait<'_>) -> Result<CallToolResult, Stop> {
         let mut params = CallToolRequestParams::new(Cow::Owned(call.function.clone()));
         params.arguments = Some(call.arguments.clone());
         if !call.meta.is_empty() {
             params.meta = Some(RequestMetaObject(MetaObject(call.meta.clone())));
         }
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+        match self.request(ClientRequest::CallToolRequest(CallToolRequest::new(params)), wait).await? {
+            ServerResult::CallToolResult(result) => Ok(result),
+            _ => Err(Stop::Unexpected("the server answered the call with something other than a tool's result".into())),
+        }
+    }
+
+    /// Calls a function as an MCP task (2025-11-25): `tools/call` with `task` makes the task, and
+    /// `tasks/result` waits for its result; a call that ends early cancels the task (`tasks/cancel`).
+    async fn call_as_task(&self, call: &Call, wait: &Wait<'_>) -> Result<CallToolResult, Stop> {
+        let ttl = u64::try_from(call.timeout.as_millis()).unwrap_or(u64::MAX);
+        let mut params = json!({"name": call.function, "arguments": call.arguments, "task": {"ttl": ttl}});
+        if !call.meta.is_empty() {
+            params["_meta"] = Value::Object(call.meta.clone());
+        }
+        let made = self.request(ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(params))), wait).await?;
+        let task = match made {
+            ServerResult::CallToolResult(result) => return Ok(result),
+            ServerResult::CustomResult(CustomResult(made)) => made["task"]["taskId"].as_str().map(str::to_owned),
+            _ => None,
+        };
+        let Some(task) = task else {
+            return Err(Stop::Unexpected("the server was asked for a task and made none".into()));
+        };
+        let result = CustomRequest::new("tasks/result", Some(json!({"taskId": task})));
+        let answer = self.request(ClientRequest::CustomRequest(result), wait).await;
+        if matches!(answer, Err(Stop::Timeout | Stop::Cancelled)) {
+            let cancel = CustomRequest::new("tasks/cancel", Some(json!({"taskId": task})));
+            let sent = self.peer.send_request_with_option(ClientRequest::CustomRequest(cancel), PeerRequestOptions::no_options());
+            let _ = tokio::time::timeout(Duration::from_secs(2), async { sent.await?.await_response().await }).await;
+        }
+        match answer? {
+            ServerResult::CallToolResult(result) => Ok(result),
+            ServerResult::CustomResult(CustomResult(result)) => serde_json::from_value(result)
+                .map_err(|err| Stop::Unexpected(format!("the task's result is not a tool's result: {err}"))),
+            _ => Err(Stop::Unexpected("the task's result is not a tool's result".into())),
+        }
+    }
+
+    /// Sends a request of a call and waits for its answer, the call's events told to its listener.
+    async fn request(&self, request: ClientRequest, wait: &Wait<'_>) -> Result<ServerResult, Stop> {
         let handle = match self.peer.send_request_with_option(request, PeerRequestOptions::no_options()).await {
             Ok(handle) => handle,
-            Err(err) => return Err(self.failure(err.to_string()).await),
+            Err(err) => return Err(Stop::Failed(err.to_string())),
         };
-        let entered = self.host.enter(handle.progress_token.clone(), listener);
+        let _entered = self.host.enter(handle.progress_token.clone(), wait.listener.clone());
         let id = handle.id.clone();
         let answer = tokio::select! {
-            answer = tokio::time::timeout_at(deadline, handle.rx) => answer,
-            () = cancel.cancelled() => {
+            answer = tokio::time::timeout_at(wait.deadline, handle.rx) => answer,
+            () = wait.cancel.cancelled() => {
                 self.cancel_request(id, "the call was cancelled").await;
-                return Err(ToolHostError::Cancelled);
+                return Err(Stop::Cancelled);
             }
         };
-        drop(entered);
-        let result = match answer {
-            Ok(Ok(Ok(ServerResult::CallToolResult(result)))) => {
-                let result = serde_json::to_value(&result).map_err(|err| ToolHostError::Protocol {
-                    message: format!("the result could not be read: {err}"),
-                    stderr: String::new(),
-                })?;
-                Ok(Answered { result, protocol: self.protocol.clone(), stderr: self.stderr_since(mark).await })
-            }
-            Ok(Ok(Ok(_))) => Err(ToolHostError::Protocol {
-                message: "the server answered the call with something other than a tool's result".to_owned(),
-                stderr: self.stderr_since(mark).await,
-            }),
-            Ok(Ok(Err(ServiceError::McpError(err)))) => {
-                Err(ToolHostError::Refused { message: err.message.to_string(), stderr: self.stderr_since(mark).await })
-            }
-            Ok(Ok(Err(err))) => Err(self.failure(err.to_string()).await),
-            Ok(Err(_closed)) => Err(self.failure("the server closed its session".to_owned()).await),
+        match answer {
+            Ok(Ok(Ok(result))) => Ok(result),
+            Ok(Ok(Err(ServiceError::McpError(err)))) => Err(Stop::Refused(err.message.to_string())),
+            Ok(Ok(Err(err))) => Err(Stop::Failed(err.to_string())),
+            Ok(Err(_closed)) => Err(Stop::Failed("the server closed its session".to_owned())),
             Err(_) => {
                 self.cancel_request(id, "the call did not end within the tool's timeout").await;
-                Err(out_of_time(self.stderr_since(mark).await))
+                Err(Stop::Timeout)
             }
-        };
-        drop(permit);
-        self.touch();
-        result
+        }
     }
 
     /// Tells the server that a request of a call is no longer awaited.

@@ -54,6 +54,9 @@ pub struct FunctionInfo {
     pub description: Option<String>,
     /// The JSON Schema of its arguments.
     pub input_schema: serde_json::Value,
+    /// Whether it must be called as an MCP task, which the edge follows to its end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub task: bool,
 }
 
 impl ToolInfo {

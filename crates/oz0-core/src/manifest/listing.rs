@@ -58,13 +58,16 @@ pub struct Function {
     pub output_schema: Option<Value>,
     /// What its definition weighs in tokens ([`definition_weight`]).
     pub weight: u64,
+    /// Whether it must be called as an MCP task (its `execution.taskSupport` is `required`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub task: bool,
 }
 
 impl Function {
     /// Returns a function with its definition weighed.
     pub fn new(name: String, description: Option<String>, input_schema: Value, output_schema: Option<Value>) -> Self {
         let weight = definition_weight(&name, description.as_deref(), &input_schema);
-        Self { name, description, input_schema, output_schema, weight }
+        Self { name, description, input_schema, output_schema, weight, task: false }
     }
 }
 

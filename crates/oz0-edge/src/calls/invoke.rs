@@ -29,6 +29,8 @@ pub(crate) struct Target {
     pub input_schema: Value,
     /// How long its server is kept, from the manifest's `sandbox`.
     pub lifespan: Lifespan,
+    /// Whether it is called as an MCP task.
+    pub task: bool,
 }
 
 impl Target {
@@ -57,7 +59,7 @@ pub(crate) fn target(
             "the tool `{tool}` is a remote server; only local tools (`mcp`) are called by the edge"
         )));
     }
-    let schema = info.function(function).map(|f| f.input_schema.clone()).ok_or_else(|| {
+    let (schema, task) = info.function(function).map(|f| (f.input_schema.clone(), f.task)).ok_or_else(|| {
         let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
         EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
     })?;
@@ -72,6 +74,7 @@ pub(crate) fn target(
         command,
         timeout: Duration::from_secs(info.timeout_secs),
         input_schema: schema,
+        task,
         lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
     })
 }
@@ -239,7 +242,13 @@ async fn run(
         meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
         Some(folder)
     };
-    let call = Call { function: target.function.clone(), arguments: arguments.clone(), meta, timeout: target.timeout };
+    let call = Call {
+        function: target.function.clone(),
+        arguments: arguments.clone(),
+        meta,
+        timeout: target.timeout,
+        task: target.task,
+    };
     let lifetime = match target.lifespan {
         Lifespan::Shared => Lifetime::Shared,
         Lifespan::Job => Lifetime::Job(job.tree.to_string()),
