@@ -1593,7 +1593,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__trace)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-v -h -V --format --verbose --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2147,7 +2147,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool__subcmd__call)
-            opts="-h -V --arg --args --view --budget --query --id --format --edge --token --profile --help --version"
+            opts="-v -h -V --arg --args --view --budget --query --id --format --verbose --ask --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

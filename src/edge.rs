@@ -7,8 +7,8 @@ use clap::Args;
 use oz0_client::Client;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
-    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, RunRequest, Status, StoredFile, Tenant,
-    TokenRequest, ToolInfo, Trace, TreeId,
+    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest, Status,
+    StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
@@ -354,5 +354,9 @@ impl Edge for AnyEdge {
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
         delegate!(self, edge => edge.events(id, after))
+    }
+
+    async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
+        delegate!(self, edge => edge.answer(id, question, answer))
     }
 }

@@ -145,6 +145,31 @@ pub fn server_notes(notes: &[oz0_core::trace::ServerNote], verbose: bool) {
     }
 }
 
+/// Writes a prompt to stderr, without ending its line, for the person's answer on stdin.
+pub fn prompt(text: &str) {
+    let mut out = stderr();
+    let _ = write!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// Returns the line that shows a call's progress: a bar when the whole is known, and what the server
+/// says it is doing.
+pub fn progress_line(call: &str, progress: f64, total: Option<f64>, message: Option<&str>) -> String {
+    const WIDTH: usize = 20;
+    let mut line = format!("{call} ");
+    match total.filter(|t| *t > 0.0) {
+        Some(total) => {
+            let done = ((progress / total).clamp(0.0, 1.0) * WIDTH as f64).round() as usize;
+            line.push_str(&format!("[{}{}] {progress}/{total}", "#".repeat(done), "-".repeat(WIDTH - done)));
+        }
+        None => line.push_str(&format!("{progress}")),
+    }
+    if let Some(message) = message.filter(|m| !m.is_empty()) {
+        line.push_str(&format!(" {message}"));
+    }
+    line
+}
+
 /// Writes a warning to stderr.
 pub fn warn(message: &str) {
     let _ = writeln!(stderr(), "{WARNING}warning:{WARNING:#} {message}");

@@ -121,7 +121,8 @@ async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(
     let fail = |err| connected.error(&format!("could not follow the job {}", job.id), err);
     let mut events: EventStream = connected.edge.events(&job.id, 0).await.map_err(fail)?;
     let spinner = if format == RunFormat::Text { ui::spinner() } else { indicatif::ProgressBar::hidden() };
-    spinner.set_message(format!("{} {} (job {}; Ctrl-C cancels)", job.kind.as_str(), job.name, job.id));
+    let waiting = format!("{} {} (job {}; Ctrl-C cancels)", job.kind.as_str(), job.name, job.id);
+    spinner.set_message(waiting.clone());
     let mut interrupted = false;
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
@@ -158,8 +159,14 @@ async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(
             RunEvent::Step { step } => {
                 if format == RunFormat::Text {
                     spinner.suspend(|| ui::info(&describe(&step)));
+                    spinner.set_message(waiting.clone());
                 }
             }
+            RunEvent::Progress { call, progress, total, message } => {
+                spinner.set_message(ui::progress_line(&call, progress, total, message.as_deref()));
+            }
+            // A run's questions are declined by the edge; none reach its follower.
+            RunEvent::Question { .. } => {}
             RunEvent::Done { job, output } => {
                 spinner.finish_and_clear();
                 if format == RunFormat::Text

@@ -7,7 +7,7 @@ use oz0_core::api::{
     Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant, TokenRequest,
     ToolInfo, Trace, TreeId, paths,
 };
-use oz0_core::api::{EventStream, RunEvent, RunRequest};
+use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest};
 use oz0_core::threshold::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -359,6 +359,14 @@ impl Edge for Client {
             }
         });
         Ok(Box::pin(Events(receiver)))
+    }
+
+    async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
+        let path = paths::fill(paths::JOB_QUESTION, &[("job", id.as_str()), ("question", &question.to_string())]);
+        let bytes =
+            serde_json::to_vec(answer).map_err(|err| EdgeError::internal("could not write the request", err))?;
+        self.send(Method::POST, &path, Body::Json("application/json", bytes)).await?;
+        Ok(())
     }
 }
 

@@ -8,8 +8,8 @@ use std::time::SystemTime;
 use oz0_core::agent::Definition;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
-    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Role, RunRequest, Status, StoreStatus,
-    StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
+    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role, RunRequest,
+    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
@@ -391,6 +391,17 @@ impl Edge for LocalEdge {
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
         crate::runner::events(&self.state, &self.principal, id, after)
+    }
+
+    async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
+        require(&self.principal, Role::Content, "answering a tool's question")?;
+        if self.state.running().answer(self.principal.tenant.id, id, question, answer.clone()) {
+            Ok(())
+        } else {
+            Err(EdgeError::not_found(format!(
+                "no question {question} of the job `{id}` is waiting for an answer on this edge"
+            )))
+        }
     }
 }
 

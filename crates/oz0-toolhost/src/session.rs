@@ -11,8 +11,8 @@ use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
     ClientNotification, ClientRequest, CustomRequest, CustomResult, MetaObject, RequestMetaObject, ServerResult,
 };
-use serde_json::{Value, json};
 use rmcp::service::{Peer, PeerRequestOptions, RunningService, ServiceError};
+use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 use tokio::time::Instant as Deadline;
 use tokio_util::sync::CancellationToken;
@@ -148,7 +148,9 @@ impl Session {
                 answered.stderr = self.stderr_since(mark).await;
                 Ok(answered)
             }
-            Err(Stop::Refused(message)) => Err(ToolHostError::Refused { message, stderr: self.stderr_since(mark).await }),
+            Err(Stop::Refused(message)) => {
+                Err(ToolHostError::Refused { message, stderr: self.stderr_since(mark).await })
+            }
             Err(Stop::Unexpected(message)) => {
                 Err(ToolHostError::Protocol { message, stderr: self.stderr_since(mark).await })
             }
@@ -184,7 +186,8 @@ impl Session {
         if !call.meta.is_empty() {
             params["_meta"] = Value::Object(call.meta.clone());
         }
-        let made = self.request(ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(params))), wait).await?;
+        let made =
+            self.request(ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(params))), wait).await?;
         let task = match made {
             ServerResult::CallToolResult(result) => return Ok(result),
             ServerResult::CustomResult(CustomResult(made)) => made["task"]["taskId"].as_str().map(str::to_owned),
@@ -197,7 +200,9 @@ impl Session {
         let answer = self.request(ClientRequest::CustomRequest(result), wait).await;
         if matches!(answer, Err(Stop::Timeout | Stop::Cancelled)) {
             let cancel = CustomRequest::new("tasks/cancel", Some(json!({"taskId": task})));
-            let sent = self.peer.send_request_with_option(ClientRequest::CustomRequest(cancel), PeerRequestOptions::no_options());
+            let sent = self
+                .peer
+                .send_request_with_option(ClientRequest::CustomRequest(cancel), PeerRequestOptions::no_options());
             let _ = tokio::time::timeout(Duration::from_secs(2), async { sent.await?.await_response().await }).await;
         }
         match answer? {

@@ -1,9 +1,10 @@
 //! `oz0 tool call`: call a tool's function by hand, as a job of its own, and show what it answered.
 
+use std::io::IsTerminal;
 use std::time::Duration;
 
 use clap::Args;
-use oz0_core::api::{CallAnswer, CallRequest, Edge, TreeId};
+use oz0_core::api::{CallAnswer, CallRequest, Edge, QuestionAnswer, RunEvent, TreeId};
 use oz0_core::fit::View;
 use oz0_core::trace::Outcome;
 use serde_json::{Map, Value};
@@ -63,6 +64,12 @@ pub struct ToolCallArgs {
     /// Show the log messages the tool's server sent during the call, on stderr.
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// Answer the questions the tool's server asks (MCP elicitation) from stdin, one field a line,
+    /// even when stdin is not a terminal. On a terminal they are asked anyway; elsewhere, and in every
+    /// job an agent or a flow runs, they are declined.
+    #[arg(long)]
+    pub ask: bool,
 }
 
 const EXAMPLES: &str = "\
@@ -102,8 +109,14 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 .hint(format!("its functions: {}", names.join(", "))));
         };
         let arguments = arguments(args, &schema)?;
-        let request =
-            CallRequest { tool: tool.to_owned(), function: function.to_owned(), arguments, job: Some(job.clone()) };
+        let ask = args.ask || (std::io::stdin().is_terminal() && std::io::stderr().is_terminal());
+        let request = CallRequest {
+            tool: tool.to_owned(),
+            function: function.to_owned(),
+            arguments,
+            job: Some(job.clone()),
+            ask,
+        };
         call(&connected, &request, &job).await
     })?;
     if args.format == Format::Json {
@@ -135,19 +148,27 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
 }
 
 /// Makes the call, cancelling it when the person presses Ctrl-C: the edge stops the call and ends its
-/// server, and the answer says it was cancelled.
+/// server, and the answer says it was cancelled. Meanwhile it shows the call's progress and puts the
+/// server's questions to the person.
 async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Result<CallAnswer, CommandError> {
     let fail = |err| connected.error(&format!("could not call `{}.{}`", request.tool, request.function), err);
     let spinner = ui::spinner();
-    spinner.set_message(format!("calling {}.{} (job {job}; Ctrl-C cancels)", request.tool, request.function));
+    let waiting = format!("calling {}.{} (job {job}; Ctrl-C cancels)", request.tool, request.function);
+    spinner.set_message(waiting.clone());
     let call = connected.edge.call_tool(request);
     tokio::pin!(call);
-    tokio::select! {
-        answer = &mut call => {
-            spinner.finish_and_clear();
-            return answer.map_err(fail);
+    let follow = follow(connected, job, &spinner, &waiting);
+    tokio::pin!(follow);
+    let mut following = true;
+    loop {
+        tokio::select! {
+            answer = &mut call => {
+                spinner.finish_and_clear();
+                return answer.map_err(fail);
+            }
+            _ = tokio::signal::ctrl_c() => break,
+            () = &mut follow, if following => following = false,
         }
-        _ = tokio::signal::ctrl_c() => {}
     }
     spinner.set_message("cancelling the call...");
     let _ = connected.edge.cancel_job(job).await;
@@ -160,6 +181,38 @@ async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Res
             source: None,
             hints: Vec::new(),
         }),
+    }
+}
+
+/// Follows the call's job: its progress on the spinner's line, and its server's questions put to the
+/// person, each answered on the edge. The job may not exist yet when the call has only just been sent.
+async fn follow(connected: &Connected, job: &TreeId, spinner: &indicatif::ProgressBar, waiting: &str) {
+    let mut events = loop {
+        match connected.edge.events(job, 0).await {
+            Ok(events) => break events,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    };
+    while let Some(Ok(event)) = std::future::poll_fn(|cx| events.as_mut().poll_next(cx)).await {
+        match event {
+            RunEvent::Progress { call, progress, total, message } => {
+                spinner.set_message(ui::progress_line(&call, progress, total, message.as_deref()));
+            }
+            RunEvent::Question { question, message, schema, .. } => {
+                let shown = spinner.clone();
+                let asked = tokio::task::spawn_blocking(move || {
+                    shown.suspend(|| super::ask::form(&message, &schema, &mut std::io::stdin().lock()))
+                })
+                .await;
+                let answer = asked.unwrap_or(QuestionAnswer::Cancel);
+                if let Err(err) = connected.edge.answer(job, question, &answer).await {
+                    spinner.suspend(|| ui::warn(&format!("the answer could not be given: {err}")));
+                }
+                spinner.set_message(waiting.to_owned());
+            }
+            RunEvent::Step { .. } => {}
+            RunEvent::Done { .. } => return,
+        }
     }
 }
 

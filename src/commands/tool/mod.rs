@@ -1,5 +1,6 @@
 //! `oz0 tool`: call an installed tool's function by hand.
 
+mod ask;
 pub mod call;
 
 use clap::Subcommand;

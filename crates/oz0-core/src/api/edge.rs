@@ -7,7 +7,7 @@ use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
 use super::plugin::{Installed, InstalledPlugin, ToolInfo};
-use super::run::{Applied, EventStream, RunRequest};
+use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
 use crate::agent::Definition;
 use crate::threshold::{Offload, Threshold};
@@ -109,6 +109,15 @@ pub trait Edge: Send + Sync {
     /// steps follow on [`Edge::events`].
     fn start_run(&self, request: &RunRequest) -> impl Future<Output = Result<Job, EdgeError>> + Send;
 
-    /// Returns a job's events from the step after `after`: each step as it ends, then the end.
+    /// Returns a job's events from the step after `after`: each step as it ends, then the end; and,
+    /// from the edge that runs it, its calls' progress and questions as they come.
     fn events(&self, id: &TreeId, after: u32) -> impl Future<Output = Result<EventStream, EdgeError>> + Send;
+
+    /// Answers a question a tool's server asked during a call of the job (content role).
+    fn answer(
+        &self,
+        id: &TreeId,
+        question: u32,
+        answer: &QuestionAnswer,
+    ) -> impl Future<Output = Result<(), EdgeError>> + Send;
 }

@@ -133,6 +133,10 @@ pub struct CallRequest {
     /// The job's ID; left out, a new ULID.
     #[serde(default)]
     pub job: Option<TreeId>,
+    /// Whether a person at a terminal answers the questions the tool's server asks during the call
+    /// ([`RunEvent::Question`](super::RunEvent::Question)); when not, each is declined.
+    #[serde(default)]
+    pub ask: bool,
 }
 
 /// What a call by hand did and answered.

@@ -37,8 +37,11 @@ pub const JOB_FILE: &str = "/v1/jobs/{job}/files/{file}";
 pub const DEFINITIONS: &str = "/v1/definitions";
 /// `POST`: start a run of an agent or a flow.
 pub const RUNS: &str = "/v1/runs";
-/// `GET ?after=N`: a job's events as server-sent events, each step as it ends and then the end.
+/// `GET ?after=N`: a job's events as server-sent events, each step as it ends and then the end, and
+/// its calls' progress and questions as they come.
 pub const JOB_EVENTS: &str = "/v1/jobs/{job}/events";
+/// `POST`: answer a question a tool's server asked during a call of the job.
+pub const JOB_QUESTION: &str = "/v1/jobs/{job}/questions/{question}";
 /// `GET`: the OpenAPI document.
 pub const OPENAPI: &str = "/openapi.json";
 

@@ -49,6 +49,32 @@ pub enum RunEvent {
         /// The step.
         step: Step,
     },
+    /// A tool's server reported progress on a call of the job. Live only: sent to whoever follows the
+    /// job on the edge that runs it, never kept.
+    Progress {
+        /// The tool and function called, `tool.function`.
+        call: String,
+        /// The progress so far.
+        progress: f64,
+        /// The whole, when the server knows it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        total: Option<f64>,
+        /// What the server is doing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// A tool's server asks the person who made the call (`oz0 tool call` on a terminal) for input;
+    /// [`Edge::answer`](super::Edge::answer) answers it. Live only, as progress is.
+    Question {
+        /// The question's number in the job.
+        question: u32,
+        /// The tool and function called, `tool.function`.
+        call: String,
+        /// What the server asks.
+        message: String,
+        /// The JSON Schema of the answer: an object of plain fields.
+        schema: serde_json::Value,
+    },
     /// The job ended.
     Done {
         /// The job as it ended.
@@ -56,6 +82,21 @@ pub enum RunEvent {
         /// Its answer: an agent's last message, a flow's last step's text.
         output: Option<String>,
     },
+}
+
+/// A person's answer to a [`RunEvent::Question`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum QuestionAnswer {
+    /// Answered, with a value for each field the person filled in.
+    Accept {
+        /// The values.
+        content: serde_json::Map<String, serde_json::Value>,
+    },
+    /// The person said no.
+    Decline,
+    /// The person dismissed the question.
+    Cancel,
 }
 
 /// A run's events, in order, ending with [`RunEvent::Done`].

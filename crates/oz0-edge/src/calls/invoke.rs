@@ -5,7 +5,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use oz0_core::api::{EdgeError, FileRef, Job};
+use futures_util::future::BoxFuture;
+use oz0_core::api::{EdgeError, FileRef, Job, QuestionAnswer, RunEvent, TreeId};
 use oz0_core::trace::{Fitted, Outcome, ServerNote, ServerNoteKind, Step, StepKind};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
@@ -17,7 +18,7 @@ use super::now;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use oz0_core::manifest::Sandbox as Lifespan;
-use oz0_toolhost::{Call, Event, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
+use oz0_toolhost::{Ask, Asked, Call, Event, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -105,6 +106,7 @@ pub(crate) async fn invoke(
     job: &Job,
     target: &Target,
     arguments: &Map<String, Value>,
+    ask: bool,
     token: &CancellationToken,
 ) -> Result<Invoked, EdgeError> {
     let files = state
@@ -124,19 +126,26 @@ pub(crate) async fn invoke(
         .await?;
     let at = now();
     let clock = Instant::now();
-    let (events, mut heard) = tokio::sync::mpsc::unbounded_channel();
-    let listener = Listener { events: Some(events), ask: None };
+    let (events, heard) = tokio::sync::mpsc::unbounded_channel();
+    let person: Option<Arc<dyn Ask>> = ask.then(|| {
+        Arc::new(Person {
+            state: Arc::clone(state),
+            tenant: principal.tenant.id,
+            job: job.id.clone(),
+            call: target.name(),
+        }) as Arc<dyn Ask>
+    });
+    let listener = Listener { events: Some(events), ask: person };
+    let notes = tokio::spawn(hear(Arc::clone(state), principal.tenant.id, job.id.clone(), target.name(), heard));
     let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, token).await;
     let cancelled = token.is_cancelled();
     let mut step = Step::new(0, at, StepKind::ToolCall);
-    let mut left_out = 0usize;
-    while let Ok(event) = heard.try_recv() {
-        match note_of(event) {
-            Some(_) if step.server.len() >= MAX_NOTES => left_out += 1,
-            Some(note) => step.server.push(note),
-            None => {}
-        }
-    }
+    // The events end when the call's last listener is gone, which is when the call returns.
+    let (notes, left_out) = match tokio::time::timeout(Duration::from_secs(1), notes).await {
+        Ok(Ok(notes)) => notes,
+        _ => (Vec::new(), 0),
+    };
+    step.server = notes;
     if left_out > 0 {
         let text = format!("{left_out} more of the server's messages were left out of the trace");
         step.server.push(ServerNote { kind: ServerNoteKind::Log, level: "notice".into(), text });
@@ -188,6 +197,54 @@ pub(crate) async fn invoke(
 
 /// The most of a server's messages a step keeps.
 const MAX_NOTES: usize = 200;
+
+/// Hears a call's events until the call ends: tells its progress to whoever follows the job, and
+/// returns what the trace keeps of the rest, with how many messages were left out.
+async fn hear(
+    state: Arc<EdgeState>,
+    tenant: i64,
+    job: TreeId,
+    call: String,
+    mut heard: tokio::sync::mpsc::UnboundedReceiver<Event>,
+) -> (Vec<ServerNote>, usize) {
+    let (mut notes, mut left_out) = (Vec::new(), 0);
+    while let Some(event) = heard.recv().await {
+        if let Event::Progress { progress, total, message } = event {
+            state.running().tell(tenant, &job, RunEvent::Progress { call: call.clone(), progress, total, message });
+            continue;
+        }
+        match note_of(event) {
+            Some(_) if notes.len() >= MAX_NOTES => left_out += 1,
+            Some(note) => notes.push(note),
+            None => {}
+        }
+    }
+    (notes, left_out)
+}
+
+/// The person at a call, asked through the job's live events and answering with
+/// [`Edge::answer`](oz0_core::api::Edge::answer).
+struct Person {
+    state: Arc<EdgeState>,
+    tenant: i64,
+    job: TreeId,
+    call: String,
+}
+
+impl Ask for Person {
+    fn ask<'a>(&'a self, message: &'a str, schema: &'a Value) -> BoxFuture<'a, Asked> {
+        Box::pin(async move {
+            let Some(answered) = self.state.running().ask(self.tenant, &self.job, &self.call, message, schema) else {
+                return Asked::Cancel;
+            };
+            match answered.await {
+                Ok(QuestionAnswer::Accept { content }) => Asked::Accept(content),
+                Ok(QuestionAnswer::Decline) => Asked::Decline,
+                Ok(QuestionAnswer::Cancel) | Err(_) => Asked::Cancel,
+            }
+        })
+    }
+}
 
 /// Returns what the trace keeps of a server's event: its logs and questions, not its progress.
 fn note_of(event: Event) -> Option<ServerNote> {

@@ -116,7 +116,7 @@ pub(crate) async fn call(
     }
 
     let token = state.running().enter(tenant.id, &job.id);
-    let invoked = invoke(state, principal, &job, &prepared.target, &request.arguments, &token).await;
+    let invoked = invoke(state, principal, &job, &prepared.target, &request.arguments, request.ask, &token).await;
     state.running().leave(tenant.id, &job.id);
     if started && job.id == job.tree {
         state.servers().end_job(job.tree.as_str()).await;

@@ -206,7 +206,7 @@ async fn tool_call(
         return Ok((format!("the call was not made: {err}"), 0.0));
     }
     let token = run.token.child_token();
-    let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, &token).await {
+    let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, false, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
             record(run, unmade(Outcome::Error, err.to_string()), None).await?;

@@ -1,5 +1,6 @@
 //! A job's events: each step as it is recorded, then the end. They are read from the store, so a run
-//! is followed the same from any process that shares it, and from where a reader left off.
+//! is followed the same from any process that shares it, and from where a reader left off. Its calls'
+//! progress and questions come live from the process that runs it, and are not kept.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -7,7 +8,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use oz0_core::api::{EdgeError, EventStream, RunEvent, TreeId};
-use tokio::sync::mpsc;
+use tokio::sync::{broadcast, mpsc};
 
 use crate::state::EdgeState;
 use crate::store::Principal;
@@ -37,6 +38,8 @@ pub(crate) fn events(
         return Err(EdgeError::not_found(format!("no job `{id}`")));
     }
     let (sender, receiver) = mpsc::channel(64);
+    // The job's calls' progress and questions, while it runs in this process.
+    let mut live = None;
     let (state, principal, id) = (Arc::clone(state), principal.clone(), id.clone());
     tokio::spawn(async move {
         let mut last = after;
@@ -83,7 +86,41 @@ pub(crate) fn events(
             if sender.is_closed() {
                 return;
             }
-            tokio::time::sleep(POLL).await;
+            // A job's call may start after its job does; a question asked before is still waiting.
+            if live.is_none()
+                && let Some((events, waiting)) = state.running().follow(principal.tenant.id, &id)
+            {
+                live = Some(events);
+                for question in waiting {
+                    if sender.send(Ok(question)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            let poll = tokio::time::sleep(POLL);
+            tokio::pin!(poll);
+            loop {
+                let Some(events) = live.as_mut() else {
+                    poll.as_mut().await;
+                    break;
+                };
+                tokio::select! {
+                    () = poll.as_mut() => break,
+                    event = events.recv() => match event {
+                        Ok(event) => {
+                            if sender.send(Ok(event)).await.is_err() {
+                                return;
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => {
+                            live = None;
+                            poll.as_mut().await;
+                            break;
+                        }
+                    },
+                }
+            }
         }
     });
     Ok(Box::pin(Receiver(receiver)))

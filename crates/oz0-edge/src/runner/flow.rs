@@ -114,7 +114,7 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
             }
         };
         let token = run.token.child_token();
-        let invoked = match invoke(&run.state, &run.principal, &run.job, &target, &arguments, &token).await {
+        let invoked = match invoke(&run.state, &run.principal, &run.job, &target, &arguments, false, &token).await {
             Ok(invoked) => invoked,
             Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
         };

@@ -61,6 +61,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         )
         .route(paths::RUNS, post(routes::start_run).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)))
         .route(paths::JOB_EVENTS, get(routes::events))
+        .route(paths::JOB_QUESTION, post(routes::answer).layer(json()))
         .route(paths::OPENAPI, get(routes::openapi))
         .fallback(routes::no_route)
         .method_not_allowed_fallback(routes::no_method)

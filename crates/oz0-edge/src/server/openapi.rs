@@ -298,7 +298,8 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             path: paths::JOB_EVENTS,
             id: "jobEvents",
             summary: "Streams a job's events as server-sent events: `step` with each step's JSON as it ends, then \
-                      `done` with the job and its answer.",
+                      `done` with the job and its answer; from the edge that runs the job, `progress` as a tool's \
+                      server reports it and `question` when a server asks the person at a call.",
             parameters: vec![
                 job_param(),
                 json!({"name": "after", "in": "query", "required": false,
@@ -308,6 +309,22 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             body: None,
             ok: (200, Some(("text/event-stream", json!({"type": "string"})))),
             errors: READ,
+        },
+        Operation {
+            method: "post",
+            path: paths::JOB_QUESTION,
+            id: "answerQuestion",
+            summary: "Answers a question a tool's server asked during a call of the job (content): the fields, or a \
+                      decline or a cancel.",
+            parameters: vec![
+                job_param(),
+                json!({"name": "question", "in": "path", "required": true,
+                       "description": "The question's number, as its `question` event says.",
+                       "schema": {"type": "integer", "minimum": 1}}),
+            ],
+            body: Some((json, schema::<oz0_core::api::QuestionAnswer>(g))),
+            ok: (204, None),
+            errors: &[400, 401, 403, 404, 415, 422],
         },
         Operation {
             method: "get",

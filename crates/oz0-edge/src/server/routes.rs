@@ -7,8 +7,8 @@ use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
-    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, RunEvent, RunRequest, Status, StoredFile,
-    Tenant, TokenRequest, ToolInfo, Trace, TreeId,
+    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent, RunRequest, Status,
+    StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
@@ -302,12 +302,23 @@ impl futures_core::Stream for SseStream {
                 let (name, data) = match &event {
                     Ok(event @ RunEvent::Step { .. }) => ("step", serde_json::to_string(event)),
                     Ok(event @ RunEvent::Done { .. }) => ("done", serde_json::to_string(event)),
+                    Ok(event @ RunEvent::Progress { .. }) => ("progress", serde_json::to_string(event)),
+                    Ok(event @ RunEvent::Question { .. }) => ("question", serde_json::to_string(event)),
                     Err(err) => ("error", serde_json::to_string(&err.to_problem())),
                 };
                 Ok(Event::default().event(name).data(data.unwrap_or_default()))
             })
         })
     }
+}
+
+pub async fn answer(
+    Caller(edge): Caller,
+    PathOf((id, question)): PathOf<(String, u32)>,
+    JsonBody(answer): JsonBody<QuestionAnswer>,
+) -> Result<StatusCode, ApiError> {
+    edge.answer(&tree(&id)?, question, &answer).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 pub async fn openapi() -> Json<serde_json::Value> {
