@@ -20,6 +20,7 @@ mod results_block;
 mod sampling_alias;
 mod sampling_approval;
 mod stale_listing;
+mod task_protocol;
 mod tool_transport;
 mod unknown_key;
 mod view_values;
@@ -133,6 +134,7 @@ pub static ALL: &[&Rule] = &[
     &input_schema::InputSchema::RULE,
     &missing_description::MissingDescription::RULE,
     &stale_listing::StaleListing::RULE,
+    &task_protocol::TaskProtocol::RULE,
 ];
 
 /// What every rule reads.
@@ -203,6 +205,7 @@ pub fn lint(doc: &Document, lint: &Lint<'_>) -> Vec<Finding> {
         input_schema::InputSchema::check(&cx, &mut out);
         missing_description::MissingDescription::check(&cx, &mut out);
         stale_listing::StaleListing::check(&cx, &mut out);
+        task_protocol::TaskProtocol::check(&cx, &mut out);
     }
     out.sort_by(|a, b| (a.span.offset, a.rule.code, &a.message).cmp(&(b.span.offset, b.rule.code, &b.message)));
     out
