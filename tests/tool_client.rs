@@ -27,7 +27,9 @@ fn the_functions_that_need_a_clients_features_are_listed_and_the_root_is_the_plu
     for transport in TRANSPORTS {
         let site = site(transport);
         let listed = site.ok(&["plugin", "list"]);
-        for function in ["get-roots-list", "trigger-elicitation-request", "simulate-research-query"] {
+        for function in
+            ["get-roots-list", "trigger-elicitation-request", "trigger-url-elicitation", "simulate-research-query"]
+        {
             assert!(listed.contains(function), "{transport:?}: {function} is listed: {listed}");
         }
         // Sampling is declared only for a plugin granted models.

@@ -191,7 +191,7 @@ fn url_of(path: &Path) -> String {
 
 impl ClientHandler for Host {
     fn get_info(&self) -> ClientConfig {
-        let mut capabilities = json!({"roots": {}, "elicitation": {"form": {}}});
+        let mut capabilities = json!({"roots": {}, "elicitation": {"form": {}, "url": {}}});
         if self.0.sampling {
             capabilities["sampling"] = json!({});
         }
@@ -213,21 +213,17 @@ impl ClientHandler for Host {
         request: ElicitRequestParams,
         _: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        let (message, schema) = match request {
+        // A URL to open is asked as a question without fields: the person opens it, then says whether
+        // they are done.
+        let no_fields = json!({"type": "object", "properties": {}});
+        let (message, schema, form) = match request {
             ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
-                (message, serde_json::to_value(requested_schema).unwrap_or_default())
+                (message, serde_json::to_value(requested_schema).unwrap_or_default(), true)
             }
-            other => {
-                let message = match other {
-                    ElicitRequestParams::UrlElicitationParams { message, .. } => message,
-                    _ => String::new(),
-                };
-                if let Ok(listener) = self.sole() {
-                    let reason = "oz0 answers a form's questions only, not a URL to open".to_owned();
-                    listener.tell(Event::Elicited { message, action: "decline".into(), reason: Some(reason) });
-                }
-                return Ok(ElicitResult::new(ElicitationAction::Decline));
+            ElicitRequestParams::UrlElicitationParams { message, url, .. } => {
+                (format!("{message}\n  open {url}, then answer"), no_fields, false)
             }
+            _ => (String::new(), no_fields, false),
         };
         let listener = match self.sole() {
             Ok(listener) => listener,
@@ -243,9 +239,10 @@ impl ClientHandler for Host {
         };
         let asked = ask.ask(&message, &schema).await;
         let (action, result) = match asked {
-            Asked::Accept(content) => {
+            Asked::Accept(content) if form => {
                 ("accept", ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content)))
             }
+            Asked::Accept(_) => ("accept", ElicitResult::new(ElicitationAction::Accept)),
             Asked::Decline => ("decline", ElicitResult::new(ElicitationAction::Decline)),
             Asked::Cancel => ("cancel", ElicitResult::new(ElicitationAction::Cancel)),
         };
