@@ -114,3 +114,28 @@ fn a_server_that_crashed_is_started_again_for_the_next_call() {
     assert_ne!(before, after, "a new server answers");
     assert_eq!(answered, 1);
 }
+
+#[test]
+fn a_replaced_or_removed_plugins_server_is_stopped() {
+    let site = Site::new(Transport::Served);
+    install(&site);
+    let (old, _) = call_whoami(&site, "shared");
+    install(&site);
+    let (new, answered) = call_whoami(&site, "shared");
+    assert_ne!(old, new, "the new version's server answers");
+    assert_eq!(answered, 1);
+    site.ok(&["plugin", "remove", "lifetimes"]);
+    for pid in [old, new] {
+        let start = std::time::Instant::now();
+        while std::path::Path::new(&format!("/proc/{pid}")).exists() && !zombie(pid) {
+            assert!(start.elapsed() < std::time::Duration::from_secs(10), "the server {pid} was stopped");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+}
+
+/// Returns whether `pid` has ended and waits for its parent to reap it.
+fn zombie(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
+}

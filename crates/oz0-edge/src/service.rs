@@ -268,6 +268,7 @@ impl Edge for LocalEdge {
                 }
             };
             if let Some(old) = &replaced {
+                state.servers().retire(Path::new(&old.dir));
                 let _ = fs_err::remove_dir_all(&old.dir);
             }
             Ok(Installed { plugin: record.info, replaced: replaced.map(|r| r.info.version), warnings })
@@ -290,6 +291,7 @@ impl Edge for LocalEdge {
                 .store()
                 .remove_plugin(&principal.tenant, &name, principal)?
                 .ok_or_else(|| EdgeError::not_found(format!("no plugin `{name}` is installed")))?;
+            state.servers().retire(Path::new(&removed.dir));
             let _ = fs_err::remove_dir_all(&removed.dir);
             plugins::forget_tools(state.root(), principal.tenant.id, &removed.info);
             Ok(removed.info)

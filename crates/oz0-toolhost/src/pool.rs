@@ -185,6 +185,14 @@ impl Pool {
         }
     }
 
+    /// Stops the servers that run in `dir`, such as a removed or replaced plugin's folder, each once
+    /// the calls running on it have ended; the next call starts a new one.
+    pub fn retire(&self, dir: &std::path::Path) {
+        for session in self.take(|_, slot| matches!(slot, Slot::Ready(session) if session.cwd == dir)) {
+            tokio::spawn(async move { session.retire().await });
+        }
+    }
+
     /// Stops every server of the pool.
     pub async fn shutdown(&self) {
         for session in self.take(|_, _| true) {

@@ -49,6 +49,8 @@ pub(crate) struct Session {
     server: tokio::sync::Mutex<Option<StdioServer>>,
     /// The server's process ID, for the edge's log.
     pub pid: Option<u32>,
+    /// The folder it runs in.
+    pub cwd: std::path::PathBuf,
     host: Host,
     protocol: String,
     permits: Semaphore,
@@ -87,6 +89,7 @@ impl Session {
             peer: client.peer().clone(),
             client: tokio::sync::Mutex::new(Some(client)),
             pid: server.id(),
+            cwd: command.cwd.clone(),
             server: tokio::sync::Mutex::new(Some(server)),
             host,
             protocol,
@@ -267,6 +270,13 @@ impl Session {
 
     async fn stderr_since(&self, mark: u64) -> String {
         self.server.lock().await.as_ref().map(|server| server.stderr_since(mark)).unwrap_or_default()
+    }
+
+    /// Stops the server once the calls running on it have ended.
+    pub async fn retire(&self) {
+        let all = u32::try_from(MAX_CALLS).unwrap_or(u32::MAX);
+        let _idle = self.permits.acquire_many(all).await;
+        self.shutdown().await;
     }
 
     /// Ends the session and stops the server as MCP's stdio transport says.
