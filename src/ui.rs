@@ -140,7 +140,7 @@ pub fn server_notes(notes: &[oz0_core::trace::ServerNote], verbose: bool) {
             ServerNoteKind::Log if verbose => info(&format!("server {}: {}", note.level, note.text)),
             ServerNoteKind::Log => {}
             ServerNoteKind::Question => info(&format!("the server asked: {} ({})", note.text, note.level)),
-            ServerNoteKind::Refused => warn(&format!("the server asked for what it may not have: {}", note.text)),
+            ServerNoteKind::Refused => warn(&format!("the server asked what oz0 refused: {}", note.text)),
         }
     }
 }

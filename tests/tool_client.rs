@@ -115,3 +115,25 @@ fn progress_is_live_and_log_messages_are_kept_in_the_trace() {
         assert_eq!(steps["steps"][1]["server"][0]["kind"], "log", "{steps}");
     }
 }
+
+#[test]
+fn sampling_is_declared_for_a_plugin_granted_models_and_refused_clearly_for_now() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        let dir = site.env.work().join("sampler");
+        std::fs::create_dir_all(&dir).unwrap();
+        let manifest = format!(
+            "name: sampler\nversion: 1.0.0\ndescription: The reference server, granted models.\ntools:\n  - id: sampler\n    \
+             description: Every kind of request.\n    mcp: [node, {}, stdio]\n    timeout: 30\n\
+             requires:\n  models:\n    sampling: default\n",
+            serde_json::to_string(&plugin_support::everything().to_string_lossy()).unwrap()
+        );
+        std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+        let installed = site.ok(&["plugin", "install", dir.to_str().unwrap(), "--accept-model"]);
+        assert!(installed.contains("trigger-sampling-request"), "{transport:?}: {installed}");
+        let (code, answer, stderr) = site.call(&["sampler.trigger-sampling-request", "--arg", "prompt=hi"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert!(answer["error"].as_str().unwrap().contains("does not answer sampling requests yet"), "{answer}");
+        assert_eq!(answer["server"][0]["kind"], "refused", "{answer}");
+    }
+}

@@ -119,7 +119,7 @@ pub(crate) struct Host(Arc<Inner>);
 struct Inner {
     /// The plugin's folder, the one root the server is told of.
     root: String,
-    /// Whether the plugin was granted models, so that sampling is declared.
+    /// Whether the plugin was granted models for sampling, so that sampling is declared.
     sampling: bool,
     calls: Mutex<Vec<Active>>,
     next: AtomicU64,
@@ -258,7 +258,7 @@ impl ClientHandler for Host {
         let reason = if self.0.sampling {
             "this edge does not answer sampling requests yet"
         } else {
-            "the plugin is not granted models: its manifest asks for none in `requires.models`"
+            "the plugin is not granted models: its manifest asks for no `requires.models.sampling`"
         };
         if let Ok(listener) = self.sole() {
             listener.tell(Event::Refused { method: "sampling/createMessage".into(), reason: reason.into() });

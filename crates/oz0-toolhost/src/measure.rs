@@ -49,7 +49,7 @@ pub async fn measure(
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
         let Some(mut command) = server_command(tool, dir, sandbox) else { continue };
-        command.sampling = document.manifest.requires.as_ref().is_some_and(|r| r.models.is_some());
+        command.sampling = document.manifest.samples();
         starting(tool);
         let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
             tool: tool.id.clone(),

@@ -75,6 +75,14 @@ pub struct Tool {
     pub env: BTreeMap<String, String>,
 }
 
+impl Manifest {
+    /// Returns whether the plugin's tools call models by MCP sampling (`requires.models.sampling`), so
+    /// that its servers are told the client samples.
+    pub fn samples(&self) -> bool {
+        self.requires.as_ref().and_then(|r| r.models.as_ref()).is_some_and(|m| m.sampling.is_some())
+    }
+}
+
 /// The `results` block of a tool.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]

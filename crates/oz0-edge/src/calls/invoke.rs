@@ -68,7 +68,7 @@ pub(crate) fn target(
     let mut command = manifest
         .and_then(|t| server_command(t, Path::new(&plugin.dir), &crate::plugins::sandbox(state.root(), tenant.id)))
         .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
-    command.sampling = plugin.manifest.requires.as_ref().is_some_and(|r| r.models.is_some());
+    command.sampling = plugin.manifest.samples();
     Ok(Target {
         tool: tool.to_owned(),
         function: function.to_owned(),
