@@ -99,6 +99,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;plugin;install' {
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')

@@ -1747,12 +1747,16 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__install)
-            opts="-h -V --accept-model --format --edge --token --profile --help --version"
+            opts="-h -V --accept-model --secret --format --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0

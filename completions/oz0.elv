@@ -91,6 +91,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;plugin;install'= {
+            cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again'
             cand --format 'How to print: `text` or `json`'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'

@@ -87,6 +87,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l secret -d 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use oz0_client::Client;
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
-    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest, Status,
-    StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
+    Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest,
+    Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
@@ -300,8 +300,8 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.get_file(tenant, tree, file))
     }
 
-    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
-        delegate!(self, edge => edge.install_plugin(archive, accept_model))
+    async fn install_plugin(&self, archive: Vec<u8>, options: &InstallOptions) -> Result<Installed, EdgeError> {
+        delegate!(self, edge => edge.install_plugin(archive, options))
     }
 
     async fn plugins(&self) -> Result<Vec<InstalledPlugin>, EdgeError> {

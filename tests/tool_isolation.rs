@@ -26,6 +26,9 @@ const KEYS: [(&str, &str); 4] = [
     ("OZ0_TEST_SECRET", "a-secret-of-the-edge-4b1f9e"),
 ];
 
+/// The secret the tests give the plugin at install, which its server gets as `TOKEN`.
+const GRANTED: &str = "granted-to-the-tool-3c9d";
+
 fn plugin() -> PathBuf {
     root().join("tests/fixtures/plugins/isolation")
 }
@@ -73,12 +76,36 @@ impl Site {
     }
 
     fn install(&self) {
-        self.ok(&["plugin", "install", plugin().to_str().unwrap()]);
+        self.ok(&["plugin", "install", plugin().to_str().unwrap(), "--secret", &format!("token={GRANTED}")]);
     }
 }
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn a_secret_a_server_needs_must_be_given_at_install_and_only_a_declared_one() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        let out = site.oz0_process().args(["plugin", "install", plugin().to_str().unwrap()]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{transport:?}");
+        assert!(
+            text(&out.stderr).contains("needs the secret `token` (its env `TOKEN`): install with --secret token=VALUE"),
+            "{transport:?}: {}",
+            text(&out.stderr)
+        );
+        let dir = plugin();
+        let args = ["plugin", "install", dir.to_str().unwrap(), "--secret", "token=x", "--secret", "other=y"];
+        let out = site.oz0_process().args(args).output().unwrap();
+        assert!(text(&out.stderr).contains("declares no secret `other` (it declares token)"), "{}", text(&out.stderr));
+        let file = site.env.work().join("token.txt");
+        std::fs::write(&file, format!("{GRANTED}\n")).unwrap();
+        site.ok(&["plugin", "install", plugin().to_str().unwrap(), "--secret", &format!("token=@{}", file.display())]);
+        let listed: Value = serde_json::from_str(&site.ok(&["plugin", "list", "--format", "json"])).unwrap();
+        assert_eq!(listed[0]["secrets"], serde_json::json!(["token"]), "{transport:?}: names, never values");
+        assert!(!site.ok(&["plugin", "list", "--format", "json"]).contains(GRANTED));
+    }
 }
 
 #[test]
@@ -99,7 +126,7 @@ fn a_server_gets_an_environment_built_for_it_and_none_of_the_edges_keys() {
         }
         assert_eq!(env["PATH"], path_with_venv().to_str().unwrap(), "{transport:?}: the edge's PATH");
         assert_eq!(env["GREETING"], "hello from the manifest", "{transport:?}: the manifest's env");
-        assert!(!env.contains_key("TOKEN"), "{transport:?}: a secret no one gave is left out");
+        assert_eq!(env["TOKEN"], GRANTED, "{transport:?}: the secret given at install");
         assert_eq!(env["LANG"], "C.UTF-8", "{transport:?}");
         assert!(env.contains_key("OZ0_BIN"), "{transport:?}: the oz0 a server may call");
 

@@ -3,9 +3,9 @@
 use std::time::Duration;
 
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
-    Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant, TokenRequest,
-    ToolInfo, Trace, TreeId, paths,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
+    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant,
+    TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
 use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest};
 use oz0_core::threshold::{Offload, Threshold};
@@ -51,7 +51,8 @@ enum Body {
     None,
     Json(&'static str, Vec<u8>),
     Bytes(Vec<u8>),
-    Tar(Vec<u8>),
+    /// A plugin's packed folder, and the secrets given to it, already encoded for their header.
+    Tar(Vec<u8>, Option<String>),
 }
 
 /// How long a request may take.
@@ -112,7 +113,7 @@ impl Client {
         wait: Wait,
     ) -> Result<reqwest::Response, EdgeError> {
         let idempotent = method == Method::GET;
-        let timeout = if matches!(body, Body::Bytes(_) | Body::Tar(_)) || path.contains("/files/") {
+        let timeout = if matches!(body, Body::Bytes(_) | Body::Tar(..)) || path.contains("/files/") {
             self.options.file_timeout
         } else {
             self.options.timeout
@@ -133,7 +134,12 @@ impl Client {
                 Body::Bytes(bytes) => {
                     request.header(header::CONTENT_TYPE, "application/octet-stream").body(bytes.clone())
                 }
-                Body::Tar(bytes) => request.header(header::CONTENT_TYPE, "application/x-tar").body(bytes.clone()),
+                Body::Tar(bytes, secrets) => {
+                    if let Some(secrets) = secrets {
+                        request = request.header(paths::SECRETS_HEADER, secrets);
+                    }
+                    request.header(header::CONTENT_TYPE, "application/x-tar").body(bytes.clone())
+                }
             };
             let retry = idempotent && attempt < self.options.retries;
             match request.send().await {
@@ -261,9 +267,17 @@ impl Edge for Client {
         self.verified_file(&path, file).await
     }
 
-    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
-        let path = format!("{}?accept_model={accept_model}", paths::PLUGINS);
-        let response = self.send(Method::POST, &path, Body::Tar(archive)).await?;
+    async fn install_plugin(&self, archive: Vec<u8>, options: &InstallOptions) -> Result<Installed, EdgeError> {
+        let path = format!("{}?accept_model={}", paths::PLUGINS, options.accept_model);
+        let secrets = if options.secrets.is_empty() {
+            None
+        } else {
+            use base64::Engine as _;
+            let json = serde_json::to_vec(&options.secrets)
+                .map_err(|err| EdgeError::internal("could not write the request", err))?;
+            Some(base64::engine::general_purpose::STANDARD.encode(json))
+        };
+        let response = self.send(Method::POST, &path, Body::Tar(archive, secrets)).await?;
         self.json(response).await
     }
 

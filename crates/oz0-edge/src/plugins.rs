@@ -4,6 +4,7 @@
 //! A plugin's files are unpacked under `<data>/plugins/<tenant id>/` in a folder of their own, which
 //! its servers run in. Nothing of a refused install is kept.
 
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
@@ -118,11 +119,46 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
     )))
 }
 
+/// Checks the secrets given to a plugin: each is one its manifest declares, and each that a server's
+/// `env` names is given.
+pub(crate) fn check_secrets(document: &Document, given: &BTreeMap<String, String>) -> Result<(), EdgeError> {
+    let manifest = &document.manifest;
+    for name in given.keys() {
+        if !manifest.secrets.contains_key(name) {
+            let declared: Vec<&str> = manifest.secrets.keys().map(String::as_str).collect();
+            let declared = if declared.is_empty() { "none".to_owned() } else { declared.join(", ") };
+            return Err(EdgeError::invalid(format!(
+                "the plugin `{}` declares no secret `{name}` (it declares {declared}); give only the secrets its \
+                 manifest lists under `secrets`",
+                manifest.name
+            )));
+        }
+    }
+    for (_, tool) in document.tools() {
+        for (variable, value) in &tool.env {
+            if let Some(missing) = oz0_toolhost::secrets_named(value).into_iter().find(|n| !given.contains_key(*n)) {
+                return Err(EdgeError::invalid(format!(
+                    "the tool `{}` needs the secret `{missing}` (its env `{variable}`): install with --secret \
+                     {missing}=VALUE",
+                    tool.id
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Starts each local tool's server in `dir`, the folder of a plugin being installed for the tenant
 /// `tenant` of the edge whose data is in `root`, and lists its functions. The servers get the folders
 /// their tools' calls will have, so that what they fetch into `HOME` at install is there for the calls.
-pub(crate) async fn measure(document: &Document, dir: &Path, root: &Path, tenant: i64) -> Result<Listing, EdgeError> {
-    oz0_toolhost::measure(document, dir, &sandbox(root, tenant), LIST_TIMEOUT, |_| {}).await.map_err(|err| {
+pub(crate) async fn measure(
+    document: &Document,
+    dir: &Path,
+    root: &Path,
+    tenant: i64,
+    secrets: &BTreeMap<String, String>,
+) -> Result<Listing, EdgeError> {
+    oz0_toolhost::measure(document, dir, &sandbox(root, tenant), secrets, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
         let stderr =
             err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
         EdgeError::invalid(format!("{err}, so the plugin was not installed: {}{stderr}", err.source))
@@ -130,7 +166,13 @@ pub(crate) async fn measure(document: &Document, dir: &Path, root: &Path, tenant
 }
 
 /// Returns what the API shows of a plugin, from its manifest and listing.
-pub(crate) fn info(document: &Document, listing: &Listing, models_accepted: bool, at_ms: u64) -> InstalledPlugin {
+pub(crate) fn info(
+    document: &Document,
+    listing: &Listing,
+    models_accepted: bool,
+    secrets: &BTreeMap<String, String>,
+    at_ms: u64,
+) -> InstalledPlugin {
     let manifest = &document.manifest;
     InstalledPlugin {
         name: manifest.name.clone(),
@@ -138,6 +180,7 @@ pub(crate) fn info(document: &Document, listing: &Listing, models_accepted: bool
         description: manifest.description.clone(),
         installed_at: rfc3339(at_ms / 1000),
         models_accepted,
+        secrets: secrets.keys().cloned().collect(),
         tools: manifest
             .tools
             .iter()

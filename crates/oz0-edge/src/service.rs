@@ -7,9 +7,9 @@ use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, Installed,
-    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role, RunRequest,
-    Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
+    Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role,
+    RunRequest, Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
@@ -231,10 +231,11 @@ impl Edge for LocalEdge {
         .await
     }
 
-    async fn install_plugin(&self, archive: Vec<u8>, accept_model: bool) -> Result<Installed, EdgeError> {
+    async fn install_plugin(&self, archive: Vec<u8>, options: &InstallOptions) -> Result<Installed, EdgeError> {
         require(&self.principal, Role::Admin, "installing a plugin")?;
         let tenant = self.principal.tenant.id;
         let parent = plugins::tenant_dir(self.state.root(), tenant);
+        let (accept_model, secrets) = (options.accept_model, options.secrets.clone());
         let (folder, document, models_accepted) = self
             .blocking(move |_, _| {
                 fs_err::create_dir_all(&parent)
@@ -246,18 +247,20 @@ impl Edge for LocalEdge {
                 plugins::unpack(&archive, folder.path())?;
                 let document = plugins::read_manifest(folder.path())?;
                 let accepted = plugins::check_models(&document, accept_model)?;
+                plugins::check_secrets(&document, &secrets)?;
                 Ok((folder, document, accepted))
             })
             .await?;
-        let listing = plugins::measure(&document, folder.path(), self.state.root(), tenant).await?;
+        let listing = plugins::measure(&document, folder.path(), self.state.root(), tenant, &options.secrets).await?;
         let warnings = plugins::refuse_errors(&document, Some(&listing))?;
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-        let info = plugins::info(&document, &listing, models_accepted, now);
+        let info = plugins::info(&document, &listing, models_accepted, &options.secrets, now);
+        let secrets = options.secrets.clone();
         self.blocking(move |state, principal| {
             // The plugin's folder is named by its name and the time, so that a call running the old
             // version keeps its files until it ends.
             let dir = folder.path().with_file_name(format!("{}-{now}", info.name));
-            let record = PluginRecord { info, dir: dir.display().to_string(), manifest: document.manifest };
+            let record = PluginRecord { info, dir: dir.display().to_string(), manifest: document.manifest, secrets };
             fs_err::rename(folder.path(), &dir).map_err(|err| EdgeError::internal("could not keep the plugin", err))?;
             let _ = folder.keep();
             let replaced = match state.store().put_plugin(&principal.tenant, &record, principal) {

@@ -42,7 +42,7 @@ pub use call::{Answered, Call, call_function};
 pub use client::{Ask, Asked, Event, Listener};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
-pub use measure::{MeasureError, measure, server_command, tail};
+pub use measure::{MeasureError, fill_secrets, measure, secrets_named, server_command, tail};
 pub use pool::{Lifetime, Pool};
 pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
 pub use session::MAX_CALLS;

@@ -1,6 +1,7 @@
 //! Measuring a plugin: start each of its local servers, list its functions and stop it, as `oz0 plugin
 //! measure` does on a person's machine and the edge does at install.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
@@ -22,19 +23,30 @@ pub struct MeasureError {
 }
 
 /// Returns how to start a local tool's server in `dir`, its own folders in `sandbox`: its argv and the
-/// variables of its `env` that need nothing filled in; `None` for a remote tool. A value with
-/// `${secrets.…}` or `${config.…}` is left out until installs take secrets and settings.
-pub fn server_command(tool: &Tool, dir: &Path, sandbox: &Sandbox) -> Option<ServerCommand> {
+/// variables of its `env`, each `${secrets.NAME}` filled in from `secrets`; `None` for a remote tool. A
+/// variable whose value still names something not given (a secret, or a `${config.…}` setting, which
+/// installs do not take yet) is left out.
+pub fn server_command(
+    tool: &Tool,
+    dir: &Path,
+    sandbox: &Sandbox,
+    secrets: &BTreeMap<String, String>,
+) -> Option<ServerCommand> {
     let argv = tool.mcp.clone()?;
     let mut command = ServerCommand::new(argv, dir.to_path_buf(), &sandbox.of_tool(&tool.id));
-    command.env = tool.env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    command.env = tool
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), fill_secrets(v, secrets)))
+        .filter(|(_, v)| !v.contains("${"))
+        .collect();
     command.records.clone_from(&sandbox.records);
     Some(command)
 }
 
-/// Starts each local tool's server of the plugin in `dir`, its own folders in `sandbox`, one after
-/// another, and lists its functions, each within `timeout`; `starting` is told each tool's ID before its server starts. Remote tools are
-/// passed over.
+/// Starts each local tool's server of the plugin in `dir`, its own folders in `sandbox` and the
+/// `secrets` given to it, one after another, and lists its functions, each within `timeout`;
+/// `starting` is told each tool's ID before its server starts. Remote tools are passed over.
 ///
 /// # Errors
 ///
@@ -43,12 +55,13 @@ pub async fn measure(
     document: &Document,
     dir: &Path,
     sandbox: &Sandbox,
+    secrets: &BTreeMap<String, String>,
     timeout: Duration,
     mut starting: impl FnMut(&Tool),
 ) -> Result<Listing, MeasureError> {
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
-        let Some(mut command) = server_command(tool, dir, sandbox) else { continue };
+        let Some(mut command) = server_command(tool, dir, sandbox, secrets) else { continue };
         command.sampling = document.manifest.samples();
         starting(tool);
         let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
@@ -62,6 +75,20 @@ pub async fn measure(
     Ok(Listing { format: LISTING_FORMAT, measured_at: rfc3339(now), tools })
 }
 
+/// Returns `value` with each `${secrets.NAME}` whose secret was given replaced by it.
+pub fn fill_secrets(value: &str, secrets: &BTreeMap<String, String>) -> String {
+    let mut filled = value.to_owned();
+    for (name, secret) in secrets {
+        filled = filled.replace(&format!("${{secrets.{name}}}"), secret);
+    }
+    filled
+}
+
+/// Returns the names of the secrets `value` asks for, `NAME` of each `${secrets.NAME}`.
+pub fn secrets_named(value: &str) -> Vec<&str> {
+    value.split("${secrets.").skip(1).filter_map(|rest| rest.split_once('}').map(|(name, _)| name)).collect()
+}
+
 /// Returns the last `n` lines of `text`, such as the end of a server's stderr.
 pub fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -71,6 +98,14 @@ pub fn tail(text: &str, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secrets_are_named_and_filled_in() {
+        let secrets = BTreeMap::from([("token".to_owned(), "s3cr3t".to_owned())]);
+        assert_eq!(secrets_named("Bearer ${secrets.token} ${secrets.other}"), ["token", "other"]);
+        assert_eq!(fill_secrets("Bearer ${secrets.token}", &secrets), "Bearer s3cr3t");
+        assert_eq!(fill_secrets("${secrets.other}", &secrets), "${secrets.other}");
+    }
 
     #[test]
     fn the_tail_is_the_last_lines() {

@@ -1,9 +1,10 @@
 //! `oz0 plugin install`: install a plugin in the tenant, so that its tools can be called.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use oz0_core::api::{Edge, Installed, MAX_PLUGIN_BYTES};
+use oz0_core::api::{Edge, InstallOptions, Installed, MAX_PLUGIN_BYTES};
 use oz0_core::manifest::{Lint, Severity, lint};
 
 use super::Plugin;
@@ -22,7 +23,8 @@ use crate::ui;
 /// `.venv`, `venv`, `node_modules`, `__pycache__`, `target`) are left out. The admin role is needed.
 #[derive(Debug, Args)]
 #[command(
-    after_long_help = "Examples:\n  oz0 plugin install examples/acme-docs\n  oz0 plugin install . --accept-model"
+    after_long_help = "Examples:\n  oz0 plugin install examples/acme-docs\n  oz0 plugin install . --accept-model\n  \
+                       oz0 plugin install . --secret token=@token.txt"
 )]
 pub struct PluginInstallArgs {
     /// The plugin's folder, which holds its `oz0-plugin.yaml`; left out, the current folder.
@@ -33,9 +35,42 @@ pub struct PluginInstallArgs {
     #[arg(long)]
     pub accept_model: bool,
 
+    /// Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from
+    /// a file (its last newline left out); repeat for each. Its servers get it where their `env` says
+    /// `${secrets.NAME}`. The edge keeps it and never shows it again.
+    #[arg(long = "secret", value_name = "NAME=VALUE")]
+    pub secrets: Vec<String>,
+
     /// How to print: `text` or `json`.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// Reads each `--secret NAME=VALUE` or `NAME=@FILE`.
+fn secrets(given: &[String]) -> Result<BTreeMap<String, String>, CommandError> {
+    let mut secrets = BTreeMap::new();
+    for secret in given {
+        let Some((name, value)) = secret.split_once('=').filter(|(name, _)| !name.is_empty()) else {
+            return Err(CommandError::usage(format!(
+                "--secret `{}` is not NAME=VALUE",
+                secret.split('=').next().unwrap_or("")
+            ))
+            .hint("give a secret as NAME=VALUE, or NAME=@FILE to read it from a file"));
+        };
+        let value = match value.strip_prefix('@') {
+            Some(path) => {
+                let text = fs_err::read_to_string(path).map_err(|err| {
+                    CommandError::usage(format!("could not read the secret `{name}` from '{path}'")).caused_by(err)
+                })?;
+                text.strip_suffix('\n').map(|t| t.strip_suffix('\r').unwrap_or(t)).unwrap_or(&text).to_owned()
+            }
+            None => value.to_owned(),
+        };
+        if secrets.insert(name.to_owned(), value).is_some() {
+            return Err(CommandError::usage(format!("the secret `{name}` is given twice")));
+        }
+    }
+    Ok(secrets)
 }
 
 /// Folders never packed: those of version control, environments, caches and builds.
@@ -62,6 +97,7 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
             hints: vec!["fix them, and check with `oz0 plugin lint`".to_owned()],
         });
     }
+    let options = InstallOptions { accept_model: args.accept_model, secrets: secrets(&args.secrets)? };
     let archive = pack(&plugin.dir)?;
     let connected = connect(edge)?;
     let spinner = ui::spinner();
@@ -72,7 +108,7 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
     let installed = block_on(async {
         connected
             .edge
-            .install_plugin(archive, args.accept_model)
+            .install_plugin(archive, &options)
             .await
             .map_err(|err| connected.error("could not install the plugin", err))
     });

@@ -112,7 +112,7 @@ impl Plugin {
         let sandbox = Sandbox::new(folder.path().to_path_buf());
         let spinner = ui::spinner();
         let measured = block_on(async {
-            measure(&self.document, &self.dir, &sandbox, timeout, |tool| {
+            measure(&self.document, &self.dir, &sandbox, &Default::default(), timeout, |tool| {
                 spinner.set_message(format!("starting `{}`", tool.id));
             })
             .await

@@ -6,7 +6,7 @@ use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
-use super::plugin::{Installed, InstalledPlugin, ToolInfo};
+use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
 use crate::agent::Definition;
@@ -63,11 +63,12 @@ pub trait Edge: Send + Sync {
 
     /// Installs the plugin packed in `archive` (a tar of its folder) in the caller's tenant (admin
     /// only), replacing the version it had. A manifest with lint errors is refused with the findings,
-    /// and one that declares `requires.models` needs `accept_model`, the tenant's grant.
+    /// and one that declares `requires.models` needs `options.accept_model`, the tenant's grant; each
+    /// secret a server's `env` names must be in `options.secrets`.
     fn install_plugin(
         &self,
         archive: Vec<u8>,
-        accept_model: bool,
+        options: &InstallOptions,
     ) -> impl Future<Output = Result<Installed, EdgeError>> + Send;
 
     /// Returns the tenant's installed plugins, by name.

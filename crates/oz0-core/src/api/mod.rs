@@ -20,7 +20,9 @@ pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, Trace};
 pub use names::{NameError, Role, Tenant, TenantName};
-pub use plugin::{DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
+pub use plugin::{
+    DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, InstallOptions, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,
+};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, StoreStatus, TokenRequest,

@@ -17,6 +17,9 @@ pub const FILES: &str = "/v1/tenants/{tenant}/trees/{tree}/files";
 pub const FILE: &str = "/v1/tenants/{tenant}/trees/{tree}/files/{file}";
 /// `GET`: the tenant's plugins; `POST ?accept_model=BOOL` with a tar of a plugin's folder: install it.
 pub const PLUGINS: &str = "/v1/plugins";
+/// The header of a plugin's install (`POST /v1/plugins`) that carries the secrets given to it: a JSON
+/// object of names and values, in base64, so that they travel neither in the URL nor in the archive.
+pub const SECRETS_HEADER: &str = "oz0-secrets";
 /// `DELETE`: remove a plugin.
 pub const PLUGIN: &str = "/v1/plugins/{plugin}";
 /// `GET`: an installed tool and its functions.

@@ -1,5 +1,7 @@
 //! What the edge says about a tenant's installed plugins and their tools.
 
+use std::collections::BTreeMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +24,21 @@ pub struct InstalledPlugin {
     pub installed_at: String,
     /// Whether the tenant granted its tools the models it declares (`--accept-model`).
     pub models_accepted: bool,
+    /// The names of the secrets the installer gave it (`--secret`); never their values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
     /// Its tools, in the manifest's order.
     pub tools: Vec<ToolInfo>,
+}
+
+/// How a plugin is installed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InstallOptions {
+    /// Grant the models the plugin declares under `requires.models`.
+    pub accept_model: bool,
+    /// The secrets the manifest declares, by name, each given to the servers whose `env` names it as
+    /// `${secrets.NAME}`. Kept by the edge, never shown again.
+    pub secrets: BTreeMap<String, String>,
 }
 
 /// A tool of an installed plugin, and its functions as its server listed them at install.

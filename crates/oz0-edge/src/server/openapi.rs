@@ -172,9 +172,15 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             id: "installPlugin",
             summary: "Installs the plugin whose folder the body holds as a tar (admin). A manifest with lint \
                       errors is refused with the findings; one that declares requires.models needs accept_model.",
-            parameters: vec![json!({"name": "accept_model", "in": "query", "required": false,
-                                    "description": "Grant the models the plugin declares.",
-                                    "schema": {"type": "boolean"}})],
+            parameters: vec![
+                json!({"name": "accept_model", "in": "query", "required": false,
+                       "description": "Grant the models the plugin declares.",
+                       "schema": {"type": "boolean"}}),
+                json!({"name": paths::SECRETS_HEADER, "in": "header", "required": false,
+                       "description": "The secrets given to the plugin: a JSON object of names and values, in \
+                                       base64. Each secret a server's env names must be given.",
+                       "schema": {"type": "string"}}),
+            ],
             body: Some(("application/x-tar", binary())),
             ok: (201, Some((json, schema::<Installed>(g)))),
             errors: &[400, 401, 403, 413, 422],

@@ -6,9 +6,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, Installed, InstalledPlugin,
-    Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent, RunRequest, Status,
-    StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
+    InstalledPlugin, Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent,
+    RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
@@ -138,9 +138,26 @@ pub struct InstallQuery {
 pub async fn install_plugin(
     Caller(edge): Caller,
     QueryOf(query): QueryOf<InstallQuery>,
+    headers: axum::http::HeaderMap,
     RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<Installed>), ApiError> {
-    Ok((StatusCode::CREATED, Json(edge.install_plugin(bytes.to_vec(), query.accept_model).await?)))
+    let secrets = match headers.get(oz0_core::api::paths::SECRETS_HEADER) {
+        None => Default::default(),
+        Some(value) => {
+            use base64::Engine as _;
+            let bad = |why: String| {
+                ApiError(EdgeError::BadRequest {
+                    detail: format!("the `{}` header {why}", oz0_core::api::paths::SECRETS_HEADER),
+                })
+            };
+            let json = base64::engine::general_purpose::STANDARD
+                .decode(value.as_bytes())
+                .map_err(|err| bad(format!("is not base64: {err}")))?;
+            serde_json::from_slice(&json).map_err(|err| bad(format!("is not a JSON object of strings: {err}")))?
+        }
+    };
+    let options = InstallOptions { accept_model: query.accept_model, secrets };
+    Ok((StatusCode::CREATED, Json(edge.install_plugin(bytes.to_vec(), &options).await?)))
 }
 
 pub async fn plugins(Caller(edge): Caller) -> Result<Json<Vec<InstalledPlugin>>, ApiError> {

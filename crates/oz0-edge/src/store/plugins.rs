@@ -1,5 +1,7 @@
 //! The tenant's installed plugins and the tools they bring.
 
+use std::collections::BTreeMap;
+
 use oz0_core::api::InstalledPlugin;
 use oz0_core::manifest::Manifest;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -18,6 +20,9 @@ pub struct PluginRecord {
     pub dir: String,
     /// Its manifest.
     pub manifest: Manifest,
+    /// The secrets the installer gave it, by name, for its servers' `env`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub secrets: BTreeMap<String, String>,
 }
 
 /// What the edge needs to keep plugins.
@@ -61,8 +66,14 @@ fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Res
 }
 
 fn summary(plugin: &PluginRecord) -> String {
-    serde_json::json!({"name": plugin.info.name, "version": plugin.info.version, "models_accepted": plugin.info.models_accepted})
-        .to_string()
+    // The secrets' names, never their values.
+    serde_json::json!({
+        "name": plugin.info.name,
+        "version": plugin.info.version,
+        "models_accepted": plugin.info.models_accepted,
+        "secrets": plugin.info.secrets,
+    })
+    .to_string()
 }
 
 impl PluginStore for SqliteStore {
