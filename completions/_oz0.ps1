@@ -398,6 +398,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -419,6 +420,20 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'oz0;tenant;limits' {
+            [CompletionResult]::new('--usd-per-day', '--usd-per-day', [CompletionResultType]::ParameterName, 'The most US dollars a day, or `none`')
+            [CompletionResult]::new('--usd-per-month', '--usd-per-month', [CompletionResultType]::ParameterName, 'The most US dollars a month, or `none`')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'oz0;tenant;audit' {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many entries to show, from 1 to 1000')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
@@ -434,11 +449,15 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;tenant;help' {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'oz0;tenant;help;offload' {
+            break
+        }
+        'oz0;tenant;help;limits' {
             break
         }
         'oz0;tenant;help;audit' {
@@ -673,10 +692,14 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;help;tenant' {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
+            [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             break
         }
         'oz0;help;tenant;offload' {
+            break
+        }
+        'oz0;help;tenant;limits' {
             break
         }
         'oz0;help;tenant;audit' {

@@ -202,6 +202,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,audit)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__audit"
                 ;;
+            oz0__subcmd__help__subcmd__tenant,limits)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__limits"
+                ;;
             oz0__subcmd__help__subcmd__tenant,offload)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__offload"
                 ;;
@@ -286,6 +289,9 @@ _oz0() {
             oz0__subcmd__tenant,help)
                 cmd="oz0__subcmd__tenant__subcmd__help"
                 ;;
+            oz0__subcmd__tenant,limits)
+                cmd="oz0__subcmd__tenant__subcmd__limits"
+                ;;
             oz0__subcmd__tenant,offload)
                 cmd="oz0__subcmd__tenant__subcmd__offload"
                 ;;
@@ -294,6 +300,9 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,help)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,limits)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__limits"
                 ;;
             oz0__subcmd__tenant__subcmd__help,offload)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__offload"
@@ -1277,7 +1286,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant)
-            opts="offload audit"
+            opts="offload limits audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1291,6 +1300,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__limits)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1959,7 +1982,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-h -V --edge --token --profile --help --version offload audit help"
+            opts="-h -V --edge --token --profile --help --version offload limits audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2023,7 +2046,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help)
-            opts="offload audit help"
+            opts="offload limits audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2064,6 +2087,20 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__limits)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__tenant__subcmd__help__subcmd__offload)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -2071,6 +2108,48 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__limits)
+            opts="-h -V --usd-per-day --usd-per-month --tenant --format --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --usd-per-day)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --usd-per-month)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -351,6 +351,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -370,6 +371,19 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'oz0;tenant;limits'= {
+            cand --usd-per-day 'The most US dollars a day, or `none`'
+            cand --usd-per-month 'The most US dollars a month, or `none`'
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'oz0;tenant;audit'= {
             cand --limit 'How many entries to show, from 1 to 1000'
             cand --tenant 'The tenant; left out, the token''s own'
@@ -384,10 +398,13 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;tenant;help'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;tenant;help;offload'= {
+        }
+        &'oz0;tenant;help;limits'= {
         }
         &'oz0;tenant;help;audit'= {
         }
@@ -577,9 +594,12 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;help;tenant'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'
+            cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
         }
         &'oz0;help;tenant;offload'= {
+        }
+        &'oz0;help;tenant;limits'= {
         }
         &'oz0;help;tenant;audit'= {
         }

@@ -240,14 +240,15 @@ complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcomman
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l default -d 'The threshold of an agent that says nothing: tokens, or `off`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
@@ -261,6 +262,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l unset-ceiling -d 'Remove the ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l usd-per-day -d 'The most US dollars a day, or `none`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l usd-per-month -d 'The most US dollars a month, or `none`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l tenant -d 'The tenant; left out, the token\'s own' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show, from 1 to 1000' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l tenant -d 'The tenant; left out, the token\'s own' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l format -d 'How to print: `text` (a line an entry) or `json`' -r -f -a "text\t'For people'
@@ -271,6 +282,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
@@ -345,6 +357,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'

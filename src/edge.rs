@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use oz0_client::Client;
+use oz0_core::api::SpendingLimits;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest,
@@ -354,6 +355,14 @@ impl Edge for AnyEdge {
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
         delegate!(self, edge => edge.events(id, after))
+    }
+
+    async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {
+        delegate!(self, edge => edge.limits(tenant))
+    }
+
+    async fn set_limits(&self, tenant: &Tenant, limits: &SpendingLimits) -> Result<SpendingLimits, EdgeError> {
+        delegate!(self, edge => edge.set_limits(tenant, limits))
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {

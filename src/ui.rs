@@ -145,6 +145,32 @@ pub fn server_notes(notes: &[oz0_core::trace::ServerNote], verbose: bool) {
     }
 }
 
+/// Writes the model calls a tool made by sampling, one line each: numbers, never messages.
+pub fn sampled(calls: &[oz0_core::trace::Sampled]) {
+    for call in calls {
+        info(&sampled_line(call));
+    }
+}
+
+/// Returns the line of a model call a tool made by sampling.
+pub fn sampled_line(call: &oz0_core::trace::Sampled) -> String {
+    let model = if call.model.is_empty() { String::new() } else { format!(" ({})", call.model) };
+    let mut line = format!(
+        "model call by {}: {}{model}, {} tokens in, {} out, ${:.6}, {:.2} s, {}",
+        call.plugin,
+        call.alias,
+        call.tokens_in,
+        call.tokens_out,
+        call.cost_usd,
+        call.duration_ms as f64 / 1000.0,
+        call.outcome.as_str()
+    );
+    if let Some(error) = &call.error {
+        line.push_str(&format!(": {error}"));
+    }
+    line
+}
+
 /// Writes a prompt to stderr, without ending its line, for the person's answer on stdin.
 pub fn prompt(text: &str) {
     let mut out = stderr();

@@ -7,7 +7,7 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant,
     TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
-use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest};
+use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest, SpendingLimits};
 use oz0_core::threshold::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -373,6 +373,14 @@ impl Edge for Client {
             }
         });
         Ok(Box::pin(Events(receiver)))
+    }
+
+    async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {
+        self.get(&tenant_path(paths::LIMITS, tenant)).await
+    }
+
+    async fn set_limits(&self, tenant: &Tenant, limits: &SpendingLimits) -> Result<SpendingLimits, EdgeError> {
+        self.with_json(Method::PUT, &tenant_path(paths::LIMITS, tenant), "application/json", limits).await
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {

@@ -166,6 +166,34 @@ pub struct Step {
     /// person and how they were answered, and what it asked that was refused.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub server: Vec<ServerNote>,
+    /// The model calls the step's tool made by MCP sampling, each with its numbers, never its messages.
+    /// Their cost is in the step's `cost_usd`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sampling: Vec<Sampled>,
+}
+
+/// A model call a tool made by MCP sampling during its call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Sampled {
+    /// The plugin whose tool made it.
+    pub plugin: String,
+    /// The alias that answered: the plugin's, or `fast` or `smart` as the request preferred.
+    pub alias: String,
+    /// The model behind the alias; empty when the request was refused before it was sent.
+    pub model: String,
+    /// The tokens the model read.
+    pub tokens_in: u64,
+    /// The tokens the model wrote.
+    pub tokens_out: u64,
+    /// What it cost in US dollars.
+    pub cost_usd: f64,
+    /// How long it took, in milliseconds.
+    pub duration_ms: u64,
+    /// How it ended: `ok`, `refused` or `error`.
+    pub outcome: Outcome,
+    /// Why it was refused or failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// Something a tool's server said or asked during a call.
@@ -214,6 +242,7 @@ impl Step {
             tokens_out: None,
             cost_usd: None,
             server: Vec::new(),
+            sampling: Vec::new(),
         }
     }
 

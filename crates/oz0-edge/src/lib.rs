@@ -19,6 +19,7 @@
 mod calls;
 pub mod files;
 pub mod gateway;
+mod limits;
 pub mod plugins;
 mod runner;
 mod running;

@@ -9,7 +9,8 @@ use oz0_core::agent::Definition;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role,
-    RunRequest, Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
+    RunRequest, SpendingLimits, Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace,
+    TreeId,
 };
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
@@ -141,6 +142,31 @@ impl Edge for LocalEdge {
                 ));
             }
             state.store().change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
+        })
+        .await
+    }
+
+    async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            Ok(state.store().limits(&tenant)?)
+        })
+        .await
+    }
+
+    async fn set_limits(&self, tenant: &Tenant, limits: &SpendingLimits) -> Result<SpendingLimits, EdgeError> {
+        let (tenant, limits) = (tenant.clone(), *limits);
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "changing the tenant's spending limits")?;
+            for (name, limit) in [("usd_per_day", limits.usd_per_day), ("usd_per_month", limits.usd_per_month)] {
+                if limit.is_some_and(|usd| !usd.is_finite() || usd < 0.0) {
+                    return Err(EdgeError::invalid(format!("{name} must be a number of dollars, 0 or more")));
+                }
+            }
+            state.store().set_limits(&tenant, &limits, principal)?;
+            Ok(limits)
         })
         .await
     }

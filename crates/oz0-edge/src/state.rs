@@ -10,6 +10,7 @@ use oz0_core::api::{EdgeError, TenantName};
 use oz0_toolhost::Pool;
 
 use crate::files::FileStore;
+use crate::limits::Limits;
 use crate::running::Running;
 use crate::store::{Principal, SqliteStore, Store, StoreError};
 
@@ -28,6 +29,7 @@ pub struct EdgeState {
     root: PathBuf,
     running: Running,
     servers: Pool,
+    limits: Limits,
 }
 
 impl From<StoreError> for EdgeError {
@@ -67,6 +69,7 @@ impl EdgeState {
             root: dir.to_path_buf(),
             running: Running::default(),
             servers: Pool::new(idle),
+            limits: Limits::default(),
         })
     }
 
@@ -87,6 +90,11 @@ impl EdgeState {
 
     pub(crate) fn running(&self) -> &Running {
         &self.running
+    }
+
+    /// Returns the model calls reserved against the tenants' spending limits.
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Returns the tools' servers the edge keeps.

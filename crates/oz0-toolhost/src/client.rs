@@ -82,18 +82,57 @@ pub trait Ask: Send + Sync {
     fn ask<'a>(&'a self, message: &'a str, schema: &'a Value) -> BoxFuture<'a, Asked>;
 }
 
-/// Who hears of a call's events and answers its questions.
+/// Why a server's request was refused: the MCP error it is answered with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// [`Refusal::REFUSED`], or [`Refusal::MALFORMED`] for a request that breaks the rules.
+    pub code: i32,
+    /// Why, for the server and its author.
+    pub message: String,
+    /// The error's `data`, such as `{"ai.oz0/refusal": ...}` when a budget or a quota refused it.
+    pub data: Option<Value>,
+}
+
+impl Refusal {
+    /// The code of a refused request.
+    pub const REFUSED: i32 = -1;
+    /// The code of a malformed request.
+    pub const MALFORMED: i32 = -32600;
+
+    /// Returns a refusal of code [`Refusal::REFUSED`].
+    pub fn refused(message: impl Into<String>) -> Self {
+        Self { code: Self::REFUSED, message: message.into(), data: None }
+    }
+
+    fn error(&self) -> ErrorData {
+        ErrorData::new(rmcp::model::ErrorCode(self.code), self.message.clone(), self.data.clone())
+    }
+}
+
+/// Answers a server's requests for a model's answer (MCP sampling) on behalf of a call.
+pub trait Sample: Send + Sync {
+    /// Answers `params`, the request's `sampling/createMessage` params as JSON, with its result as JSON.
+    fn sample(&self, params: Value) -> BoxFuture<'_, Result<Value, Refusal>>;
+}
+
+/// Who hears of a call's events and answers its questions and its requests for a model.
 #[derive(Clone, Default)]
 pub struct Listener {
     /// Where the call's events go.
     pub events: Option<UnboundedSender<Event>>,
     /// The person to ask, for a person's own call on a terminal; `None` declines every question.
     pub ask: Option<Arc<dyn Ask>>,
+    /// What answers the server's sampling requests; `None` refuses them.
+    pub sample: Option<Arc<dyn Sample>>,
 }
 
 impl std::fmt::Debug for Listener {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Listener").field("events", &self.events.is_some()).field("ask", &self.ask.is_some()).finish()
+        f.debug_struct("Listener")
+            .field("events", &self.events.is_some())
+            .field("ask", &self.ask.is_some())
+            .field("sample", &self.sample.is_some())
+            .finish()
     }
 }
 
@@ -168,6 +207,58 @@ impl Host {
         }
     }
 
+    /// Puts a server's question to the call's person, or declines it saying why.
+    pub async fn elicit(&self, listener: &Listener, request: ElicitRequestParams) -> ElicitResult {
+        // A URL to open is asked as a question without fields: the person opens it, then says whether
+        // they are done.
+        let no_fields = json!({"type": "object", "properties": {}});
+        let (message, schema, form) = match request {
+            ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
+                (message, serde_json::to_value(requested_schema).unwrap_or_default(), true)
+            }
+            ElicitRequestParams::UrlElicitationParams { message, url, .. } => {
+                (format!("{message}\n  open {url}, then answer"), no_fields, false)
+            }
+            _ => (String::new(), no_fields, false),
+        };
+        let Some(ask) = listener.ask.clone() else {
+            let reason = "no person is at this call to answer: it is not a person's own `oz0 tool call` on a terminal";
+            listener.tell(Event::Elicited { message, action: "decline".into(), reason: Some(reason.into()) });
+            return ElicitResult::new(ElicitationAction::Decline);
+        };
+        let (action, result) = match ask.ask(&message, &schema).await {
+            Asked::Accept(content) if form => {
+                ("accept", ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content)))
+            }
+            Asked::Accept(_) => ("accept", ElicitResult::new(ElicitationAction::Accept)),
+            Asked::Decline => ("decline", ElicitResult::new(ElicitationAction::Decline)),
+            Asked::Cancel => ("cancel", ElicitResult::new(ElicitationAction::Cancel)),
+        };
+        listener.tell(Event::Elicited { message, action: action.into(), reason: None });
+        result
+    }
+
+    /// Answers a server's request for a model's answer on behalf of the call, or refuses it.
+    pub async fn sample(&self, listener: &Listener, params: Value) -> Result<Value, Refusal> {
+        match &listener.sample {
+            Some(sample) => sample.sample(params).await,
+            None => {
+                let reason = if self.0.sampling {
+                    "this call is not bound to a job that may call models"
+                } else {
+                    "the plugin is not granted models: its manifest asks for no `requires.models.sampling`"
+                };
+                listener.tell(Event::Refused { method: "sampling/createMessage".into(), reason: reason.into() });
+                Err(Refusal::refused(reason))
+            }
+        }
+    }
+
+    /// Returns the roots the server is told of: the plugin's folder.
+    pub fn roots(&self) -> Value {
+        json!({"roots": [{"uri": self.0.root, "name": "plugin"}]})
+    }
+
     fn each(&self, mut f: impl FnMut(&Active)) {
         if let Ok(calls) = self.0.calls.lock() {
             calls.iter().for_each(&mut f);
@@ -204,8 +295,7 @@ impl ClientHandler for Host {
     }
 
     async fn list_roots(&self, _: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
-        let roots = json!({"roots": [{"uri": self.0.root, "name": "plugin"}]});
-        serde_json::from_value(roots).map_err(|err| ErrorData::internal_error(err.to_string(), None))
+        serde_json::from_value(self.roots()).map_err(|err| ErrorData::internal_error(err.to_string(), None))
     }
 
     async fn create_elicitation(
@@ -213,57 +303,24 @@ impl ClientHandler for Host {
         request: ElicitRequestParams,
         _: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        // A URL to open is asked as a question without fields: the person opens it, then says whether
-        // they are done.
-        let no_fields = json!({"type": "object", "properties": {}});
-        let (message, schema, form) = match request {
-            ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
-                (message, serde_json::to_value(requested_schema).unwrap_or_default(), true)
-            }
-            ElicitRequestParams::UrlElicitationParams { message, url, .. } => {
-                (format!("{message}\n  open {url}, then answer"), no_fields, false)
-            }
-            _ => (String::new(), no_fields, false),
-        };
-        let listener = match self.sole() {
-            Ok(listener) => listener,
+        match self.sole() {
+            Ok(listener) => Ok(self.elicit(&listener, request).await),
             Err(reason) => {
                 tracing::info!(reason, "declined a server's request for a person's input");
-                return Ok(ElicitResult::new(ElicitationAction::Decline));
+                Ok(ElicitResult::new(ElicitationAction::Decline))
             }
-        };
-        let Some(ask) = listener.ask.clone() else {
-            let reason = "no person is at this call to answer: it is not a person's own `oz0 tool call` on a terminal";
-            listener.tell(Event::Elicited { message, action: "decline".into(), reason: Some(reason.into()) });
-            return Ok(ElicitResult::new(ElicitationAction::Decline));
-        };
-        let asked = ask.ask(&message, &schema).await;
-        let (action, result) = match asked {
-            Asked::Accept(content) if form => {
-                ("accept", ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content)))
-            }
-            Asked::Accept(_) => ("accept", ElicitResult::new(ElicitationAction::Accept)),
-            Asked::Decline => ("decline", ElicitResult::new(ElicitationAction::Decline)),
-            Asked::Cancel => ("cancel", ElicitResult::new(ElicitationAction::Cancel)),
-        };
-        listener.tell(Event::Elicited { message, action: action.into(), reason: None });
-        Ok(result)
+        }
     }
 
     async fn create_message(
         &self,
-        _: CreateMessageRequestParams,
+        params: CreateMessageRequestParams,
         _: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, ErrorData> {
-        let reason = if self.0.sampling {
-            "this edge does not answer sampling requests yet"
-        } else {
-            "the plugin is not granted models: its manifest asks for no `requires.models.sampling`"
-        };
-        if let Ok(listener) = self.sole() {
-            listener.tell(Event::Refused { method: "sampling/createMessage".into(), reason: reason.into() });
-        }
-        Err(ErrorData::invalid_request(reason, None))
+        let listener = self.sole().map_err(|reason| Refusal::refused(format!("refused: {reason}")).error())?;
+        let params = serde_json::to_value(params).map_err(|err| ErrorData::internal_error(err.to_string(), None))?;
+        let answer = self.sample(&listener, params).await.map_err(|refusal| refusal.error())?;
+        serde_json::from_value(answer).map_err(|err| ErrorData::internal_error(err.to_string(), None))
     }
 
     async fn on_progress(&self, params: ProgressNotificationParam, _: NotificationContext<RoleClient>) {

@@ -39,7 +39,7 @@ mod session;
 mod stdio;
 
 pub use call::{Answered, Call, call_function};
-pub use client::{Ask, Asked, Event, Listener};
+pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
 pub use measure::{MeasureError, fill_secrets, measure, secrets_named, server_command, tail};

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use rmcp::RoleClient;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
-    ClientNotification, ClientRequest, CustomRequest, CustomResult, MetaObject, RequestMetaObject, ServerResult,
+    ClientNotification, ClientRequest, CustomRequest, CustomResult, InputRequest, InputResponses, MetaObject,
+    RequestMetaObject, ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RunningService, ServiceError};
 use serde_json::{Value, json};
@@ -17,11 +18,32 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant as Deadline;
 use tokio_util::sync::CancellationToken;
 
-use crate::client::{Host, Listener};
+use crate::client::{Host, Listener, Refusal};
 use crate::{Answered, Call, ServerCommand, StdioServer, ToolHostError};
 
 /// The most calls one server runs at once; more wait for one of them to end.
 pub const MAX_CALLS: usize = 8;
+
+/// The most times a call of 2026-07-28 is made again with the input its server asked for.
+const MAX_ROUNDS: usize = 32;
+
+/// Returns the tool's error that ends a call whose request for a model was refused: the refusal's
+/// message, and as structured content `{"error": ...}` the refusal's object (`ai.oz0/refusal`), or one
+/// made of its message.
+fn refused(refusal: &Refusal) -> CallToolResult {
+    let error = refusal
+        .data
+        .as_ref()
+        .and_then(|data| data.get("ai.oz0/refusal"))
+        .cloned()
+        .unwrap_or_else(|| json!({"type": "refused", "message": refusal.message}));
+    let result = json!({
+        "content": [{"type": "text", "text": format!("a request for a model was refused: {}", refusal.message)}],
+        "structuredContent": {"error": error},
+        "isError": true,
+    });
+    serde_json::from_value(result).unwrap_or_default()
+}
 
 /// What a call waits with: who hears of it, until when, and what cancels it.
 struct Wait<'a> {
@@ -168,17 +190,50 @@ impl Session {
         result
     }
 
-    /// Calls a function with one `tools/call`.
+    /// Calls a function with `tools/call`. On 2026-07-28 a server asks for what it needs (a model's
+    /// answer, a person's, the roots) in the call's result (`input_required`): each request is answered
+    /// for this call, and the call is made again with the answers, up to [`MAX_ROUNDS`] times. A
+    /// refused request for a model ends the call with the refusal as the tool's error.
     async fn call_once(&self, call: &Call, wait: &Wait<'_>) -> Result<CallToolResult, Stop> {
         let mut params = CallToolRequestParams::new(Cow::Owned(call.function.clone()));
         params.arguments = Some(call.arguments.clone());
         if !call.meta.is_empty() {
             params.meta = Some(RequestMetaObject(MetaObject(call.meta.clone())));
         }
-        match self.request(ClientRequest::CallToolRequest(CallToolRequest::new(params)), wait).await? {
-            ServerResult::CallToolResult(result) => Ok(result),
-            _ => Err(Stop::Unexpected("the server answered the call with something other than a tool's result".into())),
+        for _ in 0..MAX_ROUNDS {
+            let asked =
+                match self.request(ClientRequest::CallToolRequest(CallToolRequest::new(params.clone())), wait).await? {
+                    ServerResult::CallToolResult(result) => return Ok(result),
+                    ServerResult::InputRequiredResult(asked) => asked,
+                    _ => {
+                        return Err(Stop::Unexpected(
+                            "the server answered the call with something other than a tool's result".into(),
+                        ));
+                    }
+                };
+            let mut answers = InputResponses::new();
+            for (key, request) in asked.input_requests.unwrap_or_default() {
+                let answer = match request {
+                    InputRequest::CreateMessage(request) => {
+                        let request = serde_json::to_value(request.params).unwrap_or_default();
+                        match self.host.sample(wait.listener, request).await {
+                            Ok(answer) => answer,
+                            Err(refusal) => return Ok(refused(&refusal)),
+                        }
+                    }
+                    InputRequest::Elicitation(request) => {
+                        let answer = self.host.elicit(wait.listener, request.params).await;
+                        serde_json::to_value(answer).unwrap_or_default()
+                    }
+                    InputRequest::ListRoots(_) => self.host.roots(),
+                    _ => return Err(Stop::Unexpected(format!("the server asked, as `{key}`, what oz0 does not know"))),
+                };
+                answers.insert(key, answer);
+            }
+            params.input_responses = (!answers.is_empty()).then_some(answers);
+            params.request_state = asked.request_state;
         }
+        Err(Stop::Unexpected(format!("the server asked for more input {MAX_ROUNDS} times without answering the call")))
     }
 
     /// Calls a function as an MCP task (2025-11-25): `tools/call` with `task` makes the task, and

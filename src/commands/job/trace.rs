@@ -108,6 +108,9 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
         if let Some(error) = &step.error {
             out.push_str(&format!("  step {}: {error}\n", step.seq));
         }
+        for sampled in &step.sampling {
+            out.push_str(&format!("  step {}: {}\n", step.seq, ui::sampled_line(sampled)));
+        }
         for note in &step.server {
             let line = match note.kind {
                 ServerNoteKind::Log if verbose => format!("server {}: {}", note.level, note.text),

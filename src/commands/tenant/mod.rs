@@ -1,6 +1,7 @@
 //! `oz0 tenant`: the tenant's settings, for its admins.
 
 pub mod audit;
+pub mod limits;
 pub mod offload;
 
 use clap::Subcommand;
@@ -12,6 +13,7 @@ use crate::error::CommandError;
 #[derive(Debug, Subcommand)]
 pub enum TenantCommand {
     Offload(offload::TenantOffloadArgs),
+    Limits(limits::TenantLimitsArgs),
     Audit(audit::TenantAuditArgs),
 }
 
@@ -19,6 +21,7 @@ pub enum TenantCommand {
 pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
     match command {
         TenantCommand::Offload(args) => offload::run(&args, edge),
+        TenantCommand::Limits(args) => limits::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),
     }
 }

@@ -326,6 +326,7 @@ fn render(answer: &CallAnswer, verbose: bool) -> Result<(), CommandError> {
     if let Some(refused) = &answer.usage_refused {
         ui::warn(refused);
     }
+    ui::sampled(&answer.sampling);
     ui::server_notes(&answer.server, verbose);
     ui::info(&format!("job {} step {}: {}", answer.job.id, answer.step, answer.outcome.as_str()));
     Ok(())

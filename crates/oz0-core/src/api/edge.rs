@@ -8,7 +8,9 @@ use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
-use super::tenant::{AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, TokenRequest};
+use super::tenant::{
+    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
+};
 use crate::agent::Definition;
 use crate::threshold::{Offload, Threshold};
 
@@ -33,6 +35,16 @@ pub trait Edge: Send + Sync {
     ) -> impl Future<Output = Result<OffloadChange, EdgeError>> + Send;
 
     /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
+    /// Returns the tenant's spending limits.
+    fn limits(&self, tenant: &Tenant) -> impl Future<Output = Result<SpendingLimits, EdgeError>> + Send;
+
+    /// Sets the tenant's spending limits (admin only; audited as `tenant.limits`) and returns them.
+    fn set_limits(
+        &self,
+        tenant: &Tenant,
+        limits: &SpendingLimits,
+    ) -> impl Future<Output = Result<SpendingLimits, EdgeError>> + Send;
+
     fn threshold(
         &self,
         tenant: &Tenant,

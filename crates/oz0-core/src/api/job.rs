@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::file::{FileRef, StoredFile, TreeId};
 use crate::fit::FitNote;
-use crate::trace::{Outcome, ServerNote, Step, Totals};
+use crate::trace::{Outcome, Sampled, ServerNote, Step, Totals};
 use crate::usage::Usage;
 
 /// The most bytes a result's text and structured content may come to, as UTF-8 JSON: 31 MiB.
@@ -170,4 +170,7 @@ pub struct CallAnswer {
     /// What the tool's server said or asked during the call, as its step keeps it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub server: Vec<ServerNote>,
+    /// The model calls the tool made by MCP sampling.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sampling: Vec<Sampled>,
 }

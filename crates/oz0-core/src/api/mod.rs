@@ -25,5 +25,6 @@ pub use plugin::{
 };
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
-    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, Status, StoreStatus, TokenRequest,
+    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus,
+    TokenRequest,
 };

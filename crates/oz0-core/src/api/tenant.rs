@@ -72,6 +72,19 @@ impl OffloadPatch {
     }
 }
 
+/// What a tenant may spend on models and reported usage, in US dollars, per calendar day and month
+/// (UTC); `None` for no limit. Every model call, an agent's or a tool's, is reserved against them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpendingLimits {
+    /// The most a day.
+    #[serde(default)]
+    pub usd_per_day: Option<f64>,
+    /// The most a month.
+    #[serde(default)]
+    pub usd_per_month: Option<f64>,
+}
+
 /// A tenant's offload settings and the thresholds they give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -18,7 +18,11 @@ use super::now;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use oz0_core::manifest::Sandbox as Lifespan;
-use oz0_toolhost::{Ask, Asked, Call, Event, Lifetime, Listener, ServerCommand, ToolHostError, server_command, tail};
+use oz0_toolhost::{
+    Ask, Asked, Call, Event, Lifetime, Listener, Sample, ServerCommand, ToolHostError, server_command, tail,
+};
+
+use super::sampling::{Sampler, TreeBudget};
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -32,6 +36,18 @@ pub(crate) struct Target {
     pub lifespan: Lifespan,
     /// Whether it is called as an MCP task.
     pub task: bool,
+    /// The plugin that brings it.
+    pub plugin: String,
+    /// The alias its sampling requests are answered with, when the plugin is granted one.
+    pub sampling: Option<String>,
+}
+
+/// How a call is made: whether a person answers its server's questions, and the job tree's budget
+/// its requests for a model are reserved against.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct How {
+    pub ask: bool,
+    pub budget: Option<TreeBudget>,
 }
 
 impl Target {
@@ -79,6 +95,14 @@ pub(crate) fn target(
         timeout: Duration::from_secs(info.timeout_secs),
         input_schema: schema,
         task,
+        plugin: plugin.info.name.clone(),
+        sampling: plugin
+            .manifest
+            .requires
+            .as_ref()
+            .and_then(|r| r.models.as_ref())
+            .and_then(|m| m.sampling.clone())
+            .filter(|_| plugin.info.models_accepted),
         lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
     })
 }
@@ -109,7 +133,7 @@ pub(crate) async fn invoke(
     job: &Job,
     target: &Target,
     arguments: &Map<String, Value>,
-    ask: bool,
+    how: How,
     token: &CancellationToken,
 ) -> Result<Invoked, EdgeError> {
     let files = state
@@ -130,7 +154,7 @@ pub(crate) async fn invoke(
     let at = now();
     let clock = Instant::now();
     let (events, heard) = tokio::sync::mpsc::unbounded_channel();
-    let person: Option<Arc<dyn Ask>> = ask.then(|| {
+    let person: Option<Arc<dyn Ask>> = how.ask.then(|| {
         Arc::new(Person {
             state: Arc::clone(state),
             tenant: principal.tenant.id,
@@ -138,7 +162,12 @@ pub(crate) async fn invoke(
             call: target.name(),
         }) as Arc<dyn Ask>
     });
-    let listener = Listener { events: Some(events), ask: person };
+    let sampler = target.sampling.as_ref().map(|alias| {
+        let (tenant, plugin) = (principal.tenant.clone(), target.plugin.clone());
+        Arc::new(Sampler::new(Arc::clone(state), tenant, plugin, alias.clone(), how.budget))
+    });
+    let sample = sampler.clone().map(|sampler| sampler as Arc<dyn Sample>);
+    let listener = Listener { events: Some(events), ask: person, sample };
     let notes = tokio::spawn(hear(Arc::clone(state), principal.tenant.id, job.id.clone(), target.name(), heard));
     let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, token).await;
     let cancelled = token.is_cancelled();
@@ -149,6 +178,11 @@ pub(crate) async fn invoke(
         _ => (Vec::new(), 0),
     };
     step.server = notes;
+    if let Some(sampler) = &sampler {
+        let (sampled, cost) = sampler.taken();
+        step.sampling = sampled;
+        step.cost_usd = (cost > 0.0).then_some(cost);
+    }
     if left_out > 0 {
         let text = format!("{left_out} more of the server's messages were left out of the trace");
         step.server.push(ServerNote { kind: ServerNoteKind::Log, level: "notice".into(), text });

@@ -5,6 +5,7 @@
 
 mod draft;
 mod invoke;
+mod sampling;
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -16,7 +17,8 @@ use crate::state::{EdgeState, NO_FILE};
 use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
 
 pub(crate) use draft::Draft;
-pub(crate) use invoke::{Invoked, Target, file_arguments, invoke, target};
+pub(crate) use invoke::{How, Invoked, Target, file_arguments, invoke, target};
+pub(crate) use sampling::TreeBudget;
 
 /// What a call by hand needs, found before anything starts.
 struct Prepared {
@@ -116,7 +118,16 @@ pub(crate) async fn call(
     }
 
     let token = state.running().enter(tenant.id, &job.id);
-    let invoked = invoke(state, principal, &job, &prepared.target, &request.arguments, request.ask, &token).await;
+    let invoked = invoke(
+        state,
+        principal,
+        &job,
+        &prepared.target,
+        &request.arguments,
+        How { ask: request.ask, budget: None },
+        &token,
+    )
+    .await;
     state.running().leave(tenant.id, &job.id);
     if started && job.id == job.tree {
         state.servers().end_job(job.tree.as_str()).await;
@@ -124,7 +135,7 @@ pub(crate) async fn call(
     let Invoked { mut step, draft: answer, protocol } = invoked?;
     step.handed = handed.iter().map(|f| f.file).collect();
     let outcome = step.outcome;
-    let server = step.server.clone();
+    let (server, sampling) = (step.server.clone(), step.sampling.clone());
 
     let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
     let (seq, job) = state
@@ -152,6 +163,7 @@ pub(crate) async fn call(
         usage: answer.usage,
         usage_refused: answer.usage_refused,
         server,
+        sampling,
     })
 }
 

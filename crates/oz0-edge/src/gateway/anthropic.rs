@@ -37,6 +37,9 @@ pub(super) fn body(model: &str, request: &ChatRequest) -> Value {
     let messages: Vec<Value> =
         messages.into_iter().map(|(role, content)| json!({"role": role, "content": content})).collect();
     let mut body = json!({"model": model, "messages": messages, "max_tokens": request.max_tokens});
+    if let Some(temperature) = request.temperature {
+        body["temperature"] = json!(temperature);
+    }
     if !request.system.is_empty() {
         body["system"] = Value::String(request.system.clone());
     }
@@ -176,6 +179,7 @@ output_usd_per_mtok = 15.0
                 parameters: json!({"type": "object", "properties": {"city": {"type": "string"}}}),
             }],
             max_tokens: 512,
+            temperature: None,
         };
 
         let answer = gateway.complete("default", &request).await.unwrap();

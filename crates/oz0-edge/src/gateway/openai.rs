@@ -24,6 +24,9 @@ pub(super) fn body(model: &str, request: &ChatRequest) -> Value {
     messages.extend(request.messages.iter().map(message));
     // `max_tokens` rather than `max_completion_tokens`: vLLM, llama.cpp and Ollama know only the former.
     let mut body = json!({"model": model, "messages": messages, "max_tokens": request.max_tokens});
+    if let Some(temperature) = request.temperature {
+        body["temperature"] = json!(temperature);
+    }
     if !request.tools.is_empty() {
         // An empty `tools` array is refused by OpenAI, so it is left out rather than sent empty.
         let tools: Vec<Value> = request
@@ -167,6 +170,7 @@ max_retries = 2
                 parameters: json!({"type": "object", "properties": {"city": {"type": "string"}}}),
             }],
             max_tokens: 256,
+            temperature: None,
         }
     }
 

@@ -16,6 +16,9 @@ pub struct ChatRequest {
     pub tools: Vec<ToolDef>,
     /// The most tokens the model may write in its answer.
     pub max_tokens: u32,
+    /// The sampling temperature, when the caller sets one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f64>,
 }
 
 /// One turn of a conversation.

@@ -18,7 +18,7 @@ use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::{AgentSetup, Ended, Run, blocking, record, record_last};
-use crate::calls::{Draft, Target, invoke, now, target};
+use crate::calls::{Draft, How, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
@@ -109,6 +109,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             messages: messages.clone(),
             tools: tools.clone(),
             max_tokens: agent.max_tokens,
+            temperature: None,
         };
         // The worst case of this call: the request as the estimate weighs it, and the most it may answer.
         let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
@@ -123,6 +124,20 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             step.error = Some(over.to_string());
             return record_last(run, step, Ended::failed(over.to_string())).await;
         }
+        let (state, tenant) = (std::sync::Arc::clone(&run.state), run.principal.tenant.clone());
+        let reserved =
+            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
+        let reservation = match reserved {
+            Ok(Ok(reservation)) => reservation,
+            Ok(Err((message, _))) => {
+                let mut step = Step::new(0, now(), StepKind::ModelCall);
+                step.tool = Some(agent.model.clone());
+                step.outcome = Outcome::Refused;
+                step.error = Some(message.clone());
+                return record_last(run, step, Ended::failed(message)).await;
+            }
+            Err(err) => return Ended::failed(format!("the edge failed: {err}")),
+        };
         let mut step = Step::new(0, now(), StepKind::ModelCall);
         step.tool = Some(agent.model.clone());
         let clock = Instant::now();
@@ -144,7 +159,9 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         step.tokens_in = Some(answer.tokens_in);
         step.tokens_out = Some(answer.tokens_out);
         step.cost_usd = Some(answer.cost_usd);
-        if let Err(err) = record(run, step, None).await {
+        let recorded = record(run, step, None).await;
+        drop(reservation);
+        if let Err(err) = recorded {
             return Ended::unrecorded(run, &err);
         }
         spent += Spent { tokens: answer.tokens_in + answer.tokens_out, usd: answer.cost_usd };
@@ -157,18 +174,23 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
-                read_result(run, call, fill).await.map(|text| (text, 0.0))
+                read_result(run, call, fill).await.map(|text| (text, Spent::default()))
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
-                    Some(function) => tool_call(run, function, call, fill, setup.threshold).await,
-                    None => Ok((format!("there is no tool `{}`; the tools are those offered", call.name), 0.0)),
+                    Some(function) => {
+                        let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
+                        tool_call(run, function, call, fill, setup.threshold, budget).await
+                    }
+                    None => {
+                        Ok((format!("there is no tool `{}`; the tools are those offered", call.name), Spent::default()))
+                    }
                 }
             };
             let (text, cost) = match answered {
                 Ok(answered) => answered,
                 Err(err) => return Ended::unrecorded(run, &err),
             };
-            spent.usd += cost;
+            spent += cost;
             messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
         }
     }
@@ -184,7 +206,8 @@ async fn tool_call(
     call: &ToolCall,
     fill: u64,
     threshold: Offload,
-) -> Result<(String, f64), EdgeError> {
+    budget: Option<TreeBudget>,
+) -> Result<(String, Spent), EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
     let mut filled = None;
@@ -203,20 +226,25 @@ async fn tool_call(
     };
     if let Err(err) = oz0_core::args::check(&target.name(), &target.input_schema, &arguments) {
         record(run, unmade(Outcome::Refused, err.to_string()), None).await?;
-        return Ok((format!("the call was not made: {err}"), 0.0));
+        return Ok((format!("the call was not made: {err}"), Spent::default()));
     }
     let token = run.token.child_token();
-    let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, false, &token).await {
+    let how = How { ask: false, budget };
+    let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, how, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
             record(run, unmade(Outcome::Error, err.to_string()), None).await?;
-            return Ok((format!("the call failed: {err}"), 0.0));
+            return Ok((format!("the call failed: {err}"), Spent::default()));
         }
     };
     let mut step = invoked.step;
     step.budget_filled = filled;
     let draft = invoked.draft;
-    let cost = draft.usage.iter().map(|u| u.cost_usd).sum();
+    // What the tool reported, and what its requests for a model cost.
+    let cost = Spent {
+        usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
+        tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
+    };
     let mut text = model_text(&draft);
     if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
         && weigh(&text) > u64::from(most.get())

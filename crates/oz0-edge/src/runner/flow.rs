@@ -11,7 +11,7 @@ use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::{Ended, Run, blocking, record, record_last};
-use crate::calls::{invoke, now, target};
+use crate::calls::{How, invoke, now, target};
 
 /// What a step left for the steps after it.
 struct Left {
@@ -114,10 +114,11 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
             }
         };
         let token = run.token.child_token();
-        let invoked = match invoke(&run.state, &run.principal, &run.job, &target, &arguments, false, &token).await {
-            Ok(invoked) => invoked,
-            Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
-        };
+        let invoked =
+            match invoke(&run.state, &run.principal, &run.job, &target, &arguments, How::default(), &token).await {
+                Ok(invoked) => invoked,
+                Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
+            };
         let draft = invoked.draft;
         if let Err(err) = record(run, invoked.step, draft.usage_refused.clone()).await {
             return Ended::unrecorded(run, &err);

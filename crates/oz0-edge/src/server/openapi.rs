@@ -86,6 +86,27 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::LIMITS,
+            id: "getLimits",
+            summary: "Returns what the tenant may spend a day and a month (UTC), in US dollars; null for no limit.",
+            parameters: vec![tenant_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::SpendingLimits>(g)))),
+            errors: READ,
+        },
+        Operation {
+            method: "put",
+            path: paths::LIMITS,
+            id: "setLimits",
+            summary: "Sets the tenant's spending limits (admin; audited as tenant.limits). Every model call, an \
+                      agent's or a tool's, reserves its worst case against them first.",
+            parameters: vec![tenant_param()],
+            body: Some((json, schema::<oz0_core::api::SpendingLimits>(g))),
+            ok: (200, Some((json, schema::<oz0_core::api::SpendingLimits>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
             path: paths::THRESHOLD,
             id: "getThreshold",
             summary: "Returns the threshold an agent would get, and which setting decided it.",

@@ -5,6 +5,7 @@ use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use oz0_core::api::SpendingLimits;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
     InstalledPlugin, Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent,
@@ -327,6 +328,18 @@ impl futures_core::Stream for SseStream {
             })
         })
     }
+}
+
+pub async fn limits(Caller(edge): Caller, PathOf(segment): PathOf<String>) -> Result<Json<SpendingLimits>, ApiError> {
+    Ok(Json(edge.limits(&tenant(&segment)?).await?))
+}
+
+pub async fn set_limits(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+    JsonBody(limits): JsonBody<SpendingLimits>,
+) -> Result<Json<SpendingLimits>, ApiError> {
+    Ok(Json(edge.set_limits(&tenant(&segment)?, &limits).await?))
 }
 
 pub async fn answer(

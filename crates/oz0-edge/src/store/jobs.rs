@@ -1,7 +1,7 @@
 //! Jobs, their steps, and the files of their trees.
 
 use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
-use oz0_core::trace::Step;
+use oz0_core::trace::{Outcome, Step, StepKind};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::sqlite::{audit, now_ms};
@@ -129,6 +129,26 @@ fn holds_files(conn: &Connection, tenant: &TenantRecord, tree: &TreeId) -> rusql
     .map(|found| found.is_some())
 }
 
+/// Returns the audit entries (`run.model_call`) of the model calls a step made: an agent's, or its
+/// tool's by sampling, with the plugin; numbers and names, never messages.
+fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
+    let mut calls = Vec::new();
+    if step.kind == StepKind::ModelCall && step.outcome != Outcome::Refused {
+        calls.push(serde_json::json!({
+            "job": job, "step": step.seq, "alias": step.tool, "tokens_in": step.tokens_in,
+            "tokens_out": step.tokens_out, "cost_usd": step.cost_usd, "outcome": step.outcome,
+        }));
+    }
+    for sampled in step.sampling.iter().filter(|s| s.outcome != Outcome::Refused) {
+        calls.push(serde_json::json!({
+            "job": job, "step": step.seq, "plugin": sampled.plugin, "tool": step.tool, "alias": sampled.alias,
+            "model": sampled.model, "tokens_in": sampled.tokens_in, "tokens_out": sampled.tokens_out,
+            "cost_usd": sampled.cost_usd, "outcome": sampled.outcome,
+        }));
+    }
+    calls.into_iter().map(|call| call.to_string()).collect()
+}
+
 impl JobStore for SqliteStore {
     fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError> {
         let done = self.write(|tx| {
@@ -175,6 +195,14 @@ impl JobStore for SqliteStore {
                 "UPDATE jobs SET cost_usd = cost_usd + ?3 WHERE tenant_id = ?1 AND id = ?2",
                 params![tenant.id, job.as_str(), cost],
             )?;
+            for call in model_calls(job, &numbered) {
+                let person: String = tx.query_row(
+                    "SELECT person FROM jobs WHERE tenant_id = ?1 AND id = ?2",
+                    params![tenant.id, job.as_str()],
+                    |row| row.get(0),
+                )?;
+                audit(tx, tenant, &person, "run.model_call", "null", &call)?;
+            }
             Ok(Ok::<_, std::convert::Infallible>(seq))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))

@@ -109,6 +109,13 @@ CREATE TABLE definitions (
 ) WITHOUT ROWID;
 ",
     ),
+    (
+        4,
+        "
+ALTER TABLE tenant_settings ADD COLUMN usd_per_day REAL;
+ALTER TABLE tenant_settings ADD COLUMN usd_per_month REAL;
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

@@ -7,6 +7,7 @@
 
 mod definitions;
 mod jobs;
+mod limits;
 mod migrations;
 mod plugins;
 mod sqlite;
@@ -16,6 +17,7 @@ use oz0_core::threshold::{OffloadError, OffloadSettings};
 
 pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
+pub use limits::LimitStore;
 pub use plugins::{PluginRecord, PluginStore};
 pub use sqlite::SqliteStore;
 
@@ -113,7 +115,7 @@ pub struct Issued {
 }
 
 /// What the edge needs of a database. Methods block; the edge calls them off its async threads.
-pub trait Store: PluginStore + JobStore + DefinitionStore + Send + Sync + std::fmt::Debug {
+pub trait Store: PluginStore + JobStore + DefinitionStore + LimitStore + Send + Sync + std::fmt::Debug {
     /// Returns the store's kind, such as `sqlite`.
     fn kind(&self) -> &'static str;
 

@@ -1,0 +1,336 @@
+//! A tool's requests for a model (MCP sampling), answered for the call that made them: checked
+//! against the rules of what the runtime answers, sent to the plugin's alias (or `fast` or `smart`, as
+//! the request prefers), reserved first against the job tree's budget and the tenant's spending
+//! limits, and kept for the call's step.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use futures_util::future::BoxFuture;
+use oz0_core::agent::{AgentBudget, Spent};
+use oz0_core::fit::weigh;
+use oz0_core::trace::{Outcome, Sampled};
+use oz0_toolhost::{Refusal, Sample};
+use serde_json::{Value, json};
+
+use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
+use crate::limits::{Scope, Spend};
+use crate::state::EdgeState;
+use crate::store::TenantRecord;
+
+/// The most requests one call may make.
+pub(crate) const MAX_REQUESTS: u32 = 25;
+/// The most messages a request may carry.
+const MAX_MESSAGES: usize = 100;
+/// The most characters of a request's system prompt and messages.
+const MAX_CHARS: usize = 400_000;
+/// The most tokens an answer may take; a request for more is cut to this.
+const MAX_TOKENS: u32 = 16_384;
+
+/// The job tree's budget and what it had spent when the call began, for an agent's call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TreeBudget {
+    pub budget: AgentBudget,
+    pub spent: Spent,
+}
+
+/// Answers one call's sampling requests.
+pub(crate) struct Sampler {
+    state: Arc<EdgeState>,
+    tenant: TenantRecord,
+    plugin: String,
+    /// The alias the plugin's manifest names.
+    alias: String,
+    budget: Option<TreeBudget>,
+    made: AtomicU32,
+    /// What the call's requests have spent so far, and each one's numbers.
+    kept: Mutex<(Spent, Vec<Sampled>)>,
+}
+
+impl Sampler {
+    pub fn new(
+        state: Arc<EdgeState>,
+        tenant: TenantRecord,
+        plugin: String,
+        alias: String,
+        budget: Option<TreeBudget>,
+    ) -> Self {
+        Self {
+            state,
+            tenant,
+            plugin,
+            alias,
+            budget,
+            made: AtomicU32::new(0),
+            kept: Mutex::new((Spent::default(), Vec::new())),
+        }
+    }
+
+    /// Returns the numbers of each request the call made, and what they cost in all.
+    pub fn taken(&self) -> (Vec<Sampled>, f64) {
+        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        (kept.1.clone(), kept.0.usd)
+    }
+
+    fn keep(&self, sampled: Sampled) {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.0 += Spent { usd: sampled.cost_usd, tokens: sampled.tokens_in + sampled.tokens_out };
+        kept.1.push(sampled);
+    }
+
+    fn refuse(&self, alias: &str, refusal: Refusal) -> Refusal {
+        self.keep(Sampled {
+            plugin: self.plugin.clone(),
+            alias: alias.to_owned(),
+            model: String::new(),
+            tokens_in: 0,
+            tokens_out: 0,
+            cost_usd: 0.0,
+            duration_ms: 0,
+            outcome: Outcome::Refused,
+            error: Some(refusal.message.clone()),
+        });
+        refusal
+    }
+
+    async fn answer(&self, params: Value) -> Result<Value, Refusal> {
+        let preferred = choose(&self.alias, &params);
+        if self.made.fetch_add(1, Ordering::Relaxed) >= MAX_REQUESTS {
+            let message = format!("a call may make at most {MAX_REQUESTS} requests for a model");
+            return Err(self.refuse(&preferred, Refusal::refused(message)));
+        }
+        let request = match read(&params) {
+            Ok(request) => request,
+            Err(refusal) => return Err(self.refuse(&preferred, refusal)),
+        };
+        let config = match GatewayConfig::load(self.state.root()) {
+            Ok(Some(config)) => config,
+            Ok(None) => return Err(self.refuse(&preferred, Refusal::refused("the edge has no model gateway"))),
+            Err(err) => return Err(self.refuse(&preferred, Refusal::refused(err.to_string()))),
+        };
+        // `fast` and `smart` answer only when the edge has them; the plugin's own alias otherwise.
+        let alias = if config.aliases.contains_key(&preferred) { preferred } else { self.alias.clone() };
+        let Some(price) = config.aliases.get(&alias).cloned() else {
+            let message = format!("the plugin's model alias `{alias}` is not in the edge's gateway");
+            return Err(self.refuse(&alias, Refusal::refused(message)));
+        };
+        let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
+        let worst = Spent {
+            tokens: worst_in + u64::from(request.max_tokens),
+            usd: price.cost_usd(worst_in, u64::from(request.max_tokens)),
+        };
+        if let Err(refusal) = self.reserve_in_tree(worst) {
+            return Err(self.refuse(&alias, refusal));
+        }
+        let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
+        let reserved =
+            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
+        let reservation = match reserved {
+            Ok(Ok(reservation)) => reservation,
+            Ok(Err((message, spend))) => return Err(self.refuse(&alias, money_refusal(&message, &spend))),
+            Err(err) => return Err(self.refuse(&alias, Refusal::refused(format!("the edge failed: {err}")))),
+        };
+        let gateway = Gateway::new(config).map_err(|err| self.refuse(&alias, Refusal::refused(err.to_string())))?;
+        let clock = Instant::now();
+        let answered = gateway.complete(&alias, &request).await;
+        let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+        drop(reservation);
+        let answer = match answered {
+            Ok(answer) => answer,
+            Err(err) => {
+                self.keep(Sampled {
+                    plugin: self.plugin.clone(),
+                    alias: alias.clone(),
+                    model: price.model.clone(),
+                    tokens_in: 0,
+                    tokens_out: 0,
+                    cost_usd: 0.0,
+                    duration_ms,
+                    outcome: Outcome::Error,
+                    error: Some(err.to_string()),
+                });
+                return Err(Refusal::refused(format!("the model call failed: {err}")));
+            }
+        };
+        self.keep(Sampled {
+            plugin: self.plugin.clone(),
+            alias: alias.clone(),
+            model: answer.model.clone(),
+            tokens_in: answer.tokens_in,
+            tokens_out: answer.tokens_out,
+            cost_usd: answer.cost_usd,
+            duration_ms,
+            outcome: Outcome::Ok,
+            error: None,
+        });
+        let stop = if answer.tokens_out >= u64::from(request.max_tokens) { "maxTokens" } else { "endTurn" };
+        Ok(json!({
+            "role": "assistant",
+            "content": {"type": "text", "text": answer.text.unwrap_or_default()},
+            "model": answer.model,
+            "stopReason": stop,
+        }))
+    }
+
+    /// Checks that the worst case of a request fits what is left of the job tree's budget, or says
+    /// why not, with its numbers.
+    fn reserve_in_tree(&self, worst: Spent) -> Result<(), Refusal> {
+        if let Some(tree) = self.budget {
+            let spent = {
+                let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+                Spent { usd: tree.spent.usd + kept.0.usd, tokens: tree.spent.tokens + kept.0.tokens }
+            };
+            if let Err(over) = tree.budget.reserve(spent, worst) {
+                let spend = Spend {
+                    scope: Scope::Job,
+                    limit_usd: tree.budget.usd,
+                    spent_usd: spent.usd,
+                    reserved_usd: worst.usd,
+                };
+                return Err(money_refusal(&over.to_string(), &spend));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Sample for Sampler {
+    fn sample(&self, params: Value) -> BoxFuture<'_, Result<Value, Refusal>> {
+        Box::pin(self.answer(params))
+    }
+}
+
+/// Returns the refusal of a request that money refused: code `-1`, and in `data` the refusal's object
+/// under `ai.oz0/refusal`.
+fn money_refusal(message: &str, spend: &Spend) -> Refusal {
+    let object = json!({"type": "spend_refused", "message": message, "oz0": spend.numbers()});
+    Refusal { code: Refusal::REFUSED, message: message.to_owned(), data: Some(json!({"ai.oz0/refusal": object})) }
+}
+
+/// Returns the alias a request is answered with: `fast` when it puts speed or cost first, `smart` when
+/// it puts intelligence first, the plugin's own otherwise. A hint naming a model chooses nothing.
+fn choose(alias: &str, params: &Value) -> String {
+    let preferences = &params["modelPreferences"];
+    let priority = |name: &str| preferences[name].as_f64().unwrap_or(0.0);
+    let (speed, cost, intelligence) =
+        (priority("speedPriority"), priority("costPriority"), priority("intelligencePriority"));
+    if intelligence > speed.max(cost) {
+        "smart".to_owned()
+    } else if speed.max(cost) > intelligence {
+        "fast".to_owned()
+    } else {
+        alias.to_owned()
+    }
+}
+
+/// Reads a request as the runtime answers it: text only, a system prompt and user and assistant
+/// messages, no tools; within the limits, its `max_tokens` cut to [`MAX_TOKENS`].
+fn read(params: &Value) -> Result<ChatRequest, Refusal> {
+    let malformed = |message: String| Refusal { code: Refusal::MALFORMED, message, data: None };
+    let refused = |message: &str| {
+        Refusal::refused(format!(
+            "{message}: a model that called tools through a tool would go around the tenant's tool policy"
+        ))
+    };
+    if params.get("tools").is_some_and(|t| !t.is_null()) || params.get("toolChoice").is_some_and(|t| !t.is_null()) {
+        return Err(refused("a request for a model may not offer tools"));
+    }
+    let messages = params["messages"].as_array().ok_or_else(|| malformed("the request has no `messages`".into()))?;
+    if messages.len() > MAX_MESSAGES {
+        return Err(malformed(format!(
+            "the request has {} messages, more than the {MAX_MESSAGES} answered",
+            messages.len()
+        )));
+    }
+    let temperature = params["temperature"].as_f64();
+    if temperature.is_some_and(|t| !(0.0..=2.0).contains(&t)) {
+        return Err(malformed(format!("the temperature {} is not from 0 to 2", temperature.unwrap_or_default())));
+    }
+    let max_tokens = params["maxTokens"].as_u64().ok_or_else(|| malformed("the request has no `maxTokens`".into()))?;
+    let system = params["systemPrompt"].as_str().unwrap_or_default().to_owned();
+    let mut chars = system.chars().count();
+    let mut chat = Vec::new();
+    for message in messages {
+        let blocks = match &message["content"] {
+            Value::Array(blocks) => blocks.clone(),
+            block => vec![block.clone()],
+        };
+        let mut text = String::new();
+        for block in &blocks {
+            match block["type"].as_str() {
+                Some("text") => text.push_str(block["text"].as_str().unwrap_or_default()),
+                Some(kind @ ("tool_use" | "tool_result")) => {
+                    return Err(refused(&format!("a request for a model may not carry a `{kind}`")));
+                }
+                Some(kind) => {
+                    return Err(malformed(format!("a request for a model is text only, and holds `{kind}` content")));
+                }
+                None => return Err(malformed("a message's content has no `type`".into())),
+            }
+        }
+        chars += text.chars().count();
+        chat.push(match message["role"].as_str() {
+            Some("user") => ChatMessage::User { text },
+            Some("assistant") => ChatMessage::Assistant { text: Some(text), tool_calls: Vec::new() },
+            other => return Err(malformed(format!("a message's role is {other:?}, not `user` or `assistant`"))),
+        });
+    }
+    if chars > MAX_CHARS {
+        return Err(malformed(format!("the request holds {chars} characters, more than the {MAX_CHARS} answered")));
+    }
+    let max_tokens = u32::try_from(max_tokens).unwrap_or(u32::MAX).min(MAX_TOKENS);
+    Ok(ChatRequest { system, messages: chat, tools: Vec::new(), max_tokens, temperature })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(extra: Value) -> Value {
+        let mut params = json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": "Summarize."}}],
+            "maxTokens": 500,
+        });
+        if let (Value::Object(params), Value::Object(extra)) = (&mut params, extra) {
+            params.extend(extra);
+        }
+        params
+    }
+
+    #[test]
+    fn a_request_is_read_within_the_limits() {
+        let read = read(&request(json!({"systemPrompt": "Be brief.", "maxTokens": 90_000}))).unwrap();
+        assert_eq!(read.max_tokens, MAX_TOKENS, "more is cut");
+        assert_eq!(read.system, "Be brief.");
+        assert_eq!(read.messages, [ChatMessage::User { text: "Summarize.".into() }]);
+    }
+
+    #[test]
+    fn each_rule_refuses_what_breaks_it() {
+        let code = |extra: Value| read(&request(extra)).unwrap_err().code;
+        assert_eq!(code(json!({"tools": [{"name": "x", "inputSchema": {}}]})), Refusal::REFUSED);
+        assert_eq!(code(json!({"toolChoice": {"mode": "auto"}})), Refusal::REFUSED);
+        let tool_use =
+            json!({"role": "assistant", "content": [{"type": "tool_use", "id": "1", "name": "x", "input": {}}]});
+        assert_eq!(code(json!({"messages": [tool_use]})), Refusal::REFUSED);
+        let image = json!({"role": "user", "content": {"type": "image", "data": "", "mimeType": "image/png"}});
+        assert_eq!(code(json!({"messages": [image]})), Refusal::MALFORMED);
+        let many: Vec<Value> =
+            (0..101).map(|_| json!({"role": "user", "content": {"type": "text", "text": "x"}})).collect();
+        assert_eq!(code(json!({"messages": many})), Refusal::MALFORMED);
+        let long = json!({"role": "user", "content": {"type": "text", "text": "x".repeat(400_001)}});
+        assert_eq!(code(json!({"messages": [long]})), Refusal::MALFORMED);
+        assert_eq!(code(json!({"temperature": 2.5})), Refusal::MALFORMED);
+        assert!(read(&request(json!({"temperature": 2.0}))).is_ok());
+    }
+
+    #[test]
+    fn preferences_choose_only_fast_or_smart() {
+        let prefer = |preferences: Value| choose("default", &json!({"modelPreferences": preferences}));
+        assert_eq!(prefer(json!({"intelligencePriority": 0.9, "speedPriority": 0.2})), "smart");
+        assert_eq!(prefer(json!({"costPriority": 0.8})), "fast");
+        assert_eq!(prefer(json!({"hints": [{"name": "gpt-5"}]})), "default", "a hint chooses nothing");
+        assert_eq!(choose("notes", &json!({})), "notes");
+    }
+}
