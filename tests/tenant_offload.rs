@@ -130,7 +130,7 @@ fn edge_status_says_which_edge_and_who() {
         }
         let (code, stdout, _) = run(&site, &["edge", "status"]);
         assert_eq!(code, 0);
-        assert!(stdout.contains("\nroles    admin, content\nstore    sqlite, schema 3\n"), "{stdout}");
+        assert!(stdout.contains("\nroles    admin, content\nstore    sqlite, schema 4\n"), "{stdout}");
     }
 }
 
