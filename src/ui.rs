@@ -155,9 +155,12 @@ pub fn sampled(calls: &[oz0_core::trace::Sampled]) {
 /// Returns the line of a model call a tool made by sampling.
 pub fn sampled_line(call: &oz0_core::trace::Sampled) -> String {
     let model = if call.model.is_empty() { String::new() } else { format!(" ({})", call.model) };
+    let by = match &call.format {
+        Some(format) => format!("{} through its gateway token ({format})", call.plugin),
+        None => call.plugin.clone(),
+    };
     let mut line = format!(
-        "model call by {}: {}{model}, {} tokens in, {} out, ${:.6}, {:.2} s, {}",
-        call.plugin,
+        "model call by {by}: {}{model}, {} tokens in, {} out, ${:.6}, {:.2} s, {}",
         call.alias,
         call.tokens_in,
         call.tokens_out,

@@ -170,6 +170,9 @@ pub struct Step {
     /// Their cost is in the step's `cost_usd`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sampling: Vec<Sampled>,
+    /// The model calls the step's tool made through its gateway token, each with its format.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gateway: Vec<Sampled>,
 }
 
 /// A model call a tool made by MCP sampling during its call.
@@ -177,8 +180,12 @@ pub struct Step {
 pub struct Sampled {
     /// The plugin whose tool made it.
     pub plugin: String,
-    /// The alias that answered: the plugin's, or `fast` or `smart` as the request preferred.
+    /// The alias that answered: the plugin's, or `fast` or `smart` as the request preferred; for a
+    /// gateway call, the alias its format goes to.
     pub alias: String,
+    /// The request format of a gateway call, such as `openai-embeddings`; none for sampling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
     /// The model behind the alias; empty when the request was refused before it was sent.
     pub model: String,
     /// The tokens the model read.
@@ -243,6 +250,7 @@ impl Step {
             cost_usd: None,
             server: Vec::new(),
             sampling: Vec::new(),
+            gateway: Vec::new(),
         }
     }
 

@@ -20,6 +20,7 @@ mod calls;
 pub mod files;
 pub mod gateway;
 mod limits;
+mod passage;
 pub mod plugins;
 mod runner;
 mod running;

@@ -11,6 +11,7 @@ use oz0_toolhost::Pool;
 
 use crate::files::FileStore;
 use crate::limits::Limits;
+use crate::passage::Passage;
 use crate::running::Running;
 use crate::store::{Principal, SqliteStore, Store, StoreError};
 
@@ -30,6 +31,7 @@ pub struct EdgeState {
     running: Running,
     servers: Pool,
     limits: Limits,
+    passage: Passage,
 }
 
 impl From<StoreError> for EdgeError {
@@ -70,6 +72,7 @@ impl EdgeState {
             running: Running::default(),
             servers: Pool::new(idle),
             limits: Limits::default(),
+            passage: Passage::default(),
         })
     }
 
@@ -95,6 +98,11 @@ impl EdgeState {
     /// Returns the model calls reserved against the tenants' spending limits.
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// Returns the gateway path: the tokens of the calls that run, and its listener.
+    pub(crate) fn passage(&self) -> &Passage {
+        &self.passage
     }
 
     /// Returns the tools' servers the edge keeps.

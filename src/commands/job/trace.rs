@@ -108,7 +108,7 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
         if let Some(error) = &step.error {
             out.push_str(&format!("  step {}: {error}\n", step.seq));
         }
-        for sampled in &step.sampling {
+        for sampled in step.sampling.iter().chain(&step.gateway) {
             out.push_str(&format!("  step {}: {}\n", step.seq, ui::sampled_line(sampled)));
         }
         for note in &step.server {

@@ -327,6 +327,7 @@ fn render(answer: &CallAnswer, verbose: bool) -> Result<(), CommandError> {
         ui::warn(refused);
     }
     ui::sampled(&answer.sampling);
+    ui::sampled(&answer.gateway);
     ui::server_notes(&answer.server, verbose);
     ui::info(&format!("job {} step {}: {}", answer.job.id, answer.step, answer.outcome.as_str()));
     Ok(())

@@ -173,4 +173,7 @@ pub struct CallAnswer {
     /// The model calls the tool made by MCP sampling.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sampling: Vec<Sampled>,
+    /// The model calls the tool made through its gateway token.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gateway: Vec<Sampled>,
 }

@@ -47,7 +47,7 @@ pub enum RunEvent {
     /// A step ended.
     Step {
         /// The step.
-        step: Step,
+        step: Box<Step>,
     },
     /// A tool's server reported progress on a call of the job. Live only: sent to whoever follows the
     /// job on the edge that runs it, never kept.

@@ -23,6 +23,7 @@ use oz0_toolhost::{
 };
 
 use super::sampling::{Sampler, TreeBudget};
+use crate::passage::Passage;
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -40,6 +41,8 @@ pub(crate) struct Target {
     pub plugin: String,
     /// The alias its sampling requests are answered with, when the plugin is granted one.
     pub sampling: Option<String>,
+    /// The formats its gateway token may call, when the plugin is granted them.
+    pub gateway: Vec<String>,
 }
 
 /// How a call is made: whether a person answers its server's questions, and the job tree's budget
@@ -103,6 +106,14 @@ pub(crate) fn target(
             .and_then(|r| r.models.as_ref())
             .and_then(|m| m.sampling.clone())
             .filter(|_| plugin.info.models_accepted),
+        gateway: plugin
+            .manifest
+            .requires
+            .as_ref()
+            .and_then(|r| r.models.as_ref())
+            .map(|m| m.gateway.clone())
+            .filter(|_| plugin.info.models_accepted)
+            .unwrap_or_default(),
         lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
     })
 }
@@ -162,14 +173,15 @@ pub(crate) async fn invoke(
             call: target.name(),
         }) as Arc<dyn Ask>
     });
-    let sampler = target.sampling.as_ref().map(|alias| {
-        let (tenant, plugin) = (principal.tenant.clone(), target.plugin.clone());
-        Arc::new(Sampler::new(Arc::clone(state), tenant, plugin, alias.clone(), how.budget))
+    // What meters the call's model calls, by sampling or through its gateway token.
+    let sampler = (target.sampling.is_some() || !target.gateway.is_empty()).then(|| {
+        let (tenant, plugin, alias) = (principal.tenant.clone(), target.plugin.clone(), target.sampling.clone());
+        Arc::new(Sampler::new(Arc::clone(state), tenant, plugin, alias.unwrap_or_default(), how.budget))
     });
-    let sample = sampler.clone().map(|sampler| sampler as Arc<dyn Sample>);
+    let sample = sampler.clone().filter(|_| target.sampling.is_some()).map(|sampler| sampler as Arc<dyn Sample>);
     let listener = Listener { events: Some(events), ask: person, sample };
     let notes = tokio::spawn(hear(Arc::clone(state), principal.tenant.id, job.id.clone(), target.name(), heard));
-    let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, token).await;
+    let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, sampler.clone(), token).await;
     let cancelled = token.is_cancelled();
     let mut step = Step::new(0, at, StepKind::ToolCall);
     // The events end when the call's last listener is gone, which is when the call returns.
@@ -179,8 +191,9 @@ pub(crate) async fn invoke(
     };
     step.server = notes;
     if let Some(sampler) = &sampler {
-        let (sampled, cost) = sampler.taken();
-        step.sampling = sampled;
+        let (calls, cost) = sampler.taken();
+        let (gateway, sampling): (Vec<_>, Vec<_>) = calls.into_iter().partition(|call| call.format.is_some());
+        (step.sampling, step.gateway) = (sampling, gateway);
         step.cost_usd = (cost > 0.0).then_some(cost);
     }
     if left_out > 0 {
@@ -318,6 +331,7 @@ async fn run(
     arguments: &Map<String, Value>,
     files: &[FileRef],
     listener: Listener,
+    meter: Option<Arc<Sampler>>,
     token: &CancellationToken,
 ) -> Result<oz0_toolhost::Answered, ToolHostError> {
     let mut meta = Map::new();
@@ -336,6 +350,21 @@ async fn run(
         meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
         Some(folder)
     };
+    // The call's gateway token, which dies when the call returns.
+    let granted = match meter.filter(|_| !target.gateway.is_empty()) {
+        Some(meter) => {
+            let granted =
+                Passage::grant(state, &job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
+                    ToolHostError::Protocol {
+                        message: format!("the call's gateway token could not be made: {err}"),
+                        stderr: String::new(),
+                    }
+                })?;
+            meta.insert("oz0/gateway".to_owned(), granted.meta.clone());
+            Some(granted)
+        }
+        None => None,
+    };
     let call = Call {
         function: target.function.clone(),
         arguments: arguments.clone(),
@@ -350,6 +379,7 @@ async fn run(
     };
     let answered = state.servers().call(&target.command, &lifetime, &call, listener, token).await;
     drop(folder);
+    drop(granted);
     answered
 }
 

@@ -18,7 +18,7 @@ use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
 
 pub(crate) use draft::Draft;
 pub(crate) use invoke::{How, Invoked, Target, file_arguments, invoke, target};
-pub(crate) use sampling::TreeBudget;
+pub(crate) use sampling::{Sampler, TreeBudget};
 
 /// What a call by hand needs, found before anything starts.
 struct Prepared {
@@ -135,7 +135,7 @@ pub(crate) async fn call(
     let Invoked { mut step, draft: answer, protocol } = invoked?;
     step.handed = handed.iter().map(|f| f.file).collect();
     let outcome = step.outcome;
-    let (server, sampling) = (step.server.clone(), step.sampling.clone());
+    let (server, sampling, gateway) = (step.server.clone(), step.sampling.clone(), step.gateway.clone());
 
     let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
     let (seq, job) = state
@@ -164,6 +164,7 @@ pub(crate) async fn call(
         usage_refused: answer.usage_refused,
         server,
         sampling,
+        gateway,
     })
 }
 

@@ -83,6 +83,7 @@ impl Sampler {
         self.keep(Sampled {
             plugin: self.plugin.clone(),
             alias: alias.to_owned(),
+            format: None,
             model: String::new(),
             tokens_in: 0,
             tokens_out: 0,
@@ -142,6 +143,7 @@ impl Sampler {
                 self.keep(Sampled {
                     plugin: self.plugin.clone(),
                     alias: alias.clone(),
+                    format: None,
                     model: price.model.clone(),
                     tokens_in: 0,
                     tokens_out: 0,
@@ -156,6 +158,7 @@ impl Sampler {
         self.keep(Sampled {
             plugin: self.plugin.clone(),
             alias: alias.clone(),
+            format: None,
             model: answer.model.clone(),
             tokens_in: answer.tokens_in,
             tokens_out: answer.tokens_out,
@@ -193,6 +196,107 @@ impl Sampler {
         }
         Ok(())
     }
+}
+
+/// A refusal of a gateway call: its HTTP status and its error object.
+pub(crate) type Refused = (u16, Value);
+
+impl Sampler {
+    /// Forwards a call made with the call's gateway token in `format` to the provider the operator
+    /// mapped to it, its worst case reserved first, and keeps its numbers.
+    pub async fn forward(&self, format: &str, body: Value) -> Result<Value, Refused> {
+        let error =
+            |status: u16, kind: &str, message: String| (status, json!({"error": {"type": kind, "message": message}}));
+        let config = match GatewayConfig::load(self.state.root()) {
+            Ok(Some(config)) => config,
+            Ok(None) => return Err(error(502, "oz0_gateway", "the edge has no model gateway".into())),
+            Err(err) => return Err(error(502, "oz0_gateway", err.to_string())),
+        };
+        let gateway = Gateway::new(config).map_err(|err| error(502, "oz0_gateway", err.to_string()))?;
+        let Some((alias, price)) = gateway.format_alias(format).map(|(a, p)| (a.to_owned(), p.clone())) else {
+            let message = format!(
+                "the edge maps no provider to `{format}`; its operator adds one under [formats] in gateway.toml"
+            );
+            return Err(error(502, "oz0_gateway", message));
+        };
+        let worst_in = weigh(&body.to_string());
+        let worst_out = ["max_tokens", "max_completion_tokens", "max_output_tokens"]
+            .iter()
+            .find_map(|name| body[name].as_u64())
+            .unwrap_or(if format == "openai-embeddings" { 0 } else { u64::from(MAX_TOKENS) });
+        let worst = Spent { tokens: worst_in + worst_out, usd: price.cost_usd(worst_in, worst_out) };
+        let keep_refused = |message: &str| {
+            self.keep(Sampled {
+                plugin: self.plugin.clone(),
+                alias: alias.clone(),
+                format: Some(format.to_owned()),
+                model: String::new(),
+                tokens_in: 0,
+                tokens_out: 0,
+                cost_usd: 0.0,
+                duration_ms: 0,
+                outcome: Outcome::Refused,
+                error: Some(message.to_owned()),
+            });
+        };
+        if let Err(refusal) = self.reserve_in_tree(worst) {
+            keep_refused(&refusal.message);
+            return Err((402, refusal_object(&refusal)));
+        }
+        let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
+        let reserved =
+            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
+        let reservation = match reserved {
+            Ok(Ok(reservation)) => reservation,
+            Ok(Err((message, spend))) => {
+                keep_refused(&message);
+                return Err((402, refusal_object(&money_refusal(&message, &spend))));
+            }
+            Err(err) => return Err(error(500, "oz0_gateway", format!("the edge failed: {err}"))),
+        };
+        let clock = Instant::now();
+        let forwarded = gateway.forward(format, body).await;
+        let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+        drop(reservation);
+        match forwarded {
+            Ok(forwarded) => {
+                self.keep(Sampled {
+                    plugin: self.plugin.clone(),
+                    alias: forwarded.alias,
+                    format: Some(format.to_owned()),
+                    model: forwarded.model,
+                    tokens_in: forwarded.tokens_in,
+                    tokens_out: forwarded.tokens_out,
+                    cost_usd: forwarded.cost_usd,
+                    duration_ms,
+                    outcome: Outcome::Ok,
+                    error: None,
+                });
+                Ok(forwarded.answer)
+            }
+            Err(err) => {
+                self.keep(Sampled {
+                    plugin: self.plugin.clone(),
+                    alias,
+                    format: Some(format.to_owned()),
+                    model: price.model,
+                    tokens_in: 0,
+                    tokens_out: 0,
+                    cost_usd: 0.0,
+                    duration_ms,
+                    outcome: Outcome::Error,
+                    error: Some(err.to_string()),
+                });
+                Err(error(502, "provider_error", err.to_string()))
+            }
+        }
+    }
+}
+
+/// Returns a refusal's error object: its `ai.oz0/refusal` when money refused it, else one of its own.
+fn refusal_object(refusal: &Refusal) -> Value {
+    let object = refusal.data.as_ref().and_then(|data| data.get("ai.oz0/refusal")).cloned();
+    json!({"error": object.unwrap_or_else(|| json!({"type": "refused", "message": refusal.message}))})
 }
 
 impl Sample for Sampler {

@@ -31,7 +31,21 @@ pub struct GatewayConfig {
     /// The aliases, such as `default`, `fast` and `smart`, and any an operator adds.
     #[serde(default)]
     pub aliases: BTreeMap<String, AliasConfig>,
+    /// The alias each request format of a gateway token goes to, such as
+    /// `openai-embeddings = "embed"`: an alias whose provider speaks that format.
+    #[serde(default)]
+    pub formats: BTreeMap<String, String>,
 }
+
+/// The request formats a gateway token may call, and the provider that speaks each.
+pub const FORMATS: [(&str, Option<Provider>); 5] = [
+    ("openai-embeddings", Some(Provider::Openai)),
+    ("openai-chat", Some(Provider::Openai)),
+    ("openai-responses", Some(Provider::Openai)),
+    ("anthropic-messages", Some(Provider::Anthropic)),
+    // No provider of this format is supported yet: a plugin may declare it, and its calls are refused.
+    ("google-generate-content", None),
+];
 
 /// Where one alias sends its requests, with which key, and what its tokens cost.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -113,7 +127,36 @@ impl GatewayConfig {
         for (alias, entry) in &config.aliases {
             entry.check(alias).map_err(|message| GatewayError::Config { origin: origin.to_owned(), message })?;
         }
+        for (format, alias) in &config.formats {
+            config
+                .check_format(format, alias)
+                .map_err(|message| GatewayError::Config { origin: origin.to_owned(), message })?;
+        }
         Ok(config)
+    }
+
+    /// Returns what is wrong with `[formats]`'s `format = "alias"`.
+    fn check_format(&self, format: &str, alias: &str) -> Result<(), String> {
+        let names: Vec<&str> = FORMATS.iter().map(|(name, _)| *name).collect();
+        let Some((_, speaks)) = FORMATS.iter().find(|(name, _)| *name == format) else {
+            return Err(format!(
+                "[formats] names `{format}`, which is not a format; the formats are {}",
+                names.join(", ")
+            ));
+        };
+        let Some(speaks) = speaks else {
+            return Err(format!("[formats] `{format}` is not forwarded by oz0 yet; leave it out"));
+        };
+        let Some(entry) = self.aliases.get(alias) else {
+            return Err(format!("[formats] `{format}` goes to the alias `{alias}`, which [aliases] does not define"));
+        };
+        if entry.provider != *speaks {
+            return Err(format!(
+                "[formats] `{format}` goes to the alias `{alias}`, whose provider is {}, not {speaks}",
+                entry.provider
+            ));
+        }
+        Ok(())
     }
 }
 

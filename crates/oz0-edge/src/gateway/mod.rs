@@ -40,7 +40,9 @@ mod types;
 
 use std::time::Duration;
 
-pub use config::{AliasConfig, GatewayConfig, Provider};
+use serde_json::Value;
+
+pub use config::{AliasConfig, FORMATS, GatewayConfig, Provider};
 pub use error::GatewayError;
 pub use types::{ChatAnswer, ChatMessage, ChatRequest, ToolCall, ToolDef};
 
@@ -60,6 +62,23 @@ pub struct Gateway {
     key_of: fn(&str) -> Option<String>,
 }
 
+/// What a provider answered to a forwarded request, and what it cost.
+#[derive(Debug)]
+pub struct Forwarded {
+    /// The provider's answer, as it sent it.
+    pub answer: Value,
+    /// The alias that answered.
+    pub alias: String,
+    /// Its model.
+    pub model: String,
+    /// The tokens it read.
+    pub tokens_in: u64,
+    /// The tokens it wrote.
+    pub tokens_out: u64,
+    /// What it cost in US dollars, at the alias's prices.
+    pub cost_usd: f64,
+}
+
 /// What a provider answered, before the gateway prices it.
 #[derive(Debug)]
 struct Reply {
@@ -77,6 +96,63 @@ impl Gateway {
             .build()
             .map_err(|source| GatewayError::Client { source })?;
         Ok(Self { config, client, backoff: BACKOFF, key_of: |env| std::env::var(env).ok() })
+    }
+
+    /// Forwards `body`, a request in `format` from a tool's gateway token, to the alias the
+    /// configuration maps that format to, with the alias's model and key, and returns the provider's
+    /// answer with the tokens it read and wrote.
+    pub async fn forward(&self, format: &str, mut body: Value) -> Result<Forwarded, GatewayError> {
+        let alias = self.config.formats.get(format).ok_or_else(|| GatewayError::UnknownAlias {
+            alias: format!("[formats] {format}"),
+            known: self.config.formats.keys().cloned().collect(),
+        })?;
+        let entry = self
+            .config
+            .aliases
+            .get(alias)
+            .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.clone(), known: self.aliases() })?;
+        let key = match &entry.api_key_env {
+            None => None,
+            Some(env) => {
+                let key = (self.key_of)(env).map(|key| key.trim().to_owned()).filter(|key| !key.is_empty());
+                Some(key.ok_or_else(|| GatewayError::MissingKey { alias: alias.clone(), env: env.clone() })?)
+            }
+        };
+        body["model"] = Value::String(entry.model.clone());
+        let base = entry.base_url.trim_end_matches('/');
+        let (url, headers) = match format {
+            "openai-embeddings" => (format!("{base}/embeddings"), openai::headers(key.as_deref())),
+            "openai-chat" => (format!("{base}/chat/completions"), openai::headers(key.as_deref())),
+            "openai-responses" => (format!("{base}/responses"), openai::headers(key.as_deref())),
+            _ => (anthropic::url(&entry.base_url), anthropic::headers(key.as_deref())),
+        };
+        let target = retry::Target {
+            alias,
+            provider: entry.provider,
+            url,
+            headers,
+            timeout_secs: entry.timeout_secs,
+            max_retries: entry.max_retries,
+            backoff: self.backoff,
+        };
+        let answer = retry::post_json(&self.client, &target, &body).await?;
+        let count = |names: [&str; 2]| names.iter().find_map(|name| answer["usage"][name].as_u64()).unwrap_or(0);
+        let tokens_in = count(["prompt_tokens", "input_tokens"]);
+        let tokens_out = count(["completion_tokens", "output_tokens"]);
+        Ok(Forwarded {
+            cost_usd: entry.cost_usd(tokens_in, tokens_out),
+            alias: alias.clone(),
+            model: entry.model.clone(),
+            answer,
+            tokens_in,
+            tokens_out,
+        })
+    }
+
+    /// Returns the alias a format goes to, and its configuration.
+    pub fn format_alias(&self, format: &str) -> Option<(&str, &AliasConfig)> {
+        let alias = self.config.formats.get(format)?;
+        Some((alias.as_str(), self.config.aliases.get(alias)?))
     }
 
     /// Returns the configured aliases, in order.

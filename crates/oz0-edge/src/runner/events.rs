@@ -71,7 +71,7 @@ pub(crate) fn events(
             };
             for step in steps {
                 last = step.seq;
-                if sender.send(Ok(RunEvent::Step { step })).await.is_err() {
+                if sender.send(Ok(RunEvent::Step { step: Box::new(step) })).await.is_err() {
                     return;
                 }
             }

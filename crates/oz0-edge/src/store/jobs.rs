@@ -139,11 +139,11 @@ fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
             "tokens_out": step.tokens_out, "cost_usd": step.cost_usd, "outcome": step.outcome,
         }));
     }
-    for sampled in step.sampling.iter().filter(|s| s.outcome != Outcome::Refused) {
+    for sampled in step.sampling.iter().chain(&step.gateway).filter(|s| s.outcome != Outcome::Refused) {
         calls.push(serde_json::json!({
             "job": job, "step": step.seq, "plugin": sampled.plugin, "tool": step.tool, "alias": sampled.alias,
             "model": sampled.model, "tokens_in": sampled.tokens_in, "tokens_out": sampled.tokens_out,
-            "cost_usd": sampled.cost_usd, "outcome": sampled.outcome,
+            "cost_usd": sampled.cost_usd, "outcome": sampled.outcome, "format": sampled.format,
         }));
     }
     calls.into_iter().map(|call| call.to_string()).collect()

@@ -1,0 +1,126 @@
+//! A gateway token for what sampling cannot express: a plugin granted `requires.models.gateway` calls
+//! models with the official `openai` and `anthropic` Python SDKs pointed at the node's gateway path,
+//! holding no key; the token works for its call alone, in its plugin's formats, while the call runs.
+//! A real Python server (tests/fixtures/plugins/gatewayed), a scripted provider on loopback standing in
+//! for the model provider, through the embedded edge and `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+mod run_support;
+
+use common::{TRANSPORTS, Transport};
+use plugin_support::{PluginSite as Site, python, root};
+use run_support::{Answer, ScriptedProvider};
+use serde_json::{Value, json};
+
+fn embedding(_: &Value) -> Value {
+    json!({"object": "list", "model": "embedder", "usage": {"prompt_tokens": 7, "total_tokens": 7},
+           "data": [{"object": "embedding", "index": 0, "embedding": [0.5, 0.25, 0.125]}]})
+}
+
+fn message(_: &Value) -> Value {
+    json!({"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-test",
+           "content": [{"type": "text", "text": "Hello through the gateway."}],
+           "stop_reason": "end_turn", "stop_sequence": null, "usage": {"input_tokens": 12, "output_tokens": 4}})
+}
+
+/// Starts the provider with `script`, and maps the embeddings and messages formats to it.
+fn provider(site: &Site, script: Vec<Answer>) -> ScriptedProvider {
+    let provider = ScriptedProvider::start(script);
+    let base = provider.url.trim_end_matches("/v1").to_owned();
+    let toml = format!(
+        "[aliases.embed]\nprovider = \"openai\"\nbase_url = \"{}\"\nmodel = \"embedder\"\ninput_usd_per_mtok = 1.0\n\
+         max_retries = 0\n\n[aliases.claude]\nprovider = \"anthropic\"\nbase_url = \"{base}\"\nmodel = \"claude-test\"\n\
+         input_usd_per_mtok = 3.0\noutput_usd_per_mtok = 15.0\nmax_retries = 0\n\n\
+         [formats]\nopenai-embeddings = \"embed\"\nanthropic-messages = \"claude\"\n",
+        provider.url
+    );
+    std::fs::create_dir_all(site.edge_dir()).unwrap();
+    std::fs::write(site.edge_dir().join("gateway.toml"), toml).unwrap();
+    provider
+}
+
+fn install(site: &Site) {
+    let dir = root().join("tests/fixtures/plugins/gatewayed");
+    site.ok(&["plugin", "install", dir.to_str().unwrap(), "--accept-model"]);
+}
+
+#[test]
+fn the_official_sdks_call_models_through_the_calls_token() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        let provider = provider(&site, vec![Box::new(embedding), Box::new(message)]);
+        install(&site);
+
+        let (code, answer, stderr) = site.call(&["gatewayed.embed", "--arg", "text=tides"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "3 dimensions, starting 0.5", "{answer}");
+        let sent = &provider.received()[0];
+        assert_eq!((sent["model"].as_str(), sent["input"].as_str()), (Some("embedder"), Some("tides")), "{sent}");
+        let called = &answer["gateway"][0];
+        assert_eq!(called["format"], "openai-embeddings", "{answer}");
+        assert_eq!((called["alias"].as_str(), called["tokens_in"].as_u64()), (Some("embed"), Some(7)));
+        assert!((called["cost_usd"].as_f64().unwrap() - 0.000_007).abs() < 1e-12, "{called}");
+        let job = answer["job"]["id"].as_str().unwrap();
+        let trace = site.ok(&["job", "trace", job]);
+        assert!(
+            trace.contains("through its gateway token (openai-embeddings): embed (embedder), 7 tokens in"),
+            "{trace}"
+        );
+        assert!(!trace.contains("oz0gw_"), "{transport:?}: no token in the trace");
+        let detail = site.json(&["job", "get", job]);
+        assert!((detail["job"]["cost_usd"].as_f64().unwrap() - 0.000_007).abs() < 1e-12, "{detail}");
+
+        let (code, answer, stderr) = site.call(&["gatewayed.ask", "--arg", "text=Hello?"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "Hello through the gateway.", "{answer}");
+        assert_eq!(provider.received()[1]["model"], "claude-test");
+        assert_eq!(answer["gateway"][0]["tokens_out"], 4);
+    }
+}
+
+#[test]
+fn a_format_the_plugin_does_not_declare_is_refused() {
+    let site = Site::new(Transport::Embedded);
+    let provider = provider(&site, Vec::new());
+    install(&site);
+    let (code, answer, stderr) = site.call(&["gatewayed.chat", "--arg", "text=hi"]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("refused: Error code: 403"), "{text}");
+    assert!(text.contains("may not call `openai-chat`"), "{text}");
+    assert!(provider.received().is_empty());
+}
+
+#[test]
+fn a_token_dies_with_its_call_and_each_call_has_its_own() {
+    let site = Site::new(Transport::Served);
+    provider(&site, vec![Box::new(embedding)]);
+    install(&site);
+    let gate = || -> Value {
+        let answer = site.call(&["gatewayed.token"]).1;
+        serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap()
+    };
+    let (first, second) = (gate(), gate());
+    assert_ne!(first["token"], second["token"], "each call has a token of its own");
+    assert_eq!(first["formats"], json!(["openai-embeddings", "anthropic-messages"]), "{first}");
+    assert!(first["expires_at"].as_str().unwrap().ends_with('Z'), "{first}");
+    // Used after its call returned, the token is refused.
+    let script = "import json, sys, urllib.request, urllib.error\n\
+                  gate = json.loads(sys.argv[1])\n\
+                  body = json.dumps({'model': 'x', 'input': 'late'}).encode()\n\
+                  request = urllib.request.Request(gate['openai_base_url'] + '/embeddings', data=body, method='POST',\n\
+                      headers={'Authorization': 'Bearer ' + gate['token'], 'Content-Type': 'application/json'})\n\
+                  try:\n    urllib.request.urlopen(request)\n    print('answered')\n\
+                  except urllib.error.HTTPError as err:\n    print(err.code, err.read().decode())\n";
+    let out = std::process::Command::new(python()).args(["-c", script, &first.to_string()]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with("403") && said.contains("oz0_gateway_token"),
+        "{said} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
