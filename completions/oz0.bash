@@ -46,6 +46,9 @@ _oz0() {
             oz0,tool)
                 cmd="oz0__subcmd__tool"
                 ;;
+            oz0,usage)
+                cmd="oz0__subcmd__usage"
+                ;;
             oz0,util)
                 cmd="oz0__subcmd__util"
                 ;;
@@ -148,6 +151,9 @@ _oz0() {
             oz0__subcmd__help,tool)
                 cmd="oz0__subcmd__help__subcmd__tool"
                 ;;
+            oz0__subcmd__help,usage)
+                cmd="oz0__subcmd__help__subcmd__usage"
+                ;;
             oz0__subcmd__help,util)
                 cmd="oz0__subcmd__help__subcmd__util"
                 ;;
@@ -210,6 +216,9 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__tool,call)
                 cmd="oz0__subcmd__help__subcmd__tool__subcmd__call"
+                ;;
+            oz0__subcmd__help__subcmd__usage,export)
+                cmd="oz0__subcmd__help__subcmd__usage__subcmd__export"
                 ;;
             oz0__subcmd__help__subcmd__util,completion)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__completion"
@@ -319,6 +328,18 @@ _oz0() {
             oz0__subcmd__tool__subcmd__help,help)
                 cmd="oz0__subcmd__tool__subcmd__help__subcmd__help"
                 ;;
+            oz0__subcmd__usage,export)
+                cmd="oz0__subcmd__usage__subcmd__export"
+                ;;
+            oz0__subcmd__usage,help)
+                cmd="oz0__subcmd__usage__subcmd__help"
+                ;;
+            oz0__subcmd__usage__subcmd__help,export)
+                cmd="oz0__subcmd__usage__subcmd__help__subcmd__export"
+                ;;
+            oz0__subcmd__usage__subcmd__help,help)
+                cmd="oz0__subcmd__usage__subcmd__help__subcmd__help"
+                ;;
             oz0__subcmd__util,completion)
                 cmd="oz0__subcmd__util__subcmd__completion"
                 ;;
@@ -344,7 +365,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --help --version fit plugin tool job file run agent tenant edge util help"
+            opts="-h -V --help --version fit plugin tool job file run agent tenant usage edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -936,7 +957,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run agent tenant edge util help"
+            opts="fit plugin tool job file run agent tenant usage edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1356,6 +1377,34 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tool__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__usage)
+            opts="export"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__usage__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2312,6 +2361,128 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__usage)
+            opts="-h -V --since --until --by --format --edge --token --profile --help --version export help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --by)
+                    COMPREPLY=($(compgen -W "day job agent plugin service model" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__usage__subcmd__export)
+            opts="-h -V --format --since --until --edge --token --profile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "csv jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__usage__subcmd__help)
+            opts="export help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__usage__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__usage__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

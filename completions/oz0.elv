@@ -30,6 +30,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand run 'Run an agent or a flow, and follow it live'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
+            cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -410,6 +411,41 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;tenant;help;help'= {
         }
+        &'oz0;usage'= {
+            cand --since 'The first day or time counted; left out, the beginning'
+            cand --until 'The day or time counting stops before; left out, now'
+            cand --by 'What to sum by'
+            cand --format 'How to print: `text` (a table) or `json` (the sums)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand export 'Write every model call and reported cost, one a line'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;usage;export'= {
+            cand --format 'How to write: `csv` (with a header) or `jsonl`'
+            cand --since 'The first day or time counted; left out, the beginning'
+            cand --until 'The day or time counting stops before; left out, now'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;usage;help'= {
+            cand export 'Write every model call and reported cost, one a line'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;usage;help;export'= {
+        }
+        &'oz0;usage;help;help'= {
+        }
         &'oz0;edge'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -535,6 +571,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand run 'Run an agent or a flow, and follow it live'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
+            cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -602,6 +639,11 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;tenant;limits'= {
         }
         &'oz0;help;tenant;audit'= {
+        }
+        &'oz0;help;usage'= {
+            cand export 'Write every model call and reported cost, one a line'
+        }
+        &'oz0;help;usage;export'= {
         }
         &'oz0;help;edge'= {
             cand serve 'Serve the edge over HTTP, for a team to share'

@@ -48,6 +48,8 @@ pub enum Command {
     Agent(OnEdge<AgentCommand>),
     /// Read and change the tenant's settings.
     Tenant(OnEdge<TenantCommand>),
+    /// What the tenant spent, by day, job, agent, plugin, service or model; and its export.
+    Usage(crate::commands::usage::UsageArgs),
     /// Run a shared edge, make tokens, and see which edge commands talk to.
     Edge(OnEdge<EdgeCommand>),
     /// Generate completions and man pages.

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use oz0_client::Client;
-use oz0_core::api::SpendingLimits;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest,
     Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
+use oz0_core::api::{SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use serde::Deserialize;
@@ -355,6 +355,10 @@ impl Edge for AnyEdge {
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
         delegate!(self, edge => edge.events(id, after))
+    }
+
+    async fn usage(&self, since_ms: Option<u64>, until_ms: Option<u64>) -> Result<Vec<UsageRecord>, EdgeError> {
+        delegate!(self, edge => edge.usage(since_ms, until_ms))
     }
 
     async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {

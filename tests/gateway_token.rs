@@ -79,6 +79,20 @@ fn the_official_sdks_call_models_through_the_calls_token() {
         assert_eq!(answer["result"]["content"][0]["text"], "Hello through the gateway.", "{answer}");
         assert_eq!(provider.received()[1]["model"], "claude-test");
         assert_eq!(answer["gateway"][0]["tokens_out"], 4);
+
+        // The export lists both calls under the plugin, and the sums by plugin add them up.
+        let csv = site.ok(&["usage", "export", "--format", "csv"]);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert!(lines[0].starts_with("at,day,job,job_kind,agent,step,kind,plugin,"), "{csv}");
+        assert_eq!(lines.len(), 3, "{csv}");
+        assert!(lines[1].contains(",model,gatewayed,gatewayed,,embed,embedder,openai-embeddings,7,0,,,"), "{csv}");
+        let sums = site.json(&["usage", "--by", "plugin"]);
+        assert_eq!(sums[0]["key"], "gatewayed", "{sums}");
+        assert_eq!(sums[0]["model_calls"], 2, "{sums}");
+        let expected = 0.000_007 + (12.0 * 3.0 + 4.0 * 15.0) / 1e6;
+        assert!((sums[0]["total_usd"].as_f64().unwrap() - expected).abs() < 1e-12, "{sums}");
+        let later = site.json(&["usage", "--since", "2999-01-01"]);
+        assert_eq!(later, json!([]));
     }
 }
 

@@ -9,6 +9,7 @@ pub mod plugin;
 pub mod run;
 pub mod tenant;
 pub mod tool;
+pub mod usage;
 pub mod util;
 
 use crate::cli::{Cli, Command};
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Run(args) => run::run(&args.args, &args.edge),
         Command::Agent(on) => agent::run(on.command, &on.edge),
         Command::Tenant(on) => tenant::run(on.command, &on.edge),
+        Command::Usage(args) => usage::run(&args),
         Command::Edge(on) => edge::run(on.command, &on.edge),
         Command::Util(command) => util::run(command),
     }

@@ -7,7 +7,7 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant,
     TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
-use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest, SpendingLimits};
+use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -373,6 +373,18 @@ impl Edge for Client {
             }
         });
         Ok(Box::pin(Events(receiver)))
+    }
+
+    async fn usage(&self, since_ms: Option<u64>, until_ms: Option<u64>) -> Result<Vec<UsageRecord>, EdgeError> {
+        let instant = |ms: u64| oz0_core::manifest::rfc3339(ms / 1000);
+        let mut query = Vec::new();
+        if let Some(ms) = since_ms {
+            query.push(format!("since={}", instant(ms)));
+        }
+        if let Some(ms) = until_ms {
+            query.push(format!("until={}", instant(ms)));
+        }
+        self.get(&format!("{}?{}", paths::USAGE, query.join("&"))).await
     }
 
     async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {

@@ -315,6 +315,12 @@ impl Totals {
             }
             totals.tokens_in += step.tokens_in.unwrap_or(0);
             totals.tokens_out += step.tokens_out.unwrap_or(0);
+            // A tool's model calls, by sampling or through its gateway token, are the job's too.
+            for call in step.sampling.iter().chain(&step.gateway).filter(|c| c.outcome == Outcome::Ok) {
+                totals.model_calls += 1;
+                totals.tokens_in += call.tokens_in;
+                totals.tokens_out += call.tokens_out;
+            }
             totals.model_cost_usd += step.cost_usd.unwrap_or(0.0);
             for usage in &step.usage {
                 totals.usage_cost_usd += usage.cost_usd;

@@ -29,6 +29,7 @@ pub mod service;
 mod state;
 pub mod store;
 pub mod token;
+mod usage;
 
 pub use service::LocalEdge;
 pub use state::EdgeState;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
+use oz0_core::api::UsageRecord;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role,
@@ -142,6 +143,15 @@ impl Edge for LocalEdge {
                 ));
             }
             state.store().change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
+        })
+        .await
+    }
+
+    async fn usage(&self, since_ms: Option<u64>, until_ms: Option<u64>) -> Result<Vec<UsageRecord>, EdgeError> {
+        self.blocking(move |state, principal| {
+            let jobs =
+                state.store().jobs_between(&principal.tenant, since_ms.unwrap_or(0), until_ms.unwrap_or(u64::MAX))?;
+            crate::usage::records(state, &principal.tenant, &jobs)
         })
         .await
     }

@@ -50,7 +50,15 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         out.push_str(&format!("  output    {}\n", one_line(output)));
     }
     out.push_str(&format!("  steps     {}\n", detail.totals.steps));
-    out.push_str(&format!("  cost      {}\n", dollars(detail.totals.cost_usd)));
+    let totals = &detail.totals;
+    out.push_str(&format!("  cost      {}\n", dollars(totals.cost_usd)));
+    out.push_str(&format!(
+        "    models  {} call(s)  {} tokens in  {} out  {}\n",
+        totals.model_calls,
+        totals.tokens_in,
+        totals.tokens_out,
+        dollars(totals.model_cost_usd)
+    ));
     for service in &detail.totals.services {
         out.push_str(&format!(
             "    {}  {} report(s)  {}\n",

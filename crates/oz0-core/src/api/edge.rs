@@ -11,6 +11,7 @@ use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
 };
+use super::usage::UsageRecord;
 use crate::agent::Definition;
 use crate::threshold::{Offload, Threshold};
 
@@ -35,6 +36,15 @@ pub trait Edge: Send + Sync {
     ) -> impl Future<Output = Result<OffloadChange, EdgeError>> + Send;
 
     /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
+    /// Returns the caller's tenant's usage from the jobs that started from `since_ms` to before
+    /// `until_ms` (milliseconds since 1970; `None` for no bound): one record a model call or a
+    /// service's reported cost.
+    fn usage(
+        &self,
+        since_ms: Option<u64>,
+        until_ms: Option<u64>,
+    ) -> impl Future<Output = Result<Vec<UsageRecord>, EdgeError>> + Send;
+
     /// Returns the tenant's spending limits.
     fn limits(&self, tenant: &Tenant) -> impl Future<Output = Result<SpendingLimits, EdgeError>> + Send;
 

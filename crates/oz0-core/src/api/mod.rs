@@ -14,6 +14,7 @@ pub mod paths;
 mod plugin;
 mod run;
 mod tenant;
+mod usage;
 
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
@@ -28,3 +29,4 @@ pub use tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus,
     TokenRequest,
 };
+pub use usage::{UsageKind, UsageRecord, parse_instant};

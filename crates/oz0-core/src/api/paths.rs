@@ -20,6 +20,8 @@ pub const PLUGINS: &str = "/v1/plugins";
 /// The header of a plugin's install (`POST /v1/plugins`) that carries the secrets given to it: a JSON
 /// object of names and values, in base64, so that they travel neither in the URL nor in the archive.
 pub const SECRETS_HEADER: &str = "oz0-secrets";
+/// `GET ?since=&until=`: the tenant's usage, a record a model call or a service's cost.
+pub const USAGE: &str = "/v1/usage";
 /// `GET`: the tenant's spending limits; `PUT`: set them (admin).
 pub const LIMITS: &str = "/v1/tenants/{tenant}/limits";
 /// `DELETE`: remove a plugin.

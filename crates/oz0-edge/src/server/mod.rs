@@ -36,6 +36,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .route(paths::STATUS, get(routes::status))
         .route(paths::OFFLOAD, get(routes::offload).patch(routes::set_offload).layer(json()))
         .route(paths::THRESHOLD, get(routes::threshold))
+        .route(paths::USAGE, get(routes::usage))
         .route(paths::LIMITS, get(routes::limits).put(routes::set_limits).layer(json()))
         .route(paths::AUDIT, get(routes::audit))
         .route(paths::TOKENS, post(routes::create_token).layer(json()))

@@ -86,6 +86,24 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::USAGE,
+            id: "getUsage",
+            summary: "Returns the tenant's usage, a record a model call (an agent's, or a tool's by sampling or \
+                      through its gateway token) or a service's reported cost, of the jobs started in the time.",
+            parameters: vec![
+                json!({"name": "since", "in": "query", "required": false,
+                       "description": "A day (2026-11-30) or a UTC time (2026-11-30T08:00:00Z) to count from.",
+                       "schema": {"type": "string"}}),
+                json!({"name": "until", "in": "query", "required": false,
+                       "description": "A day or a UTC time to count to, not included.",
+                       "schema": {"type": "string"}}),
+            ],
+            body: None,
+            ok: (200, Some((json, schema::<Vec<oz0_core::api::UsageRecord>>(g)))),
+            errors: &[400, 401],
+        },
+        Operation {
+            method: "get",
             path: paths::LIMITS,
             id: "getLimits",
             summary: "Returns what the tenant may spend a day and a month (UTC), in US dollars; null for no limit.",

@@ -5,12 +5,12 @@ use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use oz0_core::api::SpendingLimits;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
     InstalledPlugin, Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent,
     RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
+use oz0_core::api::{SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -328,6 +328,25 @@ impl futures_core::Stream for SseStream {
             })
         })
     }
+}
+
+/// The query of the usage endpoint.
+#[derive(Debug, Deserialize)]
+pub struct UsageQuery {
+    since: Option<String>,
+    until: Option<String>,
+}
+
+pub async fn usage(
+    Caller(edge): Caller,
+    QueryOf(query): QueryOf<UsageQuery>,
+) -> Result<Json<Vec<UsageRecord>>, ApiError> {
+    let instant = |text: &Option<String>| -> Result<Option<u64>, ApiError> {
+        text.as_deref()
+            .map(|t| oz0_core::api::parse_instant(t).map_err(|detail| ApiError(EdgeError::BadRequest { detail })))
+            .transpose()
+    };
+    Ok(Json(edge.usage(instant(&query.since)?, instant(&query.until)?).await?))
 }
 
 pub async fn limits(Caller(edge): Caller, PathOf(segment): PathOf<String>) -> Result<Json<SpendingLimits>, ApiError> {

@@ -84,6 +84,15 @@ pub trait JobStore {
         files: &[StoredFile],
         actor: &Principal,
     ) -> Result<(), StoreError>;
+
+    /// Returns the tenant's jobs that started from `since_ms` to before `until_ms`, oldest first, each
+    /// with its steps: what its usage is read from.
+    fn jobs_between(
+        &self,
+        tenant: &TenantRecord,
+        since_ms: u64,
+        until_ms: u64,
+    ) -> Result<Vec<(Job, Vec<Step>)>, StoreError>;
 }
 
 const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
@@ -283,6 +292,32 @@ impl JobStore for SqliteStore {
                 serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
             })?;
             rows.collect()
+        })
+    }
+
+    fn jobs_between(
+        &self,
+        tenant: &TenantRecord,
+        since_ms: u64,
+        until_ms: u64,
+    ) -> Result<Vec<(Job, Vec<Step>)>, StoreError> {
+        let (since, until) = (i64::try_from(since_ms).unwrap_or(i64::MAX), i64::try_from(until_ms).unwrap_or(i64::MAX));
+        self.read(|conn| {
+            let mut jobs = conn.prepare_cached(&format!(
+                "{JOB} WHERE j.tenant_id = ?1 AND j.started_at >= ?2 AND j.started_at < ?3 ORDER BY j.started_at, j.id"
+            ))?;
+            let jobs: Vec<Job> =
+                jobs.query_map(params![tenant.id, since, until], job_row)?.collect::<Result<_, _>>()?;
+            let mut steps =
+                conn.prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 ORDER BY seq")?;
+            let mut out = Vec::with_capacity(jobs.len());
+            for job in jobs {
+                let read = steps.query_map(params![tenant.id, job.id.as_str()], |row| {
+                    serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
+                })?;
+                out.push((job, read.collect::<Result<_, _>>()?));
+            }
+            Ok(out)
         })
     }
 
