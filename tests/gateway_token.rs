@@ -122,6 +122,8 @@ fn a_token_dies_with_its_call_and_each_call_has_its_own() {
     assert_ne!(first["token"], second["token"], "each call has a token of its own");
     assert_eq!(first["formats"], json!(["openai-embeddings", "anthropic-messages"]), "{first}");
     assert!(first["expires_at"].as_str().unwrap().ends_with('Z'), "{first}");
+    let served = site.served.as_ref().unwrap();
+    assert_eq!(first["url"], format!("{}/gateway", served.url), "the served edge's own routes");
     // Used after its call returned, the token is refused.
     let script = "import json, sys, urllib.request, urllib.error\n\
                   gate = json.loads(sys.argv[1])\n\

@@ -105,19 +105,32 @@ async fn listen(state: Weak<EdgeState>) -> Result<String, EdgeError> {
         .await
         .map_err(|err| EdgeError::internal("could not open the gateway path", err))?;
     let address = listener.local_addr().map_err(|err| EdgeError::internal("could not open the gateway path", err))?;
-    let app = Router::new()
-        .route("/gateway/openai/v1/embeddings", post(|s, h, b| pass(s, h, b, "openai-embeddings")))
-        .route("/gateway/openai/v1/chat/completions", post(|s, h, b| pass(s, h, b, "openai-chat")))
-        .route("/gateway/openai/v1/responses", post(|s, h, b| pass(s, h, b, "openai-responses")))
-        .route("/gateway/anthropic/v1/messages", post(|s, h, b| pass(s, h, b, "anthropic-messages")))
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state);
+    let app = routes(state);
     tokio::spawn(async move {
         if let Err(err) = axum::serve(listener, app).await {
             tracing::error!(error = &err as &dyn std::error::Error, "the gateway path stopped");
         }
     });
     Ok(format!("http://{address}"))
+}
+
+/// Returns the routes of the gateway path, on `oz0 edge serve` and on the embedded edge's listener.
+pub(crate) fn routes(state: Weak<EdgeState>) -> Router {
+    Router::new()
+        .route("/gateway/openai/v1/embeddings", post(|s, h, b| pass(s, h, b, "openai-embeddings")))
+        .route("/gateway/openai/v1/chat/completions", post(|s, h, b| pass(s, h, b, "openai-chat")))
+        .route("/gateway/openai/v1/responses", post(|s, h, b| pass(s, h, b, "openai-responses")))
+        .route("/gateway/anthropic/v1/messages", post(|s, h, b| pass(s, h, b, "anthropic-messages")))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+impl Passage {
+    /// Has the calls' tokens used on `url`, where `oz0 edge serve` serves [`routes`], rather than on a
+    /// listener of their own.
+    pub fn serve_at(&self, url: String) {
+        let _ = self.url.set(url);
+    }
 }
 
 /// The answer to a call the token does not allow: `403` and `oz0_gateway_token`.

@@ -69,7 +69,8 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .method_not_allowed_fallback(routes::no_method)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
         .layer(axum::middleware::from_fn(request_id::request_id))
-        .with_state(state)
+        .with_state(Arc::clone(&state))
+        .merge(crate::passage::routes(Arc::downgrade(&state)))
 }
 
 /// Serves the API on `listener` until `shutdown` completes, then lets the requests under way finish.
@@ -78,5 +79,10 @@ pub async fn serve(
     state: Arc<EdgeState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // The tools' servers run on this node: they reach the gateway path on loopback.
+    let address = listener.local_addr()?;
+    let host = if address.ip().is_unspecified() { "127.0.0.1".to_owned() } else { address.ip().to_string() };
+    let host = if address.is_ipv6() && !address.ip().is_unspecified() { format!("[{host}]") } else { host };
+    state.passage().serve_at(format!("http://{host}:{}", address.port()));
     axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await
 }
