@@ -96,6 +96,51 @@ fn the_official_sdks_call_models_through_the_calls_token() {
     }
 }
 
+/// Anthropic's messages, streamed: 12 tokens read, 4 written.
+fn streamed(_: &Value) -> Value {
+    let events = [
+        (
+            "message_start",
+            json!({"type": "message_start", "message": {"id": "msg_1", "type": "message",
+            "role": "assistant", "model": "claude-test", "content": [], "stop_reason": null, "stop_sequence": null,
+            "usage": {"input_tokens": 12, "output_tokens": 1}}}),
+        ),
+        (
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+        ),
+        (
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0,
+            "delta": {"type": "text_delta", "text": "Streamed through."}}),
+        ),
+        ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
+        (
+            "message_delta",
+            json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null},
+            "usage": {"output_tokens": 4}}),
+        ),
+        ("message_stop", json!({"type": "message_stop"})),
+    ];
+    let text: String = events.iter().map(|(name, data)| format!("event: {name}\ndata: {data}\n\n")).collect();
+    json!({"sse": text})
+}
+
+#[test]
+fn a_streamed_answer_is_passed_through_and_metered() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        provider(&site, vec![Box::new(streamed)]);
+        install(&site);
+        let (code, answer, stderr) = site.call(&["gatewayed.ask_streamed", "--arg", "text=Hello?"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "Streamed through.", "{answer}");
+        let called = &answer["gateway"][0];
+        assert_eq!((called["tokens_in"].as_u64(), called["tokens_out"].as_u64()), (Some(12), Some(4)), "{answer}");
+        assert!((called["cost_usd"].as_f64().unwrap() - (12.0 * 3.0 + 4.0 * 15.0) / 1e6).abs() < 1e-12, "{called}");
+    }
+}
+
 #[test]
 fn a_format_the_plugin_does_not_declare_is_refused() {
     let site = Site::new(Transport::Embedded);

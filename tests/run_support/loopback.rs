@@ -27,9 +27,12 @@ fn connection(stream: TcpStream, respond: &Respond) {
     let mut writer = stream;
     while let Some(request) = read_request(&mut reader) {
         let (status, answer) = respond(&request);
-        let text = answer.to_string();
-        let head =
-            format!("HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", text.len());
+        // An answer `{"sse": TEXT}` is a stream of server-sent events, written as it is.
+        let (text, kind) = match answer.get("sse").and_then(|sse| sse.as_str()) {
+            Some(events) => (events.to_owned(), "text/event-stream"),
+            None => (answer.to_string(), "application/json"),
+        };
+        let head = format!("HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\n\r\n", text.len());
         if writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(text.as_bytes())).is_err() {
             return;
         }

@@ -5,7 +5,8 @@
 //! its plugin declares, and the end of the call's time limit. It dies when its call returns. Calls come
 //! to a loopback listener the edge starts when the first such call runs, as OpenAI's and Anthropic's
 //! APIs (`/gateway/openai/v1/...`, `/gateway/anthropic/v1/messages`), and go on to the provider the
-//! operator maps to each format, with the edge's key.
+//! operator maps to each format, with the edge's key; a streamed answer is passed through as it
+//! comes, metered by the usage its events report.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
@@ -172,12 +173,19 @@ async fn pass(State(state): State<Weak<EdgeState>>, headers: HeaderMap, body: By
         let body = json!({"error": {"type": "invalid_request_error", "message": "the request's body is not JSON"}});
         return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
     };
-    if request["stream"].as_bool() == Some(true) {
-        let message = "the gateway path does not pass streamed answers through yet: ask without `stream`";
-        let body = json!({"error": {"type": "invalid_request_error", "message": message}});
-        return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
-    }
     tracing::debug!(job = %job, format, "a gateway call");
+    if request["stream"].as_bool() == Some(true) {
+        return match meter.stream(format, request).await {
+            Ok((status, stream)) => Response::builder()
+                .status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))
+                .header(header::CONTENT_TYPE, "text/event-stream")
+                .body(axum::body::Body::from_stream(stream))
+                .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()),
+            Err((status, body)) => {
+                (StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_GATEWAY), axum::Json(body)).into_response()
+            }
+        };
+    }
     match meter.forward(format, request).await {
         Ok(answer) => axum::Json(answer).into_response(),
         Err((status, body)) => {

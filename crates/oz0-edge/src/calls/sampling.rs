@@ -202,11 +202,9 @@ impl Sampler {
 pub(crate) type Refused = (u16, Value);
 
 impl Sampler {
-    /// Forwards a call made with the call's gateway token in `format` to the provider the operator
-    /// mapped to it, its worst case reserved first, and keeps its numbers.
-    pub async fn forward(&self, format: &str, body: Value) -> Result<Value, Refused> {
-        let error =
-            |status: u16, kind: &str, message: String| (status, json!({"error": {"type": kind, "message": message}}));
+    /// Checks a call made with the call's gateway token in `format` and reserves its worst case;
+    /// returns the gateway, the alias and its configuration, the worst case and its reservation.
+    async fn prepare(&self, format: &str, body: &Value) -> Result<Prepared, Refused> {
         let config = match GatewayConfig::load(self.state.root()) {
             Ok(Some(config)) => config,
             Ok(None) => return Err(error(502, "oz0_gateway", "the edge has no model gateway".into())),
@@ -225,22 +223,20 @@ impl Sampler {
             .find_map(|name| body[name].as_u64())
             .unwrap_or(if format == "openai-embeddings" { 0 } else { u64::from(MAX_TOKENS) });
         let worst = Spent { tokens: worst_in + worst_out, usd: price.cost_usd(worst_in, worst_out) };
-        let keep_refused = |message: &str| {
-            self.keep(Sampled {
-                plugin: self.plugin.clone(),
-                alias: alias.clone(),
-                format: Some(format.to_owned()),
-                model: String::new(),
-                tokens_in: 0,
-                tokens_out: 0,
-                cost_usd: 0.0,
-                duration_ms: 0,
-                outcome: Outcome::Refused,
-                error: Some(message.to_owned()),
-            });
+        let refused = |message: &str| Sampled {
+            plugin: self.plugin.clone(),
+            alias: alias.clone(),
+            format: Some(format.to_owned()),
+            model: String::new(),
+            tokens_in: 0,
+            tokens_out: 0,
+            cost_usd: 0.0,
+            duration_ms: 0,
+            outcome: Outcome::Refused,
+            error: Some(message.to_owned()),
         };
         if let Err(refusal) = self.reserve_in_tree(worst) {
-            keep_refused(&refusal.message);
+            self.keep(refused(&refusal.message));
             return Err((402, refusal_object(&refusal)));
         }
         let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
@@ -249,15 +245,22 @@ impl Sampler {
         let reservation = match reserved {
             Ok(Ok(reservation)) => reservation,
             Ok(Err((message, spend))) => {
-                keep_refused(&message);
+                self.keep(refused(&message));
                 return Err((402, refusal_object(&money_refusal(&message, &spend))));
             }
             Err(err) => return Err(error(500, "oz0_gateway", format!("the edge failed: {err}"))),
         };
+        Ok(Prepared { gateway, alias, price, worst_in, reservation })
+    }
+
+    /// Forwards a call made with the call's gateway token in `format` to the provider the operator
+    /// mapped to it, its worst case reserved first, and keeps its numbers.
+    pub async fn forward(&self, format: &str, body: Value) -> Result<Value, Refused> {
+        let prepared = self.prepare(format, &body).await?;
         let clock = Instant::now();
-        let forwarded = gateway.forward(format, body).await;
+        let forwarded = prepared.gateway.forward(format, body).await;
         let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
-        drop(reservation);
+        drop(prepared.reservation);
         match forwarded {
             Ok(forwarded) => {
                 self.keep(Sampled {
@@ -275,21 +278,139 @@ impl Sampler {
                 Ok(forwarded.answer)
             }
             Err(err) => {
-                self.keep(Sampled {
-                    plugin: self.plugin.clone(),
-                    alias,
-                    format: Some(format.to_owned()),
-                    model: price.model,
-                    tokens_in: 0,
-                    tokens_out: 0,
-                    cost_usd: 0.0,
-                    duration_ms,
-                    outcome: Outcome::Error,
-                    error: Some(err.to_string()),
-                });
+                self.keep(self.failed(format, &prepared.alias, &prepared.price.model, duration_ms, &err.to_string()));
                 Err(error(502, "provider_error", err.to_string()))
             }
         }
+    }
+
+    /// Opens a streamed call made with the call's gateway token, as [`forward`](Self::forward) makes
+    /// one, and returns the provider's answer as it comes, metered as it passes: its numbers are kept
+    /// when the stream ends or is dropped.
+    pub async fn stream(
+        self: &Arc<Self>,
+        format: &str,
+        body: Value,
+    ) -> Result<(u16, impl futures_util::Stream<Item = Result<axum::body::Bytes, reqwest::Error>> + use<>), Refused>
+    {
+        use futures_util::StreamExt as _;
+        let prepared = self.prepare(format, &body).await?;
+        let clock = Instant::now();
+        let response = match prepared.gateway.open(format, body).await {
+            Ok(response) => response,
+            Err(err) => {
+                let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+                self.keep(self.failed(format, &prepared.alias, &prepared.price.model, duration_ms, &err.to_string()));
+                return Err(error(502, "provider_error", err.to_string()));
+            }
+        };
+        let status = response.status().as_u16();
+        let mut meter = Metered {
+            sampler: Arc::clone(self),
+            format: format.to_owned(),
+            alias: prepared.alias,
+            price: prepared.price,
+            worst_in: prepared.worst_in,
+            clock,
+            reservation: Some(prepared.reservation),
+            line: Vec::new(),
+            tokens: None,
+        };
+        Ok((
+            status,
+            response.bytes_stream().map(move |chunk| {
+                if let Ok(bytes) = &chunk {
+                    meter.scan(bytes);
+                }
+                chunk
+            }),
+        ))
+    }
+
+    fn failed(&self, format: &str, alias: &str, model: &str, duration_ms: u64, message: &str) -> Sampled {
+        Sampled {
+            plugin: self.plugin.clone(),
+            alias: alias.to_owned(),
+            format: Some(format.to_owned()),
+            model: model.to_owned(),
+            tokens_in: 0,
+            tokens_out: 0,
+            cost_usd: 0.0,
+            duration_ms,
+            outcome: Outcome::Error,
+            error: Some(message.to_owned()),
+        }
+    }
+}
+
+/// A gateway call checked and reserved.
+struct Prepared {
+    gateway: Gateway,
+    alias: String,
+    price: crate::gateway::AliasConfig,
+    worst_in: u64,
+    reservation: crate::limits::Reservation,
+}
+
+fn error(status: u16, kind: &str, message: String) -> Refused {
+    (status, json!({"error": {"type": kind, "message": message}}))
+}
+
+/// A streamed answer being metered: the usage its events report, kept when it is dropped.
+struct Metered {
+    sampler: Arc<Sampler>,
+    format: String,
+    alias: String,
+    price: crate::gateway::AliasConfig,
+    worst_in: u64,
+    clock: Instant,
+    reservation: Option<crate::limits::Reservation>,
+    /// The end of the stream not yet read as a whole line.
+    line: Vec<u8>,
+    /// The tokens read and written, as the stream's events last said.
+    tokens: Option<(u64, u64)>,
+}
+
+impl Metered {
+    /// Reads the usage that the stream's `data:` lines report: OpenAI's last chunk (`usage`), its
+    /// responses' `response.usage`, Anthropic's `message.usage` and `usage`.
+    fn scan(&mut self, bytes: &[u8]) {
+        self.line.extend_from_slice(bytes);
+        while let Some(end) = self.line.iter().position(|b| *b == b'\n') {
+            let line: Vec<u8> = self.line.drain(..=end).collect();
+            let Some(data) = line.strip_prefix(b"data:") else { continue };
+            let Ok(event) = serde_json::from_slice::<Value>(data) else { continue };
+            for usage in [&event["usage"], &event["message"]["usage"], &event["response"]["usage"]] {
+                let count = |names: [&str; 2]| names.iter().find_map(|n| usage[n].as_u64());
+                let (read, wrote) =
+                    (count(["prompt_tokens", "input_tokens"]), count(["completion_tokens", "output_tokens"]));
+                if read.is_some() || wrote.is_some() {
+                    let (old_in, old_out) = self.tokens.unwrap_or((0, 0));
+                    self.tokens = Some((read.unwrap_or(old_in).max(old_in), wrote.unwrap_or(old_out).max(old_out)));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Metered {
+    fn drop(&mut self) {
+        // A stream that reported no usage is charged what its input weighs.
+        let (tokens_in, tokens_out) = self.tokens.unwrap_or((self.worst_in, 0));
+        let duration_ms = u64::try_from(self.clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.sampler.keep(Sampled {
+            plugin: self.sampler.plugin.clone(),
+            alias: self.alias.clone(),
+            format: Some(self.format.clone()),
+            model: self.price.model.clone(),
+            tokens_in,
+            tokens_out,
+            cost_usd: self.price.cost_usd(tokens_in, tokens_out),
+            duration_ms,
+            outcome: Outcome::Ok,
+            error: self.tokens.is_none().then(|| "the stream reported no usage: its input was weighed".to_owned()),
+        });
+        drop(self.reservation.take());
     }
 }
 

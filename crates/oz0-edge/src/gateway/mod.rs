@@ -101,7 +101,8 @@ impl Gateway {
     /// Forwards `body`, a request in `format` from a tool's gateway token, to the alias the
     /// configuration maps that format to, with the alias's model and key, and returns the provider's
     /// answer with the tokens it read and wrote.
-    pub async fn forward(&self, format: &str, mut body: Value) -> Result<Forwarded, GatewayError> {
+    /// Returns where a request in `format` goes, the request with the alias's model, and the alias.
+    fn route(&self, format: &str, mut body: Value) -> Result<(retry::Target<'_>, Value, &AliasConfig), GatewayError> {
         let alias = self.config.formats.get(format).ok_or_else(|| GatewayError::UnknownAlias {
             alias: format!("[formats] {format}"),
             known: self.config.formats.keys().cloned().collect(),
@@ -135,13 +136,29 @@ impl Gateway {
             max_retries: entry.max_retries,
             backoff: self.backoff,
         };
+        Ok((target, body, entry))
+    }
+
+    /// Opens a streamed request in `format`, as [`forward`](Self::forward) sends one, and returns the
+    /// provider's answer as it comes. OpenAI's chat is asked to end its stream with its usage.
+    pub async fn open(&self, format: &str, body: Value) -> Result<reqwest::Response, GatewayError> {
+        let (target, mut body, _) = self.route(format, body)?;
+        if format == "openai-chat" {
+            body["stream_options"] = serde_json::json!({"include_usage": true});
+        }
+        retry::open(&self.client, &target, &body).await
+    }
+
+    pub async fn forward(&self, format: &str, body: Value) -> Result<Forwarded, GatewayError> {
+        let (target, body, entry) = self.route(format, body)?;
         let answer = retry::post_json(&self.client, &target, &body).await?;
+        let alias = target.alias;
         let count = |names: [&str; 2]| names.iter().find_map(|name| answer["usage"][name].as_u64()).unwrap_or(0);
         let tokens_in = count(["prompt_tokens", "input_tokens"]);
         let tokens_out = count(["completion_tokens", "output_tokens"]);
         Ok(Forwarded {
             cost_usd: entry.cost_usd(tokens_in, tokens_out),
-            alias: alias.clone(),
+            alias: alias.to_owned(),
             model: entry.model.clone(),
             answer,
             tokens_in,

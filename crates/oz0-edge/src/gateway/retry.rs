@@ -107,6 +107,60 @@ async fn attempt(client: &reqwest::Client, target: &Target<'_>, body: &Value) ->
     }
 }
 
+/// Posts `body` as JSON to the target and returns the provider's answer once its status says it
+/// succeeded, its body still to be read (a stream); what fails before that is retried as
+/// [`post_json`] retries it. The timeout bounds each attempt until the answer's headers.
+pub(super) async fn open(
+    client: &reqwest::Client,
+    target: &Target<'_>,
+    body: &Value,
+) -> Result<reqwest::Response, GatewayError> {
+    let mut retries = 0;
+    loop {
+        let mut request = client.post(&target.url).json(body);
+        for (name, value) in &target.headers {
+            request = request.header(*name, value);
+        }
+        let sent = tokio::time::timeout(Duration::from_secs(target.timeout_secs), request.send()).await;
+        let outcome = match sent {
+            Err(_) => Outcome::Again {
+                wait: None,
+                error: GatewayError::Timeout {
+                    alias: target.alias.to_owned(),
+                    provider: target.provider,
+                    seconds: target.timeout_secs,
+                },
+            },
+            Ok(Err(error)) => failed(target, error),
+            Ok(Ok(response)) if response.status().is_success() => return Ok(response),
+            Ok(Ok(response)) => {
+                let (status, wait) = (response.status(), retry_after(response.headers()));
+                let bytes = response.bytes().await.unwrap_or_default();
+                let error = GatewayError::Status {
+                    alias: target.alias.to_owned(),
+                    provider: target.provider,
+                    status: status.as_u16(),
+                    detail: detail(&bytes),
+                };
+                if status.as_u16() == 429 || status.is_server_error() {
+                    Outcome::Again { wait, error }
+                } else {
+                    Outcome::Stop(error)
+                }
+            }
+        };
+        match outcome {
+            Outcome::Answer(_) => unreachable!("an opened answer is returned as it comes"),
+            Outcome::Stop(error) => return Err(error),
+            Outcome::Again { error, .. } if retries >= target.max_retries => return Err(error),
+            Outcome::Again { wait, .. } => {
+                tokio::time::sleep(wait.unwrap_or_else(|| backoff(target.backoff, retries))).await;
+                retries += 1;
+            }
+        }
+    }
+}
+
 /// Returns the outcome of an attempt that `reqwest` could not complete.
 fn failed(target: &Target<'_>, error: reqwest::Error) -> Outcome {
     let (alias, provider) = (target.alias.to_owned(), target.provider);
