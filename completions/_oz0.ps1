@@ -33,6 +33,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
+            [CompletionResult]::new('approval', 'approval', [CompletionResultType]::ParameterValue, 'See and answer the calls that wait for a person''s approval')
             [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What the tenant spent, by day, job, agent, plugin, service or model; and its export')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -467,6 +469,186 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;tenant;help;help' {
             break
         }
+        'oz0;policy' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('allow', 'allow', [CompletionResultType]::ParameterValue, 'Let calls of PATTERN be made')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse calls of PATTERN')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the rules')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the rule of PATTERN')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;policy;allow' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, for whoever is refused or asked')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;policy;deny' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, for whoever is refused or asked')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;policy;ask' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, for whoever is refused or asked')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;policy;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;policy;remove' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;policy;help' {
+            [CompletionResult]::new('allow', 'allow', [CompletionResultType]::ParameterValue, 'Let calls of PATTERN be made')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse calls of PATTERN')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the rules')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the rule of PATTERN')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;policy;help;allow' {
+            break
+        }
+        'oz0;policy;help;deny' {
+            break
+        }
+        'oz0;policy;help;ask' {
+            break
+        }
+        'oz0;policy;help;list' {
+            break
+        }
+        'oz0;policy;help;remove' {
+            break
+        }
+        'oz0;policy;help;help' {
+            break
+        }
+        'oz0;approval' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the approvals that wait (all of them with --all)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one approval, with what it would let happen')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Let the call be made, exactly as shown')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse the call')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;approval;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every approval, answered or not')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;approval;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` or `json`')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;approval;approve' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;approval;deny' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;approval;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the approvals that wait (all of them with --all)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one approval, with what it would let happen')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Let the call be made, exactly as shown')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse the call')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;approval;help;list' {
+            break
+        }
+        'oz0;approval;help;show' {
+            break
+        }
+        'oz0;approval;help;approve' {
+            break
+        }
+        'oz0;approval;help;deny' {
+            break
+        }
+        'oz0;approval;help;help' {
+            break
+        }
         'oz0;usage' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'The first day or time counted; left out, the beginning')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'The day or time counting stops before; left out, now')
@@ -653,6 +835,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
+            [CompletionResult]::new('approval', 'approval', [CompletionResultType]::ParameterValue, 'See and answer the calls that wait for a person''s approval')
             [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What the tenant spent, by day, job, agent, plugin, service or model; and its export')
             [CompletionResult]::new('edge', 'edge', [CompletionResultType]::ParameterValue, 'Run a shared edge, make tokens, and see which edge commands talk to')
             [CompletionResult]::new('util', 'util', [CompletionResultType]::ParameterValue, 'Generate completions and man pages')
@@ -745,6 +929,48 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;tenant;audit' {
+            break
+        }
+        'oz0;help;policy' {
+            [CompletionResult]::new('allow', 'allow', [CompletionResultType]::ParameterValue, 'Let calls of PATTERN be made')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse calls of PATTERN')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the rules')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove the rule of PATTERN')
+            break
+        }
+        'oz0;help;policy;allow' {
+            break
+        }
+        'oz0;help;policy;deny' {
+            break
+        }
+        'oz0;help;policy;ask' {
+            break
+        }
+        'oz0;help;policy;list' {
+            break
+        }
+        'oz0;help;policy;remove' {
+            break
+        }
+        'oz0;help;approval' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the approvals that wait (all of them with --all)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one approval, with what it would let happen')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Let the call be made, exactly as shown')
+            [CompletionResult]::new('deny', 'deny', [CompletionResultType]::ParameterValue, 'Refuse the call')
+            break
+        }
+        'oz0;help;approval;list' {
+            break
+        }
+        'oz0;help;approval;show' {
+            break
+        }
+        'oz0;help;approval;approve' {
+            break
+        }
+        'oz0;help;approval;deny' {
             break
         }
         'oz0;help;usage' {

@@ -30,6 +30,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand run 'Run an agent or a flow, and follow it live'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
+            cand policy 'Decide what tools may do: allow, deny, or ask a person first'
+            cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -411,6 +413,162 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;tenant;help;help'= {
         }
+        &'oz0;policy'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand allow 'Let calls of PATTERN be made'
+            cand deny 'Refuse calls of PATTERN'
+            cand ask 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)'
+            cand list 'List the rules'
+            cand remove 'Remove the rule of PATTERN'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;policy;allow'= {
+            cand --reason 'Why, for whoever is refused or asked'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;policy;deny'= {
+            cand --reason 'Why, for whoever is refused or asked'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;policy;ask'= {
+            cand --reason 'Why, for whoever is refused or asked'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;policy;list'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;policy;remove'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;policy;help'= {
+            cand allow 'Let calls of PATTERN be made'
+            cand deny 'Refuse calls of PATTERN'
+            cand ask 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)'
+            cand list 'List the rules'
+            cand remove 'Remove the rule of PATTERN'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;policy;help;allow'= {
+        }
+        &'oz0;policy;help;deny'= {
+        }
+        &'oz0;policy;help;ask'= {
+        }
+        &'oz0;policy;help;list'= {
+        }
+        &'oz0;policy;help;remove'= {
+        }
+        &'oz0;policy;help;help'= {
+        }
+        &'oz0;approval'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the approvals that wait (all of them with --all)'
+            cand show 'Show one approval, with what it would let happen'
+            cand approve 'Let the call be made, exactly as shown'
+            cand deny 'Refuse the call'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;approval;list'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --all 'Every approval, answered or not'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;approval;show'= {
+            cand --format 'How to print: `text` or `json`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;approval;approve'= {
+            cand --reason 'Why'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;approval;deny'= {
+            cand --reason 'Why'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;approval;help'= {
+            cand list 'List the approvals that wait (all of them with --all)'
+            cand show 'Show one approval, with what it would let happen'
+            cand approve 'Let the call be made, exactly as shown'
+            cand deny 'Refuse the call'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;approval;help;list'= {
+        }
+        &'oz0;approval;help;show'= {
+        }
+        &'oz0;approval;help;approve'= {
+        }
+        &'oz0;approval;help;deny'= {
+        }
+        &'oz0;approval;help;help'= {
+        }
         &'oz0;usage'= {
             cand --since 'The first day or time counted; left out, the beginning'
             cand --until 'The day or time counting stops before; left out, now'
@@ -571,6 +729,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand run 'Run an agent or a flow, and follow it live'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
+            cand policy 'Decide what tools may do: allow, deny, or ask a person first'
+            cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
@@ -639,6 +799,37 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;tenant;limits'= {
         }
         &'oz0;help;tenant;audit'= {
+        }
+        &'oz0;help;policy'= {
+            cand allow 'Let calls of PATTERN be made'
+            cand deny 'Refuse calls of PATTERN'
+            cand ask 'Have calls of PATTERN wait for a person''s approval (`oz0 approval`)'
+            cand list 'List the rules'
+            cand remove 'Remove the rule of PATTERN'
+        }
+        &'oz0;help;policy;allow'= {
+        }
+        &'oz0;help;policy;deny'= {
+        }
+        &'oz0;help;policy;ask'= {
+        }
+        &'oz0;help;policy;list'= {
+        }
+        &'oz0;help;policy;remove'= {
+        }
+        &'oz0;help;approval'= {
+            cand list 'List the approvals that wait (all of them with --all)'
+            cand show 'Show one approval, with what it would let happen'
+            cand approve 'Let the call be made, exactly as shown'
+            cand deny 'Refuse the call'
+        }
+        &'oz0;help;approval;list'= {
+        }
+        &'oz0;help;approval;show'= {
+        }
+        &'oz0;help;approval;approve'= {
+        }
+        &'oz0;help;approval;deny'= {
         }
         &'oz0;help;usage'= {
             cand export 'Write every model call and reported cost, one a line'

@@ -34,6 +34,8 @@ complete -c oz0 -n "__fish_oz0_needs_command" -f -a "file" -d 'Save the files to
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "run" -d 'Run an agent or a flow, and follow it live'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "util" -d 'Generate completions and man pages'
@@ -286,6 +288,95 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "allow" -d 'Let calls of PATTERN be made'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "deny" -d 'Refuse calls of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "ask" -d 'Have calls of PATTERN wait for a person\'s approval (`oz0 approval`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "list" -d 'List the rules'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "remove" -d 'Remove the rule of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l reason -d 'Why, for whoever is refused or asked' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l reason -d 'Why, for whoever is refused or asked' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l reason -d 'Why, for whoever is refused or asked' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "allow" -d 'Let calls of PATTERN be made'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "deny" -d 'Refuse calls of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "ask" -d 'Have calls of PATTERN wait for a person\'s approval (`oz0 approval`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the rules'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove the rule of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "list" -d 'List the approvals that wait (all of them with --all)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "show" -d 'Show one approval, with what it would let happen'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "approve" -d 'Let the call be made, exactly as shown'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "deny" -d 'Refuse the call'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l all -d 'Every approval, answered or not'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
+json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l reason -d 'Why' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l reason -d 'Why' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the approvals that wait (all of them with --all)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one approval, with what it would let happen'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "approve" -d 'Let the call be made, exactly as shown'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "deny" -d 'Refuse the call'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l since -d 'The first day or time counted; left out, the beginning' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l until -d 'The day or time counting stops before; left out, now' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l by -d 'What to sum by' -r -f -a "day\t''
@@ -361,18 +452,20 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant usage edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run agent tenant policy approval usage edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, list its functions, and write `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
@@ -389,6 +482,15 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "allow" -d 'Let calls of PATTERN be made'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "deny" -d 'Refuse calls of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "ask" -d 'Have calls of PATTERN wait for a person\'s approval (`oz0 approval`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "list" -d 'List the rules'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "remove" -d 'Remove the rule of PATTERN'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "list" -d 'List the approvals that wait (all of them with --all)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "show" -d 'Show one approval, with what it would let happen'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "approve" -d 'Let the call be made, exactly as shown'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "deny" -d 'Refuse the call'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from usage" -f -a "export" -d 'Write every model call and reported cost, one a line'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'

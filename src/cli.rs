@@ -48,6 +48,10 @@ pub enum Command {
     Agent(OnEdge<AgentCommand>),
     /// Read and change the tenant's settings.
     Tenant(OnEdge<TenantCommand>),
+    /// Decide what tools may do: allow, deny, or ask a person first.
+    Policy(OnEdge<crate::commands::policy::PolicyCommand>),
+    /// See and answer the calls that wait for a person's approval.
+    Approval(OnEdge<crate::commands::approval::ApprovalCommand>),
     /// What the tenant spent, by day, job, agent, plugin, service or model; and its export.
     Usage(crate::commands::usage::UsageArgs),
     /// Run a shared edge, make tokens, and see which edge commands talk to.

@@ -10,7 +10,7 @@ use oz0_core::api::{
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest,
     Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::api::{SpendingLimits, UsageRecord};
+use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use serde::Deserialize;
@@ -359,6 +359,30 @@ impl Edge for AnyEdge {
 
     async fn usage(&self, since_ms: Option<u64>, until_ms: Option<u64>) -> Result<Vec<UsageRecord>, EdgeError> {
         delegate!(self, edge => edge.usage(since_ms, until_ms))
+    }
+
+    async fn rules(&self) -> Result<Vec<Rule>, EdgeError> {
+        delegate!(self, edge => edge.rules())
+    }
+
+    async fn set_rule(&self, rule: &Rule) -> Result<Option<Rule>, EdgeError> {
+        delegate!(self, edge => edge.set_rule(rule))
+    }
+
+    async fn remove_rule(&self, pattern: &str) -> Result<Rule, EdgeError> {
+        delegate!(self, edge => edge.remove_rule(pattern))
+    }
+
+    async fn approvals(&self, all: bool) -> Result<Vec<Approval>, EdgeError> {
+        delegate!(self, edge => edge.approvals(all))
+    }
+
+    async fn approval(&self, id: u64) -> Result<Approval, EdgeError> {
+        delegate!(self, edge => edge.approval(id))
+    }
+
+    async fn decide(&self, id: u64, decision: &Decision) -> Result<Approval, EdgeError> {
+        delegate!(self, edge => edge.decide(id, decision))
     }
 
     async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {

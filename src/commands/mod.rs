@@ -1,11 +1,13 @@
 //! One file a command; each parses its arguments, calls the core once or twice, and renders.
 
 pub mod agent;
+pub mod approval;
 pub mod edge;
 pub mod file;
 pub mod fit;
 pub mod job;
 pub mod plugin;
+pub mod policy;
 pub mod run;
 pub mod tenant;
 pub mod tool;
@@ -27,6 +29,8 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Agent(on) => agent::run(on.command, &on.edge),
         Command::Tenant(on) => tenant::run(on.command, &on.edge),
         Command::Usage(args) => usage::run(&args),
+        Command::Policy(on) => policy::run(on.command, &on.edge),
+        Command::Approval(on) => approval::run(on.command, &on.edge),
         Command::Edge(on) => edge::run(on.command, &on.edge),
         Command::Util(command) => util::run(command),
     }

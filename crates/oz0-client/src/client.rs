@@ -7,7 +7,9 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant,
     TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
-use oz0_core::api::{EventStream, QuestionAnswer, RunEvent, RunRequest, SpendingLimits, UsageRecord};
+use oz0_core::api::{
+    Approval, Decision, EventStream, QuestionAnswer, Rule, RunEvent, RunRequest, SpendingLimits, UsageRecord,
+};
 use oz0_core::threshold::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -385,6 +387,33 @@ impl Edge for Client {
             query.push(format!("until={}", instant(ms)));
         }
         self.get(&format!("{}?{}", paths::USAGE, query.join("&"))).await
+    }
+
+    async fn rules(&self) -> Result<Vec<Rule>, EdgeError> {
+        self.get(paths::POLICY).await
+    }
+
+    async fn set_rule(&self, rule: &Rule) -> Result<Option<Rule>, EdgeError> {
+        self.with_json(Method::PUT, paths::POLICY, "application/json", rule).await
+    }
+
+    async fn remove_rule(&self, pattern: &str) -> Result<Rule, EdgeError> {
+        let path = paths::fill(paths::POLICY_RULE, &[("pattern", &segment(pattern))]);
+        let response = self.send(Method::DELETE, &path, Body::None).await?;
+        self.json(response).await
+    }
+
+    async fn approvals(&self, all: bool) -> Result<Vec<Approval>, EdgeError> {
+        self.get(&format!("{}?all={all}", paths::APPROVALS)).await
+    }
+
+    async fn approval(&self, id: u64) -> Result<Approval, EdgeError> {
+        self.get(&paths::fill(paths::APPROVAL, &[("approval", &id.to_string())])).await
+    }
+
+    async fn decide(&self, id: u64, decision: &Decision) -> Result<Approval, EdgeError> {
+        let path = paths::fill(paths::APPROVAL, &[("approval", &id.to_string())]);
+        self.with_json(Method::POST, &path, "application/json", decision).await
     }
 
     async fn limits(&self, tenant: &Tenant) -> Result<SpendingLimits, EdgeError> {

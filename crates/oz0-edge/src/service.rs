@@ -6,13 +6,13 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
-use oz0_core::api::UsageRecord;
 use oz0_core::api::{
     Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
     Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role,
     RunRequest, SpendingLimits, Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace,
     TreeId,
 };
+use oz0_core::api::{Approval, ApprovalState, Decision, Rule, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -152,6 +152,66 @@ impl Edge for LocalEdge {
             let jobs =
                 state.store().jobs_between(&principal.tenant, since_ms.unwrap_or(0), until_ms.unwrap_or(u64::MAX))?;
             crate::usage::records(state, &principal.tenant, &jobs)
+        })
+        .await
+    }
+
+    async fn rules(&self) -> Result<Vec<Rule>, EdgeError> {
+        self.blocking(|state, principal| Ok(state.store().rules(&principal.tenant)?)).await
+    }
+
+    async fn set_rule(&self, rule: &Rule) -> Result<Option<Rule>, EdgeError> {
+        let rule = rule.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "changing the tool policy")?;
+            oz0_core::api::check_pattern(&rule.pattern).map_err(EdgeError::invalid)?;
+            Ok(state.store().set_rule(&principal.tenant, &rule, principal)?)
+        })
+        .await
+    }
+
+    async fn remove_rule(&self, pattern: &str) -> Result<Rule, EdgeError> {
+        let pattern = pattern.to_owned();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "changing the tool policy")?;
+            state.store().remove_rule(&principal.tenant, &pattern, principal)?.ok_or_else(|| {
+                EdgeError::not_found(format!("no rule has the pattern `{pattern}`; `oz0 policy list` shows the rules"))
+            })
+        })
+        .await
+    }
+
+    async fn approvals(&self, all: bool) -> Result<Vec<Approval>, EdgeError> {
+        self.blocking(move |state, principal| Ok(state.store().approvals(&principal.tenant, all, 1000)?)).await
+    }
+
+    async fn approval(&self, id: u64) -> Result<Approval, EdgeError> {
+        self.blocking(move |state, principal| {
+            state
+                .store()
+                .approval(&principal.tenant, id)?
+                .ok_or_else(|| EdgeError::not_found(format!("no approval {id}")))
+        })
+        .await
+    }
+
+    async fn decide(&self, id: u64, decision: &Decision) -> Result<Approval, EdgeError> {
+        let decision = decision.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "answering an approval")?;
+            let answer = if decision.approve { ApprovalState::Approved } else { ApprovalState::Denied };
+            let store = state.store();
+            match store.decide(&principal.tenant, id, answer, Some(principal), decision.reason.as_deref())? {
+                Some(approval) => Ok(approval),
+                None => match store.approval(&principal.tenant, id)? {
+                    Some(approval) => Err(EdgeError::invalid(format!(
+                        "approval {id} is {} already{}",
+                        approval.state.as_str(),
+                        approval.decided_by.map(|who| format!(", by {who}")).unwrap_or_default()
+                    ))),
+                    None => Err(EdgeError::not_found(format!("no approval {id}"))),
+                },
+            }
         })
         .await
     }

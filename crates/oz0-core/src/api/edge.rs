@@ -7,6 +7,7 @@ use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
+use super::policy::{Approval, Decision, Rule};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
@@ -44,6 +45,24 @@ pub trait Edge: Send + Sync {
         since_ms: Option<u64>,
         until_ms: Option<u64>,
     ) -> impl Future<Output = Result<Vec<UsageRecord>, EdgeError>> + Send;
+
+    /// Returns the tenant's tool policy, by pattern.
+    fn rules(&self) -> impl Future<Output = Result<Vec<Rule>, EdgeError>> + Send;
+
+    /// Sets the rule of its pattern (admin; audited as `policy.set`); returns the one it replaced.
+    fn set_rule(&self, rule: &Rule) -> impl Future<Output = Result<Option<Rule>, EdgeError>> + Send;
+
+    /// Removes the rule of `pattern` (admin; audited as `policy.remove`) and returns it.
+    fn remove_rule(&self, pattern: &str) -> impl Future<Output = Result<Rule, EdgeError>> + Send;
+
+    /// Returns the tenant's approvals, newest first: those pending, or all of them.
+    fn approvals(&self, all: bool) -> impl Future<Output = Result<Vec<Approval>, EdgeError>> + Send;
+
+    /// Returns one approval.
+    fn approval(&self, id: u64) -> impl Future<Output = Result<Approval, EdgeError>> + Send;
+
+    /// Answers a pending approval (content role; audited as `approval.approve` or `approval.deny`).
+    fn decide(&self, id: u64, decision: &Decision) -> impl Future<Output = Result<Approval, EdgeError>> + Send;
 
     /// Returns the tenant's spending limits.
     fn limits(&self, tenant: &Tenant) -> impl Future<Output = Result<SpendingLimits, EdgeError>> + Send;

@@ -12,6 +12,7 @@ mod job;
 mod names;
 pub mod paths;
 mod plugin;
+mod policy;
 mod run;
 mod tenant;
 mod usage;
@@ -24,6 +25,7 @@ pub use names::{NameError, Role, Tenant, TenantName};
 pub use plugin::{
     DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, InstallOptions, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,
 };
+pub use policy::{Approval, ApprovalState, Decided, Decision, Effect, Rule, check_pattern, decide};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
     AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus,

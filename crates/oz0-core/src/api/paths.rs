@@ -20,6 +20,14 @@ pub const PLUGINS: &str = "/v1/plugins";
 /// The header of a plugin's install (`POST /v1/plugins`) that carries the secrets given to it: a JSON
 /// object of names and values, in base64, so that they travel neither in the URL nor in the archive.
 pub const SECRETS_HEADER: &str = "oz0-secrets";
+/// `GET`: the tenant's tool policy; `PUT`: set a rule (admin).
+pub const POLICY: &str = "/v1/policy";
+/// `DELETE`: remove the rule of a pattern (admin).
+pub const POLICY_RULE: &str = "/v1/policy/{pattern}";
+/// `GET ?all=true`: the tenant's approvals, pending or all.
+pub const APPROVALS: &str = "/v1/approvals";
+/// `GET`: an approval; `POST`: answer it (content).
+pub const APPROVAL: &str = "/v1/approvals/{approval}";
 /// `GET ?since=&until=`: the tenant's usage, a record a model call or a service's cost.
 pub const USAGE: &str = "/v1/usage";
 /// `GET`: the tenant's spending limits; `PUT`: set them (admin).

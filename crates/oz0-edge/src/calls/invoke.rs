@@ -22,6 +22,7 @@ use oz0_toolhost::{
     Ask, Asked, Call, Event, Lifetime, Listener, Sample, ServerCommand, ToolHostError, server_command, tail,
 };
 
+use super::gate::Gate;
 use super::sampling::{Sampler, TreeBudget};
 use crate::passage::Passage;
 
@@ -43,6 +44,16 @@ pub(crate) struct Target {
     pub sampling: Option<String>,
     /// The formats its gateway token may call, when the plugin is granted them.
     pub gateway: Vec<String>,
+    /// What its manifest's `requires_approval` names: functions, and `<tool>.sampling`.
+    pub asks: Vec<String>,
+}
+
+impl Target {
+    /// Returns whether the manifest asks a person to approve calls of `what`: the function, or
+    /// `sampling`.
+    pub fn manifest_asks(&self, what: &str) -> bool {
+        self.asks.iter().any(|asked| asked == what || *asked == format!("{}.{what}", self.tool))
+    }
 }
 
 /// How a call is made: whether a person answers its server's questions, and the job tree's budget
@@ -106,6 +117,7 @@ pub(crate) fn target(
             .and_then(|r| r.models.as_ref())
             .and_then(|m| m.sampling.clone())
             .filter(|_| plugin.info.models_accepted),
+        asks: manifest.map(|t| t.requires_approval.clone()).unwrap_or_default(),
         gateway: plugin
             .manifest
             .requires
@@ -179,7 +191,29 @@ pub(crate) async fn invoke(
         Arc::new(Sampler::new(Arc::clone(state), tenant, plugin, alias.unwrap_or_default(), how.budget))
     });
     let sample = sampler.clone().filter(|_| target.sampling.is_some()).map(|sampler| sampler as Arc<dyn Sample>);
+    let gate = Gate {
+        state: Arc::clone(state),
+        principal: principal.clone(),
+        job: job.id.clone(),
+        person: person.clone(),
+        deadline: tokio::time::Instant::now() + target.timeout,
+    };
+    if let Some(sampler) = &sampler {
+        sampler.guard(gate.clone(), target.tool.clone(), target.manifest_asks("sampling"));
+    }
     let listener = Listener { events: Some(events), ask: person, sample };
+    // The tenant's policy decides the call, with the arguments it will be made with.
+    let view = serde_json::json!({"arguments": arguments});
+    if let Err(refused) = gate.pass(&target.name(), target.manifest_asks(&target.function), view).await {
+        let mut step = Step::new(0, at, StepKind::ToolCall);
+        step.tool = Some(target.tool.clone());
+        step.function = Some(target.function.clone());
+        step.outcome = Outcome::Refused;
+        step.error = Some(refused.clone());
+        step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let draft = Draft { outcome: Outcome::Refused, error: Some(refused), ..Draft::default() };
+        return Ok(Invoked { step, draft, protocol: None });
+    }
     let notes = tokio::spawn(hear(Arc::clone(state), principal.tenant.id, job.id.clone(), target.name(), heard));
     let outcome = run(state, &principal.tenant, job, target, arguments, &files, listener, sampler.clone(), token).await;
     let cancelled = token.is_cancelled();

@@ -4,6 +4,7 @@
 //! the job.
 
 mod draft;
+mod gate;
 mod invoke;
 mod sampling;
 

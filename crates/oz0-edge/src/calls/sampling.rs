@@ -14,6 +14,7 @@ use oz0_core::trace::{Outcome, Sampled};
 use oz0_toolhost::{Refusal, Sample};
 use serde_json::{Value, json};
 
+use super::gate::Gate;
 use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
 use crate::limits::{Scope, Spend};
 use crate::state::EdgeState;
@@ -44,6 +45,9 @@ pub(crate) struct Sampler {
     alias: String,
     budget: Option<TreeBudget>,
     made: AtomicU32,
+    /// The tenant's policy for the tool's requests (`<tool>.sampling`): the gate, the tool, and
+    /// whether its manifest asks a person first.
+    guard: std::sync::OnceLock<(Gate, String, bool)>,
     /// What the call's requests have spent so far, and each one's numbers.
     kept: Mutex<(Spent, Vec<Sampled>)>,
 }
@@ -63,8 +67,14 @@ impl Sampler {
             alias,
             budget,
             made: AtomicU32::new(0),
+            guard: std::sync::OnceLock::new(),
             kept: Mutex::new((Spent::default(), Vec::new())),
         }
+    }
+
+    /// Has the tenant's policy decide each of the call's requests for a model as `<tool>.sampling`.
+    pub fn guard(&self, gate: Gate, tool: String, manifest_asks: bool) {
+        let _ = self.guard.set((gate, tool, manifest_asks));
     }
 
     /// Returns the numbers of each request the call made, and what they cost in all.
@@ -105,6 +115,12 @@ impl Sampler {
             Ok(request) => request,
             Err(refusal) => return Err(self.refuse(&preferred, refusal)),
         };
+        if let Some((gate, tool, asks)) = self.guard.get() {
+            let view = json!({"system": request.system, "messages": params["messages"]});
+            if let Err(refused) = gate.pass(&format!("{tool}.sampling"), *asks, view).await {
+                return Err(self.refuse(&preferred, Refusal::refused(refused)));
+            }
+        }
         let config = match GatewayConfig::load(self.state.root()) {
             Ok(Some(config)) => config,
             Ok(None) => return Err(self.refuse(&preferred, Refusal::refused("the edge has no model gateway"))),

@@ -10,7 +10,7 @@ use oz0_core::api::{
     InstalledPlugin, Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent,
     RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::api::{SpendingLimits, UsageRecord};
+use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -328,6 +328,44 @@ impl futures_core::Stream for SseStream {
             })
         })
     }
+}
+
+pub async fn rules(Caller(edge): Caller) -> Result<Json<Vec<Rule>>, ApiError> {
+    Ok(Json(edge.rules().await?))
+}
+
+pub async fn set_rule(Caller(edge): Caller, JsonBody(rule): JsonBody<Rule>) -> Result<Json<Option<Rule>>, ApiError> {
+    Ok(Json(edge.set_rule(&rule).await?))
+}
+
+pub async fn remove_rule(Caller(edge): Caller, PathOf(pattern): PathOf<String>) -> Result<Json<Rule>, ApiError> {
+    Ok(Json(edge.remove_rule(&pattern).await?))
+}
+
+/// The query of the approvals endpoint.
+#[derive(Debug, Deserialize)]
+pub struct ApprovalsQuery {
+    #[serde(default)]
+    all: bool,
+}
+
+pub async fn approvals(
+    Caller(edge): Caller,
+    QueryOf(query): QueryOf<ApprovalsQuery>,
+) -> Result<Json<Vec<Approval>>, ApiError> {
+    Ok(Json(edge.approvals(query.all).await?))
+}
+
+pub async fn approval(Caller(edge): Caller, PathOf(id): PathOf<u64>) -> Result<Json<Approval>, ApiError> {
+    Ok(Json(edge.approval(id).await?))
+}
+
+pub async fn decide(
+    Caller(edge): Caller,
+    PathOf(id): PathOf<u64>,
+    JsonBody(decision): JsonBody<Decision>,
+) -> Result<Json<Approval>, ApiError> {
+    Ok(Json(edge.decide(id, &decision).await?))
 }
 
 /// The query of the usage endpoint.

@@ -116,6 +116,34 @@ ALTER TABLE tenant_settings ADD COLUMN usd_per_day REAL;
 ALTER TABLE tenant_settings ADD COLUMN usd_per_month REAL;
 ",
     ),
+    (
+        5,
+        "
+CREATE TABLE policy (
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    pattern TEXT NOT NULL,
+    effect TEXT NOT NULL,
+    reason TEXT,
+    set_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, pattern)
+) WITHOUT ROWID;
+CREATE TABLE approvals (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    job TEXT NOT NULL,
+    target TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    view TEXT NOT NULL,
+    state TEXT NOT NULL,
+    asked_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    decided_by TEXT,
+    reason TEXT,
+    decided_at INTEGER
+);
+CREATE INDEX approvals_by_tenant ON approvals (tenant_id, state, id);
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

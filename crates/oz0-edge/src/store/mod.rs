@@ -10,6 +10,7 @@ mod jobs;
 mod limits;
 mod migrations;
 mod plugins;
+mod policy;
 mod sqlite;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
@@ -19,6 +20,7 @@ pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use limits::LimitStore;
 pub use plugins::{PluginRecord, PluginStore};
+pub use policy::{NewApproval, PolicyStore};
 pub use sqlite::SqliteStore;
 
 /// Why the store failed.
@@ -115,7 +117,9 @@ pub struct Issued {
 }
 
 /// What the edge needs of a database. Methods block; the edge calls them off its async threads.
-pub trait Store: PluginStore + JobStore + DefinitionStore + LimitStore + Send + Sync + std::fmt::Debug {
+pub trait Store:
+    PluginStore + JobStore + DefinitionStore + LimitStore + PolicyStore + Send + Sync + std::fmt::Debug
+{
     /// Returns the store's kind, such as `sqlite`.
     fn kind(&self) -> &'static str;
 

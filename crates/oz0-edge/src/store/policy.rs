@@ -1,0 +1,202 @@
+//! The tenant's tool policy and the approvals of calls under `ask`.
+
+use oz0_core::api::{Approval, ApprovalState, Effect, Rule, TreeId};
+use rusqlite::{OptionalExtension, params};
+use serde_json::Value;
+
+use super::sqlite::{audit, now_ms};
+use super::{Principal, SqliteStore, StoreError, TenantRecord, rfc3339_millis};
+
+/// A call to put to a person.
+#[derive(Debug, Clone)]
+pub struct NewApproval<'a> {
+    pub job: &'a TreeId,
+    pub target: &'a str,
+    pub rule: &'a str,
+    pub view: &'a Value,
+    pub expires_ms: i64,
+}
+
+/// What the edge needs to keep the tool policy and its approvals.
+pub trait PolicyStore {
+    /// Returns the tenant's rules, by pattern.
+    fn rules(&self, tenant: &TenantRecord) -> Result<Vec<Rule>, StoreError>;
+
+    /// Sets the rule of its pattern, audited (`policy.set`) as done by `actor`; returns the one replaced.
+    fn set_rule(&self, tenant: &TenantRecord, rule: &Rule, actor: &Principal) -> Result<Option<Rule>, StoreError>;
+
+    /// Removes the rule of `pattern`, audited (`policy.remove`); returns it.
+    fn remove_rule(&self, tenant: &TenantRecord, pattern: &str, actor: &Principal) -> Result<Option<Rule>, StoreError>;
+
+    /// Records a call waiting for a person, and returns it.
+    fn ask(&self, tenant: &TenantRecord, new: &NewApproval<'_>) -> Result<Approval, StoreError>;
+
+    /// Returns the tenant's approvals, newest first: those pending, or all of them.
+    fn approvals(&self, tenant: &TenantRecord, all: bool, limit: u32) -> Result<Vec<Approval>, StoreError>;
+
+    /// Returns an approval of the tenant.
+    fn approval(&self, tenant: &TenantRecord, id: u64) -> Result<Option<Approval>, StoreError>;
+
+    /// Answers a pending approval as `state` (approved, denied or expired), by `who` (audited as
+    /// `approval.approve` or `approval.deny` when a person); returns it, or `None` when it was answered
+    /// already or is no one's.
+    fn decide(
+        &self,
+        tenant: &TenantRecord,
+        id: u64,
+        state: ApprovalState,
+        who: Option<&Principal>,
+        reason: Option<&str>,
+    ) -> Result<Option<Approval>, StoreError>;
+}
+
+fn effect(text: &str) -> rusqlite::Result<Effect> {
+    serde_json::from_value(Value::String(text.to_owned()))
+        .map_err(|err| rusqlite::Error::ToSqlConversionFailure(err.into()))
+}
+
+fn rule_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Rule> {
+    Ok(Rule { pattern: row.get(0)?, effect: effect(&row.get::<_, String>(1)?)?, reason: row.get(2)? })
+}
+
+const APPROVAL: &str =
+    "SELECT id, job, target, rule, view, state, asked_at, expires_at, decided_by, reason, decided_at FROM approvals";
+
+fn approval_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Approval> {
+    let bad = |err: String| rusqlite::Error::ToSqlConversionFailure(err.into());
+    Ok(Approval {
+        id: row.get::<_, i64>(0)?.try_into().unwrap_or_default(),
+        job: TreeId::new(&row.get::<_, String>(1)?).map_err(|err| bad(err.to_string()))?,
+        target: row.get(2)?,
+        rule: row.get(3)?,
+        view: serde_json::from_str(&row.get::<_, String>(4)?).map_err(|err| bad(err.to_string()))?,
+        state: serde_json::from_value(Value::String(row.get(5)?)).map_err(|err| bad(err.to_string()))?,
+        asked_at: rfc3339_millis(row.get(6)?),
+        expires_at: rfc3339_millis(row.get(7)?),
+        decided_by: row.get(8)?,
+        reason: row.get(9)?,
+        decided_at: row.get::<_, Option<i64>>(10)?.map(rfc3339_millis),
+    })
+}
+
+fn read_rule(conn: &rusqlite::Connection, tenant: &TenantRecord, pattern: &str) -> rusqlite::Result<Option<Rule>> {
+    conn.query_row(
+        "SELECT pattern, effect, reason FROM policy WHERE tenant_id = ?1 AND pattern = ?2",
+        params![tenant.id, pattern],
+        rule_row,
+    )
+    .optional()
+}
+
+fn text(rule: Option<&Rule>) -> String {
+    serde_json::to_string(&rule).unwrap_or_default()
+}
+
+impl PolicyStore for SqliteStore {
+    fn rules(&self, tenant: &TenantRecord) -> Result<Vec<Rule>, StoreError> {
+        self.read(|conn| {
+            let mut statement = conn
+                .prepare_cached("SELECT pattern, effect, reason FROM policy WHERE tenant_id = ?1 ORDER BY pattern")?;
+            let rows = statement.query_map(params![tenant.id], rule_row)?;
+            rows.collect()
+        })
+    }
+
+    fn set_rule(&self, tenant: &TenantRecord, rule: &Rule, actor: &Principal) -> Result<Option<Rule>, StoreError> {
+        let done = self.write(|tx| {
+            let old = read_rule(tx, tenant, &rule.pattern)?;
+            tx.execute(
+                "INSERT INTO policy (tenant_id, pattern, effect, reason, set_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (tenant_id, pattern) DO UPDATE SET effect = ?3, reason = ?4, set_at = ?5",
+                params![tenant.id, rule.pattern, rule.effect.as_str(), rule.reason, now_ms()],
+            )?;
+            audit(tx, tenant, &actor.actor(), "policy.set", &text(old.as_ref()), &text(Some(rule)))?;
+            Ok(Ok::<_, std::convert::Infallible>(old))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn remove_rule(&self, tenant: &TenantRecord, pattern: &str, actor: &Principal) -> Result<Option<Rule>, StoreError> {
+        let done = self.write(|tx| {
+            let Some(old) = read_rule(tx, tenant, pattern)? else { return Ok(Ok::<_, std::convert::Infallible>(None)) };
+            tx.execute("DELETE FROM policy WHERE tenant_id = ?1 AND pattern = ?2", params![tenant.id, pattern])?;
+            audit(tx, tenant, &actor.actor(), "policy.remove", &text(Some(&old)), "null")?;
+            Ok(Ok(Some(old)))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn ask(&self, tenant: &TenantRecord, new: &NewApproval<'_>) -> Result<Approval, StoreError> {
+        let done = self.write(|tx| {
+            tx.execute(
+                "INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?7)",
+                params![
+                    tenant.id,
+                    new.job.as_str(),
+                    new.target,
+                    new.rule,
+                    new.view.to_string(),
+                    now_ms(),
+                    new.expires_ms
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            let approval = tx.query_row(&format!("{APPROVAL} WHERE id = ?1"), params![id], approval_row)?;
+            Ok(Ok::<_, std::convert::Infallible>(approval))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn approvals(&self, tenant: &TenantRecord, all: bool, limit: u32) -> Result<Vec<Approval>, StoreError> {
+        self.read(|conn| {
+            let filter = if all { "" } else { " AND state = 'pending'" };
+            let mut statement =
+                conn.prepare_cached(&format!("{APPROVAL} WHERE tenant_id = ?1{filter} ORDER BY id DESC LIMIT ?2"))?;
+            let rows = statement.query_map(params![tenant.id, limit], approval_row)?;
+            rows.collect()
+        })
+    }
+
+    fn approval(&self, tenant: &TenantRecord, id: u64) -> Result<Option<Approval>, StoreError> {
+        let id = i64::try_from(id).unwrap_or(i64::MAX);
+        self.read(|conn| {
+            conn.query_row(
+                &format!("{APPROVAL} WHERE tenant_id = ?1 AND id = ?2"),
+                params![tenant.id, id],
+                approval_row,
+            )
+            .optional()
+        })
+    }
+
+    fn decide(
+        &self,
+        tenant: &TenantRecord,
+        id: u64,
+        state: ApprovalState,
+        who: Option<&Principal>,
+        reason: Option<&str>,
+    ) -> Result<Option<Approval>, StoreError> {
+        let id = i64::try_from(id).unwrap_or(i64::MAX);
+        let done = self.write(|tx| {
+            let changed = tx.execute(
+                "UPDATE approvals SET state = ?3, decided_by = ?4, reason = ?5, decided_at = ?6
+                 WHERE tenant_id = ?1 AND id = ?2 AND state = 'pending'",
+                params![tenant.id, id, state.as_str(), who.map(|w| w.person.clone()), reason, now_ms()],
+            )?;
+            if changed == 0 {
+                return Ok(Ok::<_, std::convert::Infallible>(None));
+            }
+            let approval = tx.query_row(&format!("{APPROVAL} WHERE id = ?1"), params![id], approval_row)?;
+            if let Some(who) = who {
+                let action = if state == ApprovalState::Approved { "approval.approve" } else { "approval.deny" };
+                let new =
+                    serde_json::json!({"id": id, "job": approval.job, "target": approval.target, "reason": reason});
+                audit(tx, tenant, &who.actor(), action, "null", &new.to_string())?;
+            }
+            Ok(Ok(Some(approval)))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+}
