@@ -72,6 +72,10 @@ pub struct AgentDef {
     /// What the job tree may spend.
     #[serde(default)]
     pub budget: Option<AgentBudget>,
+    /// The labels of what its model may read; a result that carries another is withheld. Left out,
+    /// everything.
+    #[serde(default)]
+    pub clearance: Option<Vec<String>>,
     /// The most model calls a run makes.
     #[serde(default = "default_max_steps")]
     pub max_steps: u32,

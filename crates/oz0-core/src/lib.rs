@@ -5,6 +5,7 @@ pub mod agent;
 pub mod api;
 pub mod args;
 pub mod fit;
+pub mod labels;
 pub mod manifest;
 pub mod mcp;
 pub mod stored_result;

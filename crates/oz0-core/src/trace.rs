@@ -173,6 +173,13 @@ pub struct Step {
     /// The model calls the step's tool made through its gateway token, each with its format.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gateway: Vec<Sampled>,
+    /// The labels of what the step read: its result's, and its tool's model requests'.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    /// Whether its result was withheld from the agent's model, for carrying labels outside the
+    /// agent's clearance.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
 }
 
 /// A model call a tool made by MCP sampling during its call.
@@ -251,6 +258,8 @@ impl Step {
             server: Vec::new(),
             sampling: Vec::new(),
             gateway: Vec::new(),
+            labels: Vec::new(),
+            withheld: false,
         }
     }
 

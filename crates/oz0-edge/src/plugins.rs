@@ -201,6 +201,7 @@ pub(crate) fn info(
                                 description: f.description.clone(),
                                 input_schema: f.input_schema.clone(),
                                 task: f.task,
+                                open_world: f.open_world,
                             })
                             .collect()
                     })

@@ -67,6 +67,8 @@ pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Resul
             functions: tools
                 .into_iter()
                 .map(|tool| {
+                    let annotations = tool.annotations.clone();
+                    let annotations = annotations.as_ref();
                     let mut function = Function::new(
                         tool.name.into_owned(),
                         tool.description.map(|d| d.into_owned()),
@@ -74,6 +76,7 @@ pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Resul
                         tool.output_schema.map(|s| serde_json::Value::Object((*s).clone())),
                     );
                     function.task = tasks.lock().is_ok_and(|tasks| tasks.contains(&function.name));
+                    function.open_world = annotations.and_then(|a| a.open_world_hint).unwrap_or(false);
                     function
                 })
                 .collect(),

@@ -43,6 +43,9 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         out.push_str(&format!("  ended     {ended}\n"));
     }
     out.push_str(&format!("  tree      {}\n", job.tree));
+    if !job.labels.is_empty() {
+        out.push_str(&format!("  labels    {}\n", job.labels.join(", ")));
+    }
     if let Some(input) = detail.input.as_deref().filter(|i| !i.is_empty()) {
         out.push_str(&format!("  input     {}\n", one_line(input)));
     }

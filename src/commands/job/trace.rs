@@ -62,8 +62,9 @@ fn or_none(value: Option<impl ToString>) -> String {
 pub fn render(trace: &Trace, verbose: bool) -> String {
     let job = &trace.job;
     let totals = &trace.totals;
+    let labels = if job.labels.is_empty() { String::new() } else { format!(", labels {}", job.labels.join(", ")) };
     let mut out = format!(
-        "job {} ({}): {}, {}, started {}, {} step{}, {}\n",
+        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}\n",
         job.id,
         job.kind.as_str(),
         job.name,
@@ -107,6 +108,12 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
         }
         if let Some(error) = &step.error {
             out.push_str(&format!("  step {}: {error}\n", step.seq));
+        }
+        if !step.labels.is_empty() {
+            out.push_str(&format!("  step {}: labels {}\n", step.seq, step.labels.join(", ")));
+        }
+        if step.withheld {
+            out.push_str(&format!("  step {}: withheld from the model, outside the agent's clearance\n", step.seq));
         }
         for sampled in step.sampling.iter().chain(&step.gateway) {
             out.push_str(&format!("  step {}: {}\n", step.seq, ui::sampled_line(sampled)));

@@ -91,6 +91,9 @@ pub struct Job {
     pub cost_usd: f64,
     /// Why it failed.
     pub error: Option<String>,
+    /// The labels of what the job read, joined from its steps.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
 }
 
 /// A job with its files and totals.

@@ -72,6 +72,10 @@ pub struct FunctionInfo {
     /// Whether it must be called as an MCP task, which the edge follows to its end.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub task: bool,
+    /// Whether it reads the open world (`openWorldHint`): a result of it without labels is labelled
+    /// `outside`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_world: bool,
 }
 
 impl ToolInfo {

@@ -61,13 +61,17 @@ pub struct Function {
     /// Whether it must be called as an MCP task (its `execution.taskSupport` is `required`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub task: bool,
+    /// Whether it reads the open world (`openWorldHint`), so that a result without labels counts as
+    /// having read outside input.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_world: bool,
 }
 
 impl Function {
     /// Returns a function with its definition weighed.
     pub fn new(name: String, description: Option<String>, input_schema: Value, output_schema: Option<Value>) -> Self {
         let weight = definition_weight(&name, description.as_deref(), &input_schema);
-        Self { name, description, input_schema, output_schema, weight, task: false }
+        Self { name, description, input_schema, output_schema, weight, task: false, open_world: false }
     }
 }
 

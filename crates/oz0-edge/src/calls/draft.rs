@@ -24,6 +24,8 @@ pub(crate) struct Draft {
     pub files: Vec<StoredFile>,
     pub usage: Vec<oz0_core::usage::Usage>,
     pub usage_refused: Option<String>,
+    /// The labels the result declares (`_meta["oz0/labels"]`).
+    pub labels: Vec<String>,
 }
 
 impl Draft {
@@ -53,6 +55,13 @@ impl Draft {
                 Err(err) => (Vec::new(), Some(err.to_string())),
             },
         };
+        let labels = match result.get("_meta").and_then(|m| m.get(oz0_core::labels::META_KEY)) {
+            None => Vec::new(),
+            Some(labels) => match oz0_core::labels::read(labels) {
+                Ok(labels) => labels,
+                Err(message) => return Draft { outcome: Outcome::Error, error: Some(message), ..Draft::default() },
+            },
+        };
         let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
         let error = is_error.then(|| {
             let text = result
@@ -72,6 +81,7 @@ impl Draft {
             files,
             usage,
             usage_refused,
+            labels,
             ..Draft::default()
         }
     }

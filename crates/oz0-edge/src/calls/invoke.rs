@@ -46,6 +46,8 @@ pub(crate) struct Target {
     pub gateway: Vec<String>,
     /// What its manifest's `requires_approval` names: functions, and `<tool>.sampling`.
     pub asks: Vec<String>,
+    /// Whether the function reads the open world, so that a result without labels is `outside`.
+    pub open_world: bool,
 }
 
 impl Target {
@@ -90,10 +92,11 @@ pub(crate) fn target(
             "the tool `{tool}` is a remote server; only local tools (`mcp`) are called by the edge"
         )));
     }
-    let (schema, task) = info.function(function).map(|f| (f.input_schema.clone(), f.task)).ok_or_else(|| {
-        let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
-        EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
-    })?;
+    let (schema, task, open_world) =
+        info.function(function).map(|f| (f.input_schema.clone(), f.task, f.open_world)).ok_or_else(|| {
+            let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
+            EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
+        })?;
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
     let mut command = manifest
         .and_then(|t| {
@@ -118,6 +121,7 @@ pub(crate) fn target(
             .and_then(|m| m.sampling.clone())
             .filter(|_| plugin.info.models_accepted),
         asks: manifest.map(|t| t.requires_approval.clone()).unwrap_or_default(),
+        open_world,
         gateway: plugin
             .manifest
             .requires
@@ -275,6 +279,16 @@ pub(crate) async fn invoke(
     step.error = draft.error.clone();
     step.fitted = draft.fit.as_ref().map(Fitted::from);
     step.files = draft.files.clone();
+    // What the call read: its result's labels, or `outside` for a function of the open world that
+    // declares none; and what its model requests said they carried.
+    let mut labels = draft.labels.clone();
+    if labels.is_empty() && target.open_world && draft.result.is_some() {
+        labels.push(oz0_core::labels::OUTSIDE.to_owned());
+    }
+    if let Some(sampler) = &sampler {
+        oz0_core::labels::join(&mut labels, &sampler.labels());
+    }
+    oz0_core::labels::join(&mut step.labels, &labels);
     step.usage = draft.usage.clone();
     Ok(Invoked { step, draft, protocol })
 }

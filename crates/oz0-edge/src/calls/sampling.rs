@@ -48,6 +48,8 @@ pub(crate) struct Sampler {
     /// The tenant's policy for the tool's requests (`<tool>.sampling`): the gate, the tool, and
     /// whether its manifest asks a person first.
     guard: std::sync::OnceLock<(Gate, String, bool)>,
+    /// The labels its requests' messages carried (`_meta["oz0/labels"]`).
+    labels: Mutex<Vec<String>>,
     /// What the call's requests have spent so far, and each one's numbers.
     kept: Mutex<(Spent, Vec<Sampled>)>,
 }
@@ -68,6 +70,7 @@ impl Sampler {
             budget,
             made: AtomicU32::new(0),
             guard: std::sync::OnceLock::new(),
+            labels: Mutex::new(Vec::new()),
             kept: Mutex::new((Spent::default(), Vec::new())),
         }
     }
@@ -75,6 +78,11 @@ impl Sampler {
     /// Has the tenant's policy decide each of the call's requests for a model as `<tool>.sampling`.
     pub fn guard(&self, gate: Gate, tool: String, manifest_asks: bool) {
         let _ = self.guard.set((gate, tool, manifest_asks));
+    }
+
+    /// Returns the labels the call's model requests carried.
+    pub fn labels(&self) -> Vec<String> {
+        self.labels.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Returns the numbers of each request the call made, and what they cost in all.
@@ -115,6 +123,12 @@ impl Sampler {
             Ok(request) => request,
             Err(refusal) => return Err(self.refuse(&preferred, refusal)),
         };
+        // What the tool read goes with its request, and joins into the job.
+        for message in params["messages"].as_array().into_iter().flatten() {
+            if let Some(Ok(labels)) = message["_meta"].get(oz0_core::labels::META_KEY).map(oz0_core::labels::read) {
+                oz0_core::labels::join(&mut self.labels.lock().unwrap_or_else(PoisonError::into_inner), &labels);
+            }
+        }
         if let Some((gate, tool, asks)) = self.guard.get() {
             let view = json!({"system": request.system, "messages": params["messages"]});
             if let Err(refused) = gate.pass(&format!("{tool}.sampling"), *asks, view).await {

@@ -174,12 +174,12 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
-                read_result(run, call, fill).await.map(|text| (text, Spent::default()))
+                read_result(run, call, fill, agent.clearance.as_deref()).await.map(|text| (text, Spent::default()))
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
                         let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
-                        tool_call(run, function, call, fill, setup.threshold, budget).await
+                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref()).await
                     }
                     None => {
                         Ok((format!("there is no tool `{}`; the tools are those offered", call.name), Spent::default()))
@@ -207,6 +207,7 @@ async fn tool_call(
     fill: u64,
     threshold: Offload,
     budget: Option<TreeBudget>,
+    clearance: Option<&[String]>,
 ) -> Result<(String, Spent), EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
@@ -240,6 +241,15 @@ async fn tool_call(
     let mut step = invoked.step;
     step.budget_filled = filled;
     let draft = invoked.draft;
+    if let Some(note) = withheld(clearance, &step.labels) {
+        step.withheld = true;
+        let cost = Spent {
+            usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
+            tokens: 0,
+        };
+        record(run, step, draft.usage_refused.clone()).await?;
+        return Ok((note, cost));
+    }
     // What the tool reported, and what its requests for a model cost.
     let cost = Spent {
         usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
@@ -249,7 +259,7 @@ async fn tool_call(
     if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
         && weigh(&text) > u64::from(most.get())
     {
-        match offload(run, &stored_result::kept(&text), u64::from(most.get()), &target.name()).await {
+        match offload(run, &stored_result::kept(&text), u64::from(most.get()), &target.name(), &step.labels).await {
             Ok((stub, record)) => {
                 step.offloaded = Some(record);
                 text = stub;
@@ -259,6 +269,20 @@ async fn tool_call(
     }
     record(run, step, draft.usage_refused.clone()).await?;
     Ok((text, cost))
+}
+
+/// Returns the note the model reads instead of a result whose labels are outside the agent's
+/// clearance, or `None` when it may read the result.
+fn withheld(clearance: Option<&[String]>, labels: &[String]) -> Option<String> {
+    let clearance = clearance?;
+    let outside = oz0_core::labels::outside(labels, clearance);
+    (!outside.is_empty()).then(|| {
+        format!(
+            "the result was withheld: it carries the label(s) {}, outside this agent's clearance ({})",
+            outside.join(", "),
+            if clearance.is_empty() { "none".to_owned() } else { clearance.join(", ") }
+        )
+    })
 }
 
 /// Returns what a model reads of a call's result, as [`oz0_core::mcp::render`] renders it (the same text
@@ -276,14 +300,19 @@ async fn offload(
     text: &str,
     threshold: u64,
     function: &str,
+    labels: &[String],
 ) -> Result<(String, oz0_core::trace::Offloaded), EdgeError> {
-    let (body, tree, function) = (text.to_owned(), run.job.tree.clone(), function.to_owned());
+    let (body, tree, function, labels) = (text.to_owned(), run.job.tree.clone(), function.to_owned(), labels.to_vec());
     blocking(run, move |state, principal| {
         let file = state
             .files()
             .put(principal.tenant.id, body.as_bytes())
             .map_err(|err| EdgeError::internal("could not keep the result", err))?;
         state.store().record_file(&principal.tenant, &tree, &file, body.len() as u64)?;
+        // The file keeps the labels of what it holds, to join them again when it is read back.
+        if !labels.is_empty() {
+            state.store().label_file(&principal.tenant, &tree, &file, &labels)?;
+        }
         let (stub, record) = stored_result::stub(&body, file, threshold, &function);
         Ok((serde_json::to_string(&stub).unwrap_or_default(), record))
     })
@@ -293,7 +322,7 @@ async fn offload(
 /// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and
 /// budget asked for (a budget left out is filled in as for a fitted tool). Returns what the model reads,
 /// or why its step could not be recorded.
-async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, EdgeError> {
+async fn read_result(run: &Run, call: &ToolCall, fill: u64, clearance: Option<&[String]>) -> Result<String, EdgeError> {
     let mut step = Step::new(0, now(), StepKind::ReadResult);
     step.function = Some(READ_RESULT.to_owned());
     let clock = Instant::now();
@@ -315,11 +344,15 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, Ed
         if state.store().file_size(&principal.tenant, &tree, &file)?.is_none() {
             return Ok(None);
         }
-        Ok(state.files().get(principal.tenant.id, &file).ok())
+        let labels = state.store().file_labels(&principal.tenant, &tree, &file)?;
+        Ok(state.files().get(principal.tenant.id, &file).ok().map(|bytes| (bytes, labels)))
     })
     .await;
     let text = match bytes {
-        Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(Some((bytes, labels))) => {
+            step.labels = labels;
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
         _ => {
             step.outcome = Outcome::Refused;
             step.error = Some(format!("{file} is not a file this job may read"));
@@ -327,6 +360,11 @@ async fn read_result(run: &Run, call: &ToolCall, fill: u64) -> Result<String, Ed
             return Ok(format!("{file} is not a file this job may read: only results this job kept can be read back"));
         }
     };
+    if let Some(note) = withheld(clearance, &step.labels) {
+        step.withheld = true;
+        record(run, step, None).await?;
+        return Ok(note);
+    }
     let fitted = stored_result::read(&text, &args);
     step.fitted = Some(Fitted::from(&fitted.note));
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);

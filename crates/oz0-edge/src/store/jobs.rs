@@ -96,7 +96,7 @@ pub trait JobStore {
 }
 
 const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
-    (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id) FROM jobs j";
+    (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), labels FROM jobs j";
 
 fn bad(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into())
@@ -119,6 +119,11 @@ fn job_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Job> {
         cost_usd: row.get(8)?,
         error: row.get(9)?,
         steps: u32::try_from(row.get::<_, i64>(10)?).unwrap_or(u32::MAX),
+        labels: row
+            .get::<_, Option<String>>(11)?
+            .map(|text| serde_json::from_str(&text).map_err(bad))
+            .transpose()?
+            .unwrap_or_default(),
     })
 }
 
@@ -204,6 +209,21 @@ impl JobStore for SqliteStore {
                 "UPDATE jobs SET cost_usd = cost_usd + ?3 WHERE tenant_id = ?1 AND id = ?2",
                 params![tenant.id, job.as_str(), cost],
             )?;
+            if !step.labels.is_empty() {
+                let known: Option<String> = tx.query_row(
+                    "SELECT labels FROM jobs WHERE tenant_id = ?1 AND id = ?2",
+                    params![tenant.id, job.as_str()],
+                    |row| row.get(0),
+                )?;
+                let mut labels: Vec<String> =
+                    known.map(|text| serde_json::from_str(&text).map_err(bad)).transpose()?.unwrap_or_default();
+                oz0_core::labels::join(&mut labels, &step.labels);
+                let text = serde_json::to_string(&labels).map_err(bad)?;
+                tx.execute(
+                    "UPDATE jobs SET labels = ?3 WHERE tenant_id = ?1 AND id = ?2",
+                    params![tenant.id, job.as_str(), text],
+                )?;
+            }
             for call in model_calls(job, &numbered) {
                 let person: String = tx.query_row(
                     "SELECT person FROM jobs WHERE tenant_id = ?1 AND id = ?2",

@@ -144,6 +144,13 @@ CREATE TABLE approvals (
 CREATE INDEX approvals_by_tenant ON approvals (tenant_id, state, id);
 ",
     ),
+    (
+        6,
+        "
+ALTER TABLE jobs ADD COLUMN labels TEXT;
+ALTER TABLE files ADD COLUMN labels TEXT;
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

@@ -164,6 +164,18 @@ pub trait Store:
     /// Returns the size of the file when the tenant's tree `tree` stored it.
     fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError>;
 
+    /// Keeps `labels` with a file of the tree, such as an offloaded result's, joined to those it has.
+    fn label_file(
+        &self,
+        tenant: &TenantRecord,
+        tree: &TreeId,
+        file: &FileRef,
+        labels: &[String],
+    ) -> Result<(), StoreError>;
+
+    /// Returns the labels kept with a file of the tree.
+    fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError>;
+
     /// Returns what the database's own check finds wrong; empty when nothing is.
     fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
 }

@@ -477,6 +477,39 @@ impl Store for SqliteStore {
         .map(|size| size.map(|s| u64::try_from(s).unwrap_or(0)))
     }
 
+    fn label_file(
+        &self,
+        tenant: &TenantRecord,
+        tree: &TreeId,
+        file: &FileRef,
+        labels: &[String],
+    ) -> Result<(), StoreError> {
+        let mut joined = self.file_labels(tenant, tree, file)?;
+        oz0_core::labels::join(&mut joined, labels);
+        let text = serde_json::to_string(&joined).map_err(|err| StoreError::Database(err.into()))?;
+        let done = self.write(|tx| {
+            tx.execute(
+                "UPDATE files SET labels = ?4 WHERE tenant_id = ?1 AND tree = ?2 AND digest = ?3",
+                params![tenant.id, tree.as_str(), file.hex(), text],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError> {
+        let text: Option<Option<String>> = self.read(|conn| {
+            conn.query_row(
+                "SELECT labels FROM files WHERE tenant_id = ?1 AND tree = ?2 AND digest = ?3",
+                params![tenant.id, tree.as_str(), file.hex()],
+                |row| row.get(0),
+            )
+            .optional()
+        })?;
+        Ok(text.flatten().and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default())
+    }
+
     fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
         let conn = lock(&self.writer);
         let mut statement = conn.prepare("PRAGMA integrity_check").map_err(db)?;

@@ -1,0 +1,97 @@
+//! Labels: a result's labels join into its job, a function of the open world that declares none reads
+//! `outside`, an offloaded file keeps its labels and joins them again when read back, and an agent's
+//! clearance withholds a result carrying another label. A real Python server
+//! (tests/fixtures/plugins/labelled) and a scripted provider on loopback standing in for the model
+//! provider, through the embedded edge and `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+mod run_support;
+
+use common::TRANSPORTS;
+use plugin_support::{PluginSite as Site, root};
+use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
+use serde_json::{Value, json};
+
+fn install(site: &Site) {
+    let dir = root().join("tests/fixtures/plugins/labelled");
+    site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+}
+
+fn agent(site: &Site, yaml: &str) {
+    let dir = site.env.work().join("agents");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("reader.yaml"), yaml).unwrap();
+}
+
+fn run(site: &Site) -> Vec<Value> {
+    let (code, stdout, stderr) = site.run(&["run", "reader", "--input", "payroll?", "--format", "jsonl"]);
+    assert_eq!(code, 0, "{stderr}");
+    stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn a_results_labels_join_its_job_and_the_open_world_reads_outside() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        install(&site);
+        let (code, answer, stderr) = site.call(&["labelled.payroll"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert_eq!(answer["job"]["labels"], json!(["confidential"]), "{answer}");
+        let job = answer["job"]["id"].as_str().unwrap();
+        assert!(site.ok(&["job", "get", job]).contains("labels    confidential"));
+        assert!(site.ok(&["job", "trace", job]).contains("step 1: labels confidential"));
+        let (_, answer, _) = site.call(&["labelled.web", "--arg", "query=tides"]);
+        assert_eq!(answer["job"]["labels"], json!(["outside"]), "{transport:?}: {answer}");
+    }
+}
+
+#[test]
+fn an_offloaded_file_keeps_its_labels_and_clearance_withholds_what_is_outside_it() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        install(&site);
+        agent(&site, "id: reader\ninstructions: Answer.\ntools: [labelled]\noffload: 200\n");
+        let read_back: Answer = Box::new(|request: &Value| {
+            let stub: Value = serde_json::from_str(&last_tool_text(request)).unwrap();
+            call("oz__read_result", json!({"ref": stub["offloaded"]["ref"], "range": "1-3"}), 50, 10)
+        });
+        let provider = ScriptedProvider::start(vec![
+            Box::new(|_: &Value| call("labelled__payroll", json!({"lines": 300}), 50, 10)),
+            read_back,
+            Box::new(|_: &Value| say("done", 50, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let events = run(&site);
+        let steps: Vec<&Value> = events.iter().filter(|e| e["event"] == "step").map(|e| &e["step"]).collect();
+        assert!(steps[1]["offloaded"].is_object(), "{transport:?}: {steps:?}");
+        assert_eq!(steps[1]["labels"], json!(["confidential"]));
+        assert_eq!(steps[3]["kind"], "read_result");
+        assert_eq!(steps[3]["labels"], json!(["confidential"]), "the file's labels join again");
+        assert_eq!(events.last().unwrap()["job"]["labels"], json!(["confidential"]));
+
+        // An agent cleared for nothing but `public` reads a note instead of the payroll.
+        let site = Site::new(transport);
+        install(&site);
+        agent(&site, "id: reader\ninstructions: Answer.\ntools: [labelled]\nclearance: [public]\n");
+        let provider = ScriptedProvider::start(vec![
+            Box::new(|_: &Value| call("labelled__payroll", json!({}), 50, 10)),
+            Box::new(|_: &Value| say("I may not read it.", 50, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let events = run(&site);
+        let told = last_tool_text(&provider.received()[1]);
+        assert!(
+            told.contains("withheld: it carries the label(s) confidential, outside this agent's clearance (public)"),
+            "{told}"
+        );
+        assert!(!told.contains("salary"), "{transport:?}: {told}");
+        let tool_step = events.iter().find(|e| e["step"]["kind"] == "tool_call").unwrap();
+        assert_eq!(tool_step["step"]["withheld"], true);
+        let job = events.last().unwrap()["job"]["id"].as_str().unwrap().to_owned();
+        assert!(site.ok(&["job", "trace", &job]).contains("withheld from the model"));
+    }
+}
