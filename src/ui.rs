@@ -59,8 +59,11 @@ pub fn stderr_colour() -> bool {
 /// Writes `value` to stdout as pretty JSON and a newline.
 pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value)
-        .map_err(|err| CommandError::operational("could not write the output").caused_by(err))?;
+    // A reader that went away (`| head`) ends the command quietly, as for text.
+    serde_json::to_writer_pretty(&mut out, value).map_err(|err| match err.io_error_kind() {
+        Some(kind) => CommandError::from(std::io::Error::from(kind)),
+        None => CommandError::operational("could not write the output").caused_by(err),
+    })?;
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())

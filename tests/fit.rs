@@ -207,15 +207,18 @@ fn invalid_json_is_refused_only_when_asked_for_as_json() {
 fn a_closed_pipe_ends_quietly() {
     let env = TestEnv::new();
     let big = env.write("big.txt", "line of text\n".repeat(200_000));
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"))
-        .args(["fit"])
-        .arg(&big)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    // Text and JSON alike: a reader that goes away (`| head`) ends the command quietly.
+    for format in ["text", "json"] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"))
+            .args(["fit", "--format", format])
+            .arg(&big)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{format}: {}", text(&out.stderr));
+        assert!(out.stderr.is_empty(), "{format}: {}", text(&out.stderr));
+    }
 }
