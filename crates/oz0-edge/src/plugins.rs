@@ -13,8 +13,14 @@ use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, Installe
 use oz0_core::manifest::{Document, Lint, Listing, MANIFEST_FILE, Severity, lint, rfc3339};
 use oz0_toolhost::{Sandbox, tail};
 
-/// The most files a plugin's folder may hold.
+/// The most files and folders a plugin's folder may hold.
 const MAX_FILES: usize = 10_000;
+
+/// The longest name of a file or folder in a plugin, in bytes, as file systems take it.
+const MAX_NAME: usize = 255;
+
+/// The longest path in a plugin, in bytes.
+const MAX_PATH: usize = 1024;
 
 /// How long each server may take to start and list its functions at install.
 const LIST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -37,17 +43,51 @@ pub(crate) fn unpack(archive: &[u8], into: &Path) -> Result<(), EdgeError> {
         if path.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
             return Err(bad(format!("holds `{}`, a path outside the plugin's folder", path.display())));
         }
+        let shown = || {
+            let text = path.display().to_string();
+            if text.len() > 80 { format!("{}...", text.chars().take(80).collect::<String>()) } else { text }
+        };
+        if path.as_os_str().len() > MAX_PATH {
+            return Err(bad(format!(
+                "holds a path of {} bytes, more than the {MAX_PATH} taken: `{}`",
+                path.as_os_str().len(),
+                shown()
+            )));
+        }
+        if path.components().any(|c| c.as_os_str().len() > MAX_NAME) {
+            return Err(bad(format!("holds a name of more than {MAX_NAME} bytes: `{}`", shown())));
+        }
+        files += 1;
+        if files > MAX_FILES {
+            return Err(EdgeError::TooLarge {
+                detail: format!(
+                    "the plugin's folder holds more than {MAX_FILES} files and folders; leave out what its servers do \
+                     not need"
+                ),
+            });
+        }
         let kind = entry.header().entry_type();
+        // A name may be a file or a folder, not both, and nothing lies under a file.
+        let target = into.join(&path);
+        let mut above = target.parent();
+        while let Some(folder) = above.filter(|f| f.starts_with(into) && *f != into) {
+            if folder.is_file() {
+                return Err(bad(format!("holds `{}` under a file of the same path", shown())));
+            }
+            above = folder.parent();
+        }
+        if (kind.is_dir() && target.is_file()) || (!kind.is_dir() && target.is_dir()) {
+            return Err(bad(format!("holds `{}` both as a file and as a folder", shown())));
+        }
         if kind.is_dir() {
-            fs_err::create_dir_all(into.join(&path)).map_err(|err| EdgeError::internal("could not unpack", err))?;
+            fs_err::create_dir_all(&target).map_err(|err| EdgeError::internal("could not unpack", err))?;
             continue;
         }
         if !kind.is_file() {
             return Err(bad(format!("holds `{}`, which is not a file or a folder", path.display())));
         }
-        files += 1;
         bytes += entry.size();
-        if files > MAX_FILES || bytes > MAX_PLUGIN_BYTES {
+        if bytes > MAX_PLUGIN_BYTES {
             return Err(EdgeError::TooLarge {
                 detail: format!(
                     "the plugin's folder holds more than {MAX_FILES} files or {MAX_PLUGIN_BYTES} bytes; leave out \
@@ -55,7 +95,6 @@ pub(crate) fn unpack(archive: &[u8], into: &Path) -> Result<(), EdgeError> {
                 ),
             });
         }
-        let target = into.join(&path);
         if let Some(parent) = target.parent() {
             fs_err::create_dir_all(parent).map_err(|err| EdgeError::internal("could not unpack", err))?;
         }
@@ -283,6 +322,49 @@ mod tests {
         let err = unpack(&builder.into_inner().unwrap(), dir.path()).unwrap_err().to_string();
         assert!(err.contains("not a file or a folder"), "{err}");
         assert!(!dir.path().join("link").exists());
+    }
+
+    /// Returns an archive of `entries`, each a folder when its bytes are `None`.
+    fn tree(entries: &[(&str, Option<&[u8]>)]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (path, bytes) in entries {
+            let mut header = tar::Header::new_gnu();
+            header.set_mode(0o755);
+            match bytes {
+                Some(bytes) => {
+                    header.set_size(bytes.len() as u64);
+                    header.set_cksum();
+                    builder.append_data(&mut header, path, *bytes).unwrap();
+                }
+                None => {
+                    header.set_entry_type(tar::EntryType::Directory);
+                    header.set_size(0);
+                    header.set_cksum();
+                    builder.append_data(&mut header, path, &[][..]).unwrap();
+                }
+            }
+        }
+        builder.into_inner().unwrap()
+    }
+
+    #[test]
+    fn an_archive_the_disk_could_not_hold_is_refused_as_the_senders_mistake() {
+        let refused = |entries: &[(&str, Option<&[u8]>)]| {
+            let dir = tempfile::tempdir().unwrap();
+            let err = unpack(&tree(entries), dir.path()).unwrap_err();
+            assert!(matches!(err, EdgeError::Invalid { .. } | EdgeError::TooLarge { .. }), "{err:?}");
+            err.to_string()
+        };
+        let long = "n".repeat(300);
+        assert!(refused(&[(&long, Some(b"x"))]).contains("a name of more than 255 bytes"));
+        let deep = vec!["d".repeat(200); 25].join("/");
+        assert!(refused(&[(&deep, Some(b"x"))]).contains("more than the 1024 taken"));
+        assert!(refused(&[("a", Some(b"x")), ("a", None)]).contains("both as a file and as a folder"));
+        assert!(refused(&[("a", None), ("a", Some(b"x"))]).contains("both as a file and as a folder"));
+        assert!(refused(&[("a", Some(b"x")), ("a/b", Some(b"y"))]).contains("under a file"));
+        let folders: Vec<String> = (0..10_001).map(|n| format!("f{n}")).collect();
+        let entries: Vec<(&str, Option<&[u8]>)> = folders.iter().map(|f| (f.as_str(), None)).collect();
+        assert!(refused(&entries).contains("more than 10000 files and folders"));
     }
 
     #[test]

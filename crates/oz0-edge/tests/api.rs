@@ -260,3 +260,13 @@ async fn the_openapi_document_describes_every_route() {
         answer.is_problem(401);
     }
 }
+
+#[tokio::test]
+async fn a_body_over_a_routes_limit_is_refused_naming_that_limit() {
+    let api = Api::new();
+    let archive = vec![0u8; (64 << 20) + 1];
+    let answer = api.send("POST", "/v1/plugins", Some(&api.admin), Some(("application/x-tar", archive))).await;
+    answer.is_problem(413);
+    let detail = answer.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains("(64 MiB) a plugin may hold"), "{detail}");
+}

@@ -131,15 +131,24 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        // The limit named is the route's: a plugin's archive, or a file.
+        let plugin = request.uri().path() == oz0_core::api::paths::PLUGINS;
         match Bytes::from_request(request, state).await {
             Ok(bytes) => Ok(RawBody(bytes)),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError(EdgeError::TooLarge {
-                    detail: format!(
+                let detail = if plugin {
+                    format!(
+                        "the plugin's archive is more than the {} bytes (64 MiB) a plugin may hold; leave out what its \
+                         servers do not need",
+                        oz0_core::api::MAX_PLUGIN_BYTES
+                    )
+                } else {
+                    format!(
                         "the file is more than the {} bytes (32 MiB) a file may hold",
                         oz0_core::api::MAX_FILE_BYTES
-                    ),
-                }))
+                    )
+                };
+                Err(ApiError(EdgeError::TooLarge { detail }))
             }
             Err(rejection) => Err(ApiError(EdgeError::BadRequest { detail: rejection.body_text() })),
         }
