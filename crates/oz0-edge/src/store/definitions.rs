@@ -57,7 +57,7 @@ impl DefinitionStore for SqliteStore {
                 params![tenant.id, definition.id(), kind(definition), text, now_ms()],
             )?;
             let action = format!("{}.apply", kind(definition));
-            audit(tx, tenant, &actor.actor(), &action, old.as_deref().unwrap_or("null"), &text)?;
+            audit(tx, tenant, &actor.actor_in(tenant), &action, old.as_deref().unwrap_or("null"), &text)?;
             Ok(Ok::<_, std::convert::Infallible>(old.is_some()))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))

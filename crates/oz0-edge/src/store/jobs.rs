@@ -389,7 +389,7 @@ impl JobStore for SqliteStore {
             }
             let refs: Vec<String> = files.iter().map(|f| f.file.to_string()).collect();
             let new = serde_json::json!({"job": job, "files": refs}).to_string();
-            audit(tx, tenant, &actor.actor(), "job.files_handed", "null", &new)?;
+            audit(tx, tenant, &actor.actor_in(tenant), "job.files_handed", "null", &new)?;
             Ok(Ok::<_, std::convert::Infallible>(()))
         })?;
         done.unwrap_or_else(|never| match never {});

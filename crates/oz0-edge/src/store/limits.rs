@@ -54,7 +54,7 @@ impl LimitStore for SqliteStore {
                 params![tenant.id, limits.usd_per_day, limits.usd_per_month],
             )?;
             let text = |limits: &SpendingLimits| serde_json::to_string(limits).unwrap_or_default();
-            audit(tx, tenant, &actor.actor(), "tenant.limits", &text(&old), &text(limits))?;
+            audit(tx, tenant, &actor.actor_in(tenant), "tenant.limits", &text(&old), &text(limits))?;
             Ok(Ok::<_, std::convert::Infallible>(old))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))

@@ -90,6 +90,12 @@ impl Principal {
     pub fn actor(&self) -> String {
         format!("{}@{}", self.person, self.tenant.name)
     }
+
+    /// Returns how the audit log of `tenant` names the person: `name@tenant` in their own tenant, and
+    /// `the edge's operator` in another's, which learns nothing of who runs the edge.
+    pub fn actor_in(&self, tenant: &TenantRecord) -> String {
+        if self.tenant.id == tenant.id { self.actor() } else { "the edge's operator".to_owned() }
+    }
 }
 
 /// A token to make: for a new person of a tenant.

@@ -114,7 +114,7 @@ impl PluginStore for SqliteStore {
                 )?;
             }
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
-            audit(tx, tenant, &actor.actor(), "plugin.install", &before, &summary(plugin))?;
+            audit(tx, tenant, &actor.actor_in(tenant), "plugin.install", &before, &summary(plugin))?;
             Ok(Ok(old))
         })?;
         done.map_err(StoreError::Conflict)
@@ -154,7 +154,7 @@ impl PluginStore for SqliteStore {
             };
             tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
             tx.execute("DELETE FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name])?;
-            audit(tx, tenant, &actor.actor(), "plugin.remove", &summary(&old), "null")?;
+            audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
             Ok(Ok(Some(old)))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))

@@ -110,7 +110,7 @@ impl PolicyStore for SqliteStore {
                  ON CONFLICT (tenant_id, pattern) DO UPDATE SET effect = ?3, reason = ?4, set_at = ?5",
                 params![tenant.id, rule.pattern, rule.effect.as_str(), rule.reason, now_ms()],
             )?;
-            audit(tx, tenant, &actor.actor(), "policy.set", &text(old.as_ref()), &text(Some(rule)))?;
+            audit(tx, tenant, &actor.actor_in(tenant), "policy.set", &text(old.as_ref()), &text(Some(rule)))?;
             Ok(Ok::<_, std::convert::Infallible>(old))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
@@ -120,7 +120,7 @@ impl PolicyStore for SqliteStore {
         let done = self.write(|tx| {
             let Some(old) = read_rule(tx, tenant, pattern)? else { return Ok(Ok::<_, std::convert::Infallible>(None)) };
             tx.execute("DELETE FROM policy WHERE tenant_id = ?1 AND pattern = ?2", params![tenant.id, pattern])?;
-            audit(tx, tenant, &actor.actor(), "policy.remove", &text(Some(&old)), "null")?;
+            audit(tx, tenant, &actor.actor_in(tenant), "policy.remove", &text(Some(&old)), "null")?;
             Ok(Ok(Some(old)))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
@@ -193,7 +193,7 @@ impl PolicyStore for SqliteStore {
                 let action = if state == ApprovalState::Approved { "approval.approve" } else { "approval.deny" };
                 let new =
                     serde_json::json!({"id": id, "job": approval.job, "target": approval.target, "reason": reason});
-                audit(tx, tenant, &who.actor(), action, "null", &new.to_string())?;
+                audit(tx, tenant, &who.actor_in(tenant), action, "null", &new.to_string())?;
             }
             Ok(Ok(Some(approval)))
         })?;

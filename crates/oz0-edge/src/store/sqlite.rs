@@ -239,12 +239,20 @@ fn person_exists(tx: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite
         .map(|found| found.is_some())
 }
 
-/// Returns a person's name not yet taken in the tenant: `stem`, else `stem-2`, `stem-3`, ...
+/// Returns a person's name not yet taken in the tenant: `stem`, else `stem-N` with N one more than
+/// the highest taken, found in one look-up of the name index, however many there are.
 fn free_name(tx: &Connection, tenant: &TenantRecord, stem: &str) -> rusqlite::Result<String> {
     if !person_exists(tx, tenant, stem)? {
         return Ok(stem.to_owned());
     }
-    let mut n = 2u64;
+    let highest: Option<i64> = tx.query_row(
+        "SELECT MAX(CAST(substr(name, length(?2) + 2) AS INTEGER)) FROM people
+         WHERE tenant_id = ?1 AND name GLOB ?3",
+        params![tenant.id, stem, format!("{}-[0-9]*", stem.replace(['*', '?', '['], "_"))],
+        |row| row.get(0),
+    )?;
+    let mut n = highest.unwrap_or(1).max(1) + 1;
+    // A name such as `stem-7x` reads as 7 and is not `stem-8`; one taken by chance is stepped over.
     loop {
         let name = format!("{stem}-{n}");
         if !person_exists(tx, tenant, &name)? {
@@ -316,7 +324,7 @@ impl Store for SqliteStore {
             }
             let principal = create_person(tx, &tenant, person, &Role::ALL)?;
             let new = serde_json::json!({"person": person, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &principal.actor(), "person.create", "null", &new)?;
+            audit(tx, &tenant, &principal.actor_in(&tenant), "person.create", "null", &new)?;
             Ok(Ok(principal))
         })?;
         Ok(made.unwrap_or_else(|never| match never {}))
@@ -334,10 +342,10 @@ impl Store for SqliteStore {
             add_token(tx, &tenant, &name, hash)?;
             if created {
                 let new = serde_json::json!({"name": tenant.name}).to_string();
-                audit(tx, &tenant, &principal.actor(), "tenant.create", "null", &new)?;
+                audit(tx, &tenant, &principal.actor_in(&tenant), "tenant.create", "null", &new)?;
             }
             let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &principal.actor(), "token.create", "null", &new)?;
+            audit(tx, &tenant, &principal.actor_in(&tenant), "token.create", "null", &new)?;
             Ok(Ok(principal))
         })?;
         Ok(made.ok())
@@ -388,14 +396,14 @@ impl Store for SqliteStore {
                 audit(
                     tx,
                     &tenant,
-                    &actor.actor(),
+                    &actor.actor_in(&tenant),
                     "tenant.create",
                     "null",
                     &serde_json::json!({"name": tenant.name}).to_string(),
                 )?;
             }
             let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &actor.actor(), "token.create", "null", &new)?;
+            audit(tx, &tenant, &actor.actor_in(&tenant), "token.create", "null", &new)?;
             Ok(Ok(Issued { principal, tenant_created }))
         })?;
         match issued {
@@ -426,7 +434,14 @@ impl Store for SqliteStore {
                  ON CONFLICT (tenant_id) DO UPDATE SET offload_default = ?2, offload_ceiling = ?3",
                 params![tenant.id, after.default.map(|d| d.to_string()), after.ceiling.map(|c| c.get())],
             )?;
-            audit(tx, tenant, &actor.actor(), "tenant.offload", &settings_json(&before), &settings_json(&after))?;
+            audit(
+                tx,
+                tenant,
+                &actor.actor_in(tenant),
+                "tenant.offload",
+                &settings_json(&before),
+                &settings_json(&after),
+            )?;
             Ok(Ok(OffloadChange { before, after }))
         })
     }
@@ -590,6 +605,41 @@ mod tests {
         let again = NewToken { person: Some("content"), hash: &[4; 32], ..new };
         assert!(matches!(store.issue_token(&again, &admin), Err(StoreError::Conflict(_))));
         assert_eq!(store.principal(&[4; 32]).unwrap(), None, "nothing of a refused token is kept");
+    }
+
+    #[test]
+    fn another_tenants_audit_log_names_the_operator_not_their_admin() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
+        let other = tenant("other");
+        let new = NewToken { tenant: &other, create_tenant: true, person: None, roles: &[Role::Admin], hash: &[2; 32] };
+        let issued = store.issue_token(&new, &admin).unwrap().unwrap();
+        let entries = store.audit(&issued.principal.tenant, 10).unwrap();
+        assert!(!entries.is_empty());
+        for entry in &entries {
+            assert_eq!(entry.actor, "the edge's operator", "{entry:?}");
+        }
+        let own = store.audit(&admin.tenant, 10).unwrap();
+        assert!(own.iter().all(|e| e.actor == "admin@main"), "{own:?}");
+    }
+
+    #[test]
+    fn an_unnamed_person_gets_the_next_free_name_in_one_look_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
+        let main = tenant("main");
+        let issue = |person: Option<&str>, n: u8| {
+            let new = NewToken { tenant: &main, create_tenant: false, person, roles: &[Role::Content], hash: &[n; 32] };
+            store.issue_token(&new, &admin).unwrap().unwrap().principal.person
+        };
+        assert_eq!(issue(None, 2), "content");
+        assert_eq!(issue(None, 3), "content-2");
+        assert_eq!(issue(Some("content-9"), 4), "content-9");
+        assert_eq!(issue(None, 5), "content-10", "after the highest taken");
+        assert_eq!(issue(Some("content-11x"), 6), "content-11x");
+        assert_eq!(issue(None, 7), "content-12", "a name that only starts with a number is stepped over");
     }
 
     #[test]
