@@ -126,7 +126,7 @@ impl From<KindArg> for Kind {
     }
 }
 
-fn parse_positive(value: &str) -> Result<u64, String> {
+pub fn parse_positive(value: &str) -> Result<u64, String> {
     match value.trim().parse::<i128>() {
         Ok(n) if n >= 1 && n <= i128::from(u64::MAX) => Ok(n as u64),
         Ok(_) => Err(format!("`{value}` is not 1 or more: give a whole number from 1 up")),

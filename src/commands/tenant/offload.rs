@@ -166,7 +166,8 @@ fn print_view(view: &OffloadView, asked: Option<(Offload, Threshold)>, format: F
 /// Returns the settings and thresholds as two small tables.
 fn table(settings: &OffloadSettings, view: &OffloadView, asked: Option<(Offload, Threshold)>) -> String {
     let mut rows = vec![("nothing".to_owned(), view.says_nothing), ("off".to_owned(), view.asks_off)];
-    if let Some((offload, threshold)) = asked {
+    // `off` has its row already.
+    if let Some((offload, threshold)) = asked.filter(|(offload, _)| *offload != Offload::Off) {
         rows.push((offload.to_string(), threshold));
     }
     let threshold = |t: &Threshold| match t.threshold {

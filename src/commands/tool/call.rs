@@ -46,7 +46,7 @@ pub struct ToolCallArgs {
     pub view: Option<ViewArg>,
 
     /// The budget in tokens to ask for (the convention's `budget` argument).
-    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "TOKENS", value_parser = crate::commands::fit::parse_positive)]
     pub budget: Option<u64>,
 
     /// The section to ask for (the convention's `query` argument).

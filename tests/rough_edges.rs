@@ -1,0 +1,27 @@
+//! Small things a newcomer tripped on: each says what it should, once.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{TestEnv, text};
+
+#[test]
+fn an_agent_offload_of_off_is_shown_once() {
+    let env = TestEnv::new();
+    let out = env.oz0().args(["tenant", "offload", "--agent-offload", "off"]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("off ")).count(), 1, "{stdout}");
+}
+
+#[test]
+fn a_budget_of_zero_is_refused_in_words_a_person_reads() {
+    let env = TestEnv::new();
+    let out = env.oz0().args(["tool", "call", "acme_docs.get_page", "--budget", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("`0` is not 1 or more: give a whole number from 1 up"), "{stderr}");
+    assert!(!stderr.contains("18446744073709551615"), "{stderr}");
+}
