@@ -246,6 +246,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;job;trace' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print: `text` (sections) or `json` (the steps and totals)')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Show the steps after this one only')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most this many steps; left out, every step, read a page at a time')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

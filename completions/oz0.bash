@@ -2154,7 +2154,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__trace)
-            opts="-v -h -V --format --verbose --edge --token --profile --help --version"
+            opts="-v -h -V --format --verbose --after --limit --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2162,6 +2162,14 @@ _oz0() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --edge)

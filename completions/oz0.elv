@@ -220,6 +220,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;job;trace'= {
             cand --format 'How to print: `text` (sections) or `json` (the steps and totals)'
+            cand --after 'Show the steps after this one only'
+            cand --limit 'Show at most this many steps; left out, every step, read a page at a time'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

@@ -173,6 +173,8 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l format -d 'How to print: `text` (sections) or `json` (the steps and totals)' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l after -d 'Show the steps after this one only' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l limit -d 'Show at most this many steps; left out, every step, read a page at a time' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r

@@ -333,8 +333,8 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.job(id))
     }
 
-    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
-        delegate!(self, edge => edge.trace(id))
+    async fn trace(&self, id: &TreeId, after: u32, limit: u32) -> Result<Trace, EdgeError> {
+        delegate!(self, edge => edge.trace(id, after, limit))
     }
 
     async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {

@@ -139,3 +139,23 @@ fn zombie(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
 }
+
+#[test]
+fn a_trace_is_read_a_page_at_a_time() {
+    for transport in TRANSPORTS {
+        let site = Site::new(transport);
+        install(&site);
+        flow(&site, "five", "shared.whoami", 5);
+        site.ok(&["run", "five"]);
+        let jobs = site.json(&["job", "list"]);
+        let job = jobs[0]["id"].as_str().unwrap();
+        let page = site.json(&["job", "trace", job, "--after", "1", "--limit", "2"]);
+        let seqs: Vec<u64> = page["steps"].as_array().unwrap().iter().map(|s| s["seq"].as_u64().unwrap()).collect();
+        assert_eq!(seqs, [2, 3], "{transport:?}: {page}");
+        assert_eq!(page["next"], 4);
+        assert_eq!(page["totals"]["steps"], 5, "the totals are the whole job's");
+        let whole = site.json(&["job", "trace", job]);
+        assert_eq!(whole["steps"].as_array().unwrap().len(), 5);
+        assert!(whole.get("next").is_none(), "{whole}");
+    }
+}

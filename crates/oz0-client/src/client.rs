@@ -318,8 +318,8 @@ impl Edge for Client {
         self.get(&job_path(paths::JOB, id)).await
     }
 
-    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
-        self.get(&job_path(paths::JOB_TRACE, id)).await
+    async fn trace(&self, id: &TreeId, after: u32, limit: u32) -> Result<Trace, EdgeError> {
+        self.get(&format!("{}?after={after}&limit={limit}", job_path(paths::JOB_TRACE, id))).await
     }
 
     async fn job_file(&self, id: &TreeId, file: &FileRef) -> Result<Vec<u8>, EdgeError> {

@@ -448,13 +448,17 @@ impl Edge for LocalEdge {
         .await
     }
 
-    async fn trace(&self, id: &TreeId) -> Result<Trace, EdgeError> {
+    async fn trace(&self, id: &TreeId, after: u32, limit: u32) -> Result<Trace, EdgeError> {
         let id = id.clone();
+        let limit = limit.clamp(1, oz0_core::api::MAX_TRACE_STEPS) as usize;
         self.blocking(move |state, principal| {
             let job = find_job(state, principal, &id)?;
             let steps = state.store().steps(&principal.tenant, &id, 0)?;
             let totals = Totals::of(&steps);
-            Ok(Trace { job, steps, totals })
+            let mut page: Vec<_> = steps.into_iter().filter(|s| s.seq > after).take(limit + 1).collect();
+            let next = (page.len() > limit).then(|| page[limit].seq);
+            page.truncate(limit);
+            Ok(Trace { job, steps: page, totals, next })
         })
         .await
     }

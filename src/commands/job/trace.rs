@@ -2,7 +2,7 @@
 //! and its usage; never an omitted sentence or an outline.
 
 use clap::Args;
-use oz0_core::api::{Edge, Trace, TreeId};
+use oz0_core::api::{Edge, MAX_TRACE_STEPS, Trace, TreeId};
 use oz0_core::trace::ServerNoteKind;
 
 use super::{dollars, seconds};
@@ -31,13 +31,34 @@ pub struct JobTraceArgs {
     /// Show the log messages each tool's server sent during its call, under the steps.
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// Show the steps after this one only.
+    #[arg(long, value_name = "STEP", default_value_t = 0)]
+    pub after: u32,
+
+    /// Show at most this many steps; left out, every step, read a page at a time.
+    #[arg(long, value_name = "N", value_parser = crate::commands::fit::parse_positive)]
+    pub limit: Option<u64>,
 }
 
 /// Runs `oz0 job trace`.
 pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let connected = connect(edge)?;
     let trace = block_on(async {
-        connected.edge.trace(&args.id).await.map_err(|err| connected.error("could not read the trace", err))
+        let fail = |err| connected.error("could not read the trace", err);
+        let wanted = args.limit.map_or(u64::MAX, |n| n);
+        let page = |after: u32, got: u64| {
+            let limit = u32::try_from(wanted.saturating_sub(got)).unwrap_or(MAX_TRACE_STEPS).min(MAX_TRACE_STEPS);
+            connected.edge.trace(&args.id, after, limit)
+        };
+        let mut trace = page(args.after, 0).await.map_err(fail)?;
+        // The edge answers a page at a time; the steps after it follow.
+        while let Some(next) = trace.next.filter(|_| (trace.steps.len() as u64) < wanted) {
+            let more = page(next.saturating_sub(1), trace.steps.len() as u64).await.map_err(fail)?;
+            trace.steps.extend(more.steps);
+            trace.next = more.next;
+        }
+        Ok(trace)
     })?;
     if args.format == Format::Json {
         return ui::print_json(&trace);

@@ -136,7 +136,7 @@ pub trait Edge: Send + Sync {
     fn job(&self, id: &TreeId) -> impl Future<Output = Result<JobDetail, EdgeError>> + Send;
 
     /// Returns a job's trace.
-    fn trace(&self, id: &TreeId) -> impl Future<Output = Result<Trace, EdgeError>> + Send;
+    fn trace(&self, id: &TreeId, after: u32, limit: u32) -> impl Future<Output = Result<Trace, EdgeError>> + Send;
 
     /// Returns a file of the job's tree, its digest checked (content role).
     fn job_file(&self, id: &TreeId, file: &FileRef) -> impl Future<Output = Result<Vec<u8>, EdgeError>> + Send;

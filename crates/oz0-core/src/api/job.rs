@@ -118,9 +118,15 @@ pub struct Trace {
     pub job: Job,
     /// Its steps, in order.
     pub steps: Vec<Step>,
-    /// Its totals.
+    /// Its totals, of every step.
     pub totals: Totals,
+    /// The step after the last one given, when more follow: ask again with `after` set to it less one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u32>,
 }
+
+/// The most steps one page of a trace holds.
+pub const MAX_TRACE_STEPS: u32 = 1000;
 
 /// A call of a tool's function by a person.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

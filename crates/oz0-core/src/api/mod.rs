@@ -20,7 +20,7 @@ mod usage;
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
-pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, Trace};
+pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, Trace};
 pub use names::{NameError, Role, Tenant, TenantName};
 pub use plugin::{
     DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, InstallOptions, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,

@@ -357,8 +357,15 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             method: "get",
             path: paths::JOB_TRACE,
             id: "getTrace",
-            summary: "Returns a job's steps and totals: numbers and names, never an omitted sentence or an outline.",
-            parameters: vec![job_param()],
+            summary: "Returns a page of a job's steps (at most 1000; `next` names the step that follows) and the \
+                      totals of the whole job: numbers and names, never an omitted sentence or an outline.",
+            parameters: vec![
+                job_param(),
+                json!({"name": "after", "in": "query", "required": false,
+                       "description": "The last step already read; left out, 0.", "schema": {"type": "integer", "minimum": 0}}),
+                json!({"name": "limit", "in": "query", "required": false,
+                       "description": "The most steps to answer, up to 1000.", "schema": {"type": "integer", "minimum": 1}}),
+            ],
             body: None,
             ok: (200, Some((json, schema::<Trace>(g)))),
             errors: READ,

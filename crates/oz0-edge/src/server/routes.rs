@@ -241,8 +241,20 @@ pub async fn cancel_job(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Res
     Ok(Json(edge.cancel_job(&tree(&id)?).await?))
 }
 
-pub async fn trace(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<Trace>, ApiError> {
-    Ok(Json(edge.trace(&tree(&id)?).await?))
+/// The query of the trace endpoint: a page of steps.
+#[derive(Debug, Deserialize)]
+pub struct TraceQuery {
+    after: Option<u32>,
+    limit: Option<u32>,
+}
+
+pub async fn trace(
+    Caller(edge): Caller,
+    PathOf(id): PathOf<String>,
+    QueryOf(query): QueryOf<TraceQuery>,
+) -> Result<Json<Trace>, ApiError> {
+    let limit = query.limit.unwrap_or(oz0_core::api::MAX_TRACE_STEPS);
+    Ok(Json(edge.trace(&tree(&id)?, query.after.unwrap_or(0), limit).await?))
 }
 
 pub async fn job_file(
