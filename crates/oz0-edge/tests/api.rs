@@ -270,3 +270,21 @@ async fn a_body_over_a_routes_limit_is_refused_naming_that_limit() {
     let detail = answer.json()["detail"].as_str().unwrap().to_owned();
     assert!(detail.contains("(64 MiB) a plugin may hold"), "{detail}");
 }
+
+#[tokio::test]
+async fn a_token_without_the_role_is_refused_before_the_body_is_read() {
+    let api = Api::new();
+    let content = api.token("main", "content").await;
+    // A body that fails when read: a 403 says the edge never read it.
+    let failing =
+        futures_util::stream::once(async { Err::<axum::body::Bytes, std::io::Error>(std::io::Error::other("read")) });
+    let request = Request::builder()
+        .method("POST")
+        .uri("/v1/plugins")
+        .header(header::AUTHORIZATION, format!("Bearer {content}"))
+        .header(header::CONTENT_TYPE, "application/x-tar")
+        .body(Body::from_stream(failing))
+        .unwrap();
+    let response = server::router(Arc::clone(&api.state)).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}

@@ -79,6 +79,28 @@ impl FromRequestParts<Arc<EdgeState>> for Caller {
     }
 }
 
+/// The caller of an endpoint whose body is large (a plugin's archive, a file), checked for the role
+/// it needs before the body is read, so that a token without it costs the edge no memory.
+#[derive(Debug)]
+pub struct Uploader<const ADMIN: bool>(pub LocalEdge);
+
+impl<const ADMIN: bool> FromRequestParts<Arc<EdgeState>> for Uploader<ADMIN> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<EdgeState>) -> Result<Self, Self::Rejection> {
+        let Caller(edge) = Caller::from_request_parts(parts, state).await?;
+        let (role, action) = if ADMIN {
+            (oz0_core::api::Role::Admin, "installing a plugin")
+        } else {
+            (oz0_core::api::Role::Content, "storing a file")
+        };
+        if !edge.principal().has(role) {
+            return Err(ApiError(EdgeError::permission_denied(action, role)));
+        }
+        Ok(Uploader(edge))
+    }
+}
+
 /// A JSON body of `T`, refused with a problem document: 400 when it is not JSON, 422 when it is not a
 /// `T` (a wrong type, a value out of range, an unknown field), 413 when it is too big, 415 when it is
 /// not sent as JSON.

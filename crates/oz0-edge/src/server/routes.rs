@@ -15,7 +15,7 @@ use oz0_core::threshold::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::extract::{ApiError, Caller, JsonBody, QueryOf, RawBody};
+use super::extract::{ApiError, Caller, JsonBody, QueryOf, RawBody, Uploader};
 use crate::state::NO_TENANT;
 
 /// Path parameters, refused with a problem document.
@@ -107,7 +107,7 @@ pub async fn create_token(
 }
 
 pub async fn put_file(
-    Caller(edge): Caller,
+    Uploader(edge): Uploader<false>,
     PathOf((segment, tree_id)): PathOf<(String, String)>,
     RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<StoredFile>), ApiError> {
@@ -137,7 +137,7 @@ pub struct InstallQuery {
 }
 
 pub async fn install_plugin(
-    Caller(edge): Caller,
+    Uploader(edge): Uploader<true>,
     QueryOf(query): QueryOf<InstallQuery>,
     headers: axum::http::HeaderMap,
     RawBody(bytes): RawBody,
