@@ -15,6 +15,44 @@ use crate::passage::Passage;
 use crate::running::Running;
 use crate::store::{Principal, SqliteStore, Store, StoreError};
 
+/// How long an upload or an install may go untouched before a start takes it for one a stopped
+/// process left: longer than any takes, so that one under way in another process is never swept.
+const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Removes what a process that stopped left half-written under `dir`, untouched for `left_for`: files
+/// being stored (`files/tmp/`) and plugins being installed (`plugins/<tenant>/.install-*`). Returns
+/// how many it removed.
+pub(crate) fn sweep(dir: &Path, left_for: std::time::Duration) -> usize {
+    let stale = |path: &Path| {
+        std::fs::symlink_metadata(path)
+            .and_then(|m| m.modified())
+            .is_ok_and(|at| at.elapsed().is_ok_and(|age| age >= left_for))
+    };
+    let mut left = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir.join("files").join("tmp")) {
+        left.extend(entries.flatten().map(|e| e.path()));
+    }
+    if let Ok(tenants) = std::fs::read_dir(dir.join("plugins")) {
+        for tenant in tenants.flatten() {
+            if let Ok(entries) = std::fs::read_dir(tenant.path()) {
+                left.extend(
+                    entries.flatten().map(|e| e.path()).filter(|p| {
+                        p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(".install-"))
+                    }),
+                );
+            }
+        }
+    }
+    let mut swept = 0;
+    for path in left.into_iter().filter(|p| stale(p)) {
+        let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+        if removed.is_ok() {
+            swept += 1;
+        }
+    }
+    swept
+}
+
 /// What every "no such tenant" says, whether the tenant does not exist or is another's.
 pub(crate) const NO_TENANT: &str = "no such tenant";
 
@@ -57,6 +95,10 @@ impl EdgeState {
         let reaped = oz0_toolhost::reap(&crate::plugins::records(dir));
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
+        }
+        let swept = sweep(dir, LEFT_FOR);
+        if swept > 0 {
+            tracing::warn!(swept, "removed what an edge that stopped left half-written: uploads and installs");
         }
         let store = SqliteStore::open(dir)?;
         Ok(Self::with_store(Arc::new(store), dir, idle))
@@ -133,5 +175,29 @@ impl EdgeState {
         tokio::task::spawn_blocking(move || f(&state, &principal))
             .await
             .map_err(|err| EdgeError::internal("a task of the edge failed", err))?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_start_sweeps_half_written_uploads_and_installs_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let tmp = root.join("files/tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        std::fs::write(tmp.join(".tmpA"), b"half").unwrap();
+        let install = root.join("plugins/1/.install-x");
+        std::fs::create_dir_all(install.join("docs")).unwrap();
+        let kept = root.join("plugins/1/notes-1");
+        std::fs::create_dir_all(&kept).unwrap();
+        assert_eq!(sweep(root, Duration::from_secs(3600)), 0, "what may be under way stays");
+        assert_eq!(sweep(root, Duration::ZERO), 2);
+        assert!(!tmp.join(".tmpA").exists() && !install.exists());
+        assert!(kept.exists(), "an installed plugin stays");
     }
 }
