@@ -1004,7 +1004,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__status)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-h -V --format --data --edge --token --profile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

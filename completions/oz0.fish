@@ -429,6 +429,7 @@ json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l data -d 'Print only the embedded edge\'s data folder, where its `gateway.toml` goes, such as `cp examples/gateway.toml "$(oz0 edge status --data)/"`'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r

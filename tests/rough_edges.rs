@@ -25,3 +25,11 @@ fn a_budget_of_zero_is_refused_in_words_a_person_reads() {
     assert!(stderr.contains("`0` is not 1 or more: give a whole number from 1 up"), "{stderr}");
     assert!(!stderr.contains("18446744073709551615"), "{stderr}");
 }
+
+#[test]
+fn edge_status_prints_the_data_folder_for_a_script() {
+    let env = TestEnv::new();
+    let out = env.oz0().args(["edge", "status", "--data"]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim_end(), env.home().display().to_string());
+}

@@ -36,9 +36,10 @@ pub(crate) fn sweep(dir: &Path, left_for: std::time::Duration) -> usize {
         for tenant in tenants.flatten() {
             if let Ok(entries) = std::fs::read_dir(tenant.path()) {
                 left.extend(
-                    entries.flatten().map(|e| e.path()).filter(|p| {
-                        p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(".install-"))
-                    }),
+                    entries
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(".install-"))),
                 );
             }
         }

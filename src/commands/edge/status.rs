@@ -15,6 +15,11 @@ pub struct EdgeStatusArgs {
     /// How to print: `text` or `json`.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+
+    /// Print only the embedded edge's data folder, where its `gateway.toml` goes, such as
+    /// `cp examples/gateway.toml "$(oz0 edge status --data)/"`.
+    #[arg(long, conflicts_with = "format")]
+    pub data: bool,
 }
 
 #[derive(Serialize)]
@@ -27,6 +32,14 @@ struct StatusJson<'a> {
 /// Runs `oz0 edge status`.
 pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let connected = connect(edge)?;
+    if args.data {
+        return match &connected.place {
+            crate::edge::Place::Embedded(dir) => Ok(ui::print_text(&dir.display().to_string())?),
+            crate::edge::Place::Remote { url, .. } => Err(CommandError::usage(format!(
+                "the edge is served at {url}: its data folder is the --data of its `oz0 edge serve`"
+            ))),
+        };
+    }
     let status = block_on(async {
         connected.edge.status().await.map_err(|err| connected.error("could not ask the edge", err))
     })?;
