@@ -33,3 +33,20 @@ fn edge_status_prints_the_data_folder_for_a_script() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).trim_end(), env.home().display().to_string());
 }
+
+#[test]
+fn a_line_range_that_names_no_line_says_why() {
+    let env = TestEnv::new();
+    let file = env.write("eleven.txt", (1..=11).map(|n| format!("line {n}\n")).collect::<String>());
+    let note = |query: &str| {
+        let out = env.oz0().args(["fit", "--query", query]).arg(&file).output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    assert!(
+        note("999-1200").contains("The lines '999-1200' are past the end: the text has 11 lines"),
+        "{}",
+        note("999-1200")
+    );
+    assert!(note("5-2").contains("'5-2' is not a line range: it ends before it starts"), "{}", note("5-2"));
+}

@@ -51,9 +51,24 @@ impl<'a> Tale<'a> {
 
     /// Notes that `query` named no part, and the parts nearest to it.
     pub fn no_match(&mut self, query: &str, nearest: &[String]) {
-        let names = nearest.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
-        let nearest = if names.is_empty() { String::new() } else { format!(" (nearest: {names})") };
-        self.missing = Some(format!("No part matches '{query}'{nearest}."));
+        // A line range that names no line says why, rather than being read as a name.
+        let range = query
+            .split_once('-')
+            .and_then(|(a, b)| Some((a.trim().parse::<u64>().ok()?, b.trim().parse::<u64>().ok()?)));
+        let lines = self.index.lines;
+        self.missing = Some(match range {
+            Some((start, end)) if end < start => {
+                format!("'{query}' is not a line range: it ends before it starts; ask for such as '{end}-{start}'.")
+            }
+            Some((start, _)) if start > lines || start == 0 => {
+                format!("The lines '{query}' are past the end: the text has {lines} lines, from 1.")
+            }
+            _ => {
+                let names = nearest.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+                let nearest = if names.is_empty() { String::new() } else { format!(" (nearest: {names})") };
+                format!("No part matches '{query}'{nearest}.")
+            }
+        });
     }
 
     /// Returns a query that would name a part, and a line range, for the note's "ask for" clause.
