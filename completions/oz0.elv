@@ -18,6 +18,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
     }
     var completions = [
         &'oz0'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -45,6 +48,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --kind 'What to read the input as, instead of what its name and content say'
             cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'
             cand --format 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand --count 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`'
             cand --lossy 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
             cand -h 'Print help (see more with ''--help'')'
@@ -692,6 +698,9 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;edge;help;help'= {
         }
         &'oz0;util'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -701,12 +710,18 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;util;completion'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'oz0;util;man'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_oz0_global_optspecs
-    string join \n h/help V/version
+    string join \n edge= token= profile= h/help V/version
 end
 
 function __fish_oz0_needs_command
@@ -24,6 +24,9 @@ function __fish_oz0_using_subcommand
     contains -- $cmd[1] $argv
 end
 
+complete -c oz0 -n "__fish_oz0_needs_command" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_needs_command" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_needs_command" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_needs_command" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
@@ -54,6 +57,9 @@ text\t'Parts are runs of lines'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l name -d 'The name to detect the kind by and to show in the outline (stdin has none)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l format -d 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)' -r -f -a "text\t'For people'
 json\t'For programs: JSON on stdout'"
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l count -d 'Print each input\'s estimated tokens (`count`) and weight (`weigh`), like `wc`'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l lossy -d 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -443,13 +449,22 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "token" -d 'Make tokens of the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'

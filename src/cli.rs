@@ -28,6 +28,10 @@ use crate::edge::EdgeArgs;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Which edge commands talk to: before the command or after it, as `oz0 --edge URL job list`.
+    #[command(flatten)]
+    pub edge: EdgeArgs,
 }
 
 /// The commands.
@@ -68,24 +72,18 @@ impl Cli {
     }
 }
 
-/// A command that talks to the edge, with the options that choose it (on it and on its subcommands).
+/// A command that talks to the edge, which the global options choose.
 #[derive(Debug, clap::Args)]
 pub struct OnEdge<C: Subcommand> {
     #[command(subcommand)]
     pub command: C,
-
-    #[command(flatten)]
-    pub edge: EdgeArgs,
 }
 
-/// `oz0 run`, with the options that choose the edge.
+/// `oz0 run`, which talks to the edge the global options choose.
 #[derive(Debug, clap::Args)]
 pub struct RunOnEdge {
     #[command(flatten)]
     pub args: RunArgs,
-
-    #[command(flatten)]
-    pub edge: EdgeArgs,
 }
 
 /// How a command prints its data.

@@ -50,3 +50,14 @@ fn a_line_range_that_names_no_line_says_why() {
     );
     assert!(note("5-2").contains("'5-2' is not a line range: it ends before it starts"), "{}", note("5-2"));
 }
+
+#[test]
+fn the_edges_options_go_before_the_command_or_after_it() {
+    let env = TestEnv::new();
+    for args in [&["--edge", "http://127.0.0.1:9", "job", "list"][..], &["job", "list", "--edge", "http://127.0.0.1:9"]]
+    {
+        let out = env.oz0().args(args).env_remove("OZ0_EDGE").output().unwrap();
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("no edge answers at http://127.0.0.1:9"), "{args:?}: {stderr}");
+    }
+}

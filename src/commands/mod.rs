@@ -19,19 +19,20 @@ use crate::error::CommandError;
 
 /// Runs the command the command line names.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
+    let edge = cli.edge;
     match cli.command {
         Command::Fit(args) => fit::run(&args),
-        Command::Plugin(on) => plugin::run(on.command, &on.edge),
-        Command::Tool(on) => tool::run(on.command, &on.edge),
-        Command::Job(on) => job::run(on.command, &on.edge),
-        Command::File(on) => file::run(on.command, &on.edge),
-        Command::Run(args) => run::run(&args.args, &args.edge),
-        Command::Agent(on) => agent::run(on.command, &on.edge),
-        Command::Tenant(on) => tenant::run(on.command, &on.edge),
-        Command::Usage(args) => usage::run(&args),
-        Command::Policy(on) => policy::run(on.command, &on.edge),
-        Command::Approval(on) => approval::run(on.command, &on.edge),
-        Command::Edge(on) => edge::run(on.command, &on.edge),
+        Command::Plugin(on) => plugin::run(on.command, &edge),
+        Command::Tool(on) => tool::run(on.command, &edge),
+        Command::Job(on) => job::run(on.command, &edge),
+        Command::File(on) => file::run(on.command, &edge),
+        Command::Run(args) => run::run(&args.args, &edge),
+        Command::Agent(on) => agent::run(on.command, &edge),
+        Command::Tenant(on) => tenant::run(on.command, &edge),
+        Command::Usage(args) => usage::run(&args, &edge),
+        Command::Policy(on) => policy::run(on.command, &edge),
+        Command::Approval(on) => approval::run(on.command, &edge),
+        Command::Edge(on) => edge::run(on.command, &edge),
         Command::Util(command) => util::run(command),
     }
 }

@@ -40,9 +40,6 @@ pub struct UsageArgs {
     /// How to print: `text` (a table) or `json` (the sums).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-
-    #[command(flatten)]
-    pub edge: EdgeArgs,
 }
 
 /// The subcommands of `oz0 usage`.
@@ -88,8 +85,8 @@ Examples:
   oz0 usage export --format csv > usage.csv";
 
 /// Runs `oz0 usage`.
-pub fn run(args: &UsageArgs) -> Result<(), CommandError> {
-    let connected = connect(&args.edge)?;
+pub fn run(args: &UsageArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let connected = connect(edge)?;
     let records = block_on(async {
         connected
             .edge
