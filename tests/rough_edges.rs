@@ -61,3 +61,14 @@ fn the_edges_options_go_before_the_command_or_after_it() {
         assert!(stderr.contains("no edge answers at http://127.0.0.1:9"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_gateway_configuration_given_as_an_agent_is_named_for_what_it_is() {
+    let env = TestEnv::new();
+    let gateway = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gateway.toml");
+    let out = env.oz0().args(["agent", "apply"]).arg(&gateway).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("is a model gateway configuration, not an agent or a flow"), "{stderr}");
+    assert!(stderr.contains("oz0 edge status --data"), "{stderr}");
+}
