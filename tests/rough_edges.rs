@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod plugin_support;
 
 use common::{TestEnv, text};
 
@@ -71,4 +72,34 @@ fn a_gateway_configuration_given_as_an_agent_is_named_for_what_it_is() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("is a model gateway configuration, not an agent or a flow"), "{stderr}");
     assert!(stderr.contains("oz0 edge status --data"), "{stderr}");
+}
+
+#[test]
+fn fit_says_it_reads_a_terminal_rather_than_wait_in_silence() {
+    let env = TestEnv::new();
+    // oz0 runs on a pseudo-terminal, as at a person's prompt; the document is typed, then Ctrl-D.
+    let script = "import os, pty, sys, time\n\
+                  pid, fd = pty.fork()\n\
+                  if pid == 0:\n    os.execv(sys.argv[1], [sys.argv[1], 'fit'])\n\
+                  time.sleep(1.0)\n\
+                  os.write(fd, b'hello\\n')\n\
+                  time.sleep(0.2)\n\
+                  os.write(fd, b'\\x04')\n\
+                  out = b''\n\
+                  while True:\n    try:\n        chunk = os.read(fd, 4096)\n    except OSError:\n        break\n    if not chunk:\n        break\n    out += chunk\n\
+                  os.waitpid(pid, 0)\n\
+                  sys.stdout.write(out.decode(errors='replace'))\n";
+    let oz0 = assert_cmd::cargo::cargo_bin("oz0");
+    let out = std::process::Command::new(plugin_support::python())
+        .args(["-c", script])
+        .arg(&oz0)
+        .env("OZ0_HOME", env.home())
+        .output()
+        .unwrap();
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("reading the document from the terminal: paste it, then press Ctrl-D"),
+        "{said} {}",
+        text(&out.stderr)
+    );
 }

@@ -268,7 +268,13 @@ enum Body {
 
 fn open(input: &Input) -> Result<Box<dyn Read + Send>, CommandError> {
     match input {
-        Input::Stdin => Ok(Box::new(std::io::stdin())),
+        Input::Stdin => {
+            // A person at a terminal would otherwise wait on a silent prompt.
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                crate::ui::info("reading the document from the terminal: paste it, then press Ctrl-D (or pass a file)");
+            }
+            Ok(Box::new(std::io::stdin()))
+        }
         Input::File(path) => Ok(Box::new(open_file(path)?)),
     }
 }
