@@ -35,6 +35,8 @@ fn man_pages_are_up_to_date() {
     let checked_in = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
     assert_eq!(names(&generated), names(&checked_in), "man/ {STALE}");
     for name in names(&generated) {
+        let page = std::fs::read_to_string(generated.join(&name)).unwrap();
+        assert!(page.contains(".SH \"EXIT STATUS\"") && page.contains(".SH ENVIRONMENT"), "man/{name}");
         let now = std::fs::read(generated.join(&name)).unwrap();
         let then = std::fs::read(checked_in.join(&name)).unwrap();
         assert!(now == then, "man/{name} {STALE}");

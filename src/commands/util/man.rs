@@ -32,7 +32,46 @@ pub fn run(args: &UtilManArgs) -> Result<(), CommandError> {
         if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("oz0-util")) {
             fs_err::remove_file(&path)
                 .map_err(|err| CommandError::operational("could not remove a hidden page").caused_by(err))?;
+            continue;
         }
+        // Every page says what its exit status means and which variables it reads.
+        let mut page = fs_err::read_to_string(&path)
+            .map_err(|err| CommandError::operational("could not read a man page").caused_by(err))?;
+        page.push_str(SECTIONS);
+        fs_err::write(&path, page)
+            .map_err(|err| CommandError::operational("could not write a man page").caused_by(err))?;
     }
     Ok(())
 }
+
+/// The sections every page ends with, in roff.
+const SECTIONS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+It worked.
+.TP
+\fB1\fR
+It ran and failed: findings of errors, a failed call or job, a refusal.
+.TP
+\fB2\fR
+It could not run: a wrong argument or file, or an edge that does not answer.
+.TP
+\fB130\fR
+It was interrupted (Ctrl-C); a call or job under way is cancelled.
+.SH ENVIRONMENT
+.TP
+\fBOZ0_HOME\fR
+The folder of the embedded edge's state; left out, the platform's data folder.
+.TP
+\fBOZ0_EDGE\fR, \fBOZ0_TOKEN\fR, \fBOZ0_PROFILE\fR
+The edge to talk to over HTTP, its token, and the profile of the config file, as \-\-edge, \-\-token and \-\-profile.
+.TP
+\fBXDG_CONFIG_HOME\fR
+Where \fIoz0/config.toml\fR, the profiles, is read from.
+.TP
+\fBOZ0_LOG\fR
+What \fBoz0 edge serve\fR logs, as a tracing filter such as \fIinfo\fR or \fIoz0_edge=debug\fR.
+.TP
+\fBNO_COLOR\fR
+Set, to print without colour.
+"#;
