@@ -70,7 +70,7 @@ The edge to talk to over HTTP, its token, and the profile of the config file, as
 Where \fIoz0/config.toml\fR, the profiles, is read from.
 .TP
 \fBOZ0_LOG\fR
-What \fBoz0 edge serve\fR logs, as a tracing filter such as \fIinfo\fR or \fIoz0_edge=debug\fR.
+What oz0 logs on stderr, as a tracing filter such as \fIinfo\fR or \fIoz0_edge=debug\fR.
 .TP
 \fBNO_COLOR\fR
 Set, to print without colour.
