@@ -94,6 +94,22 @@ impl Limits {
     }
 }
 
+/// Reserves `usd` of the tenant's money for a model call on a thread that may block, as
+/// [`Limits::reserve`] does; the edge failing counts as a refusal.
+pub(crate) async fn reserve(
+    state: &Arc<crate::state::EdgeState>,
+    tenant: &TenantRecord,
+    usd: f64,
+) -> Result<Reservation, (String, Spend)> {
+    let (state, tenant) = (Arc::clone(state), tenant.clone());
+    tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, usd)).await.unwrap_or_else(
+        |err| {
+            let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: usd };
+            Err((format!("the edge failed: {err}"), spend))
+        },
+    )
+}
+
 const DAY_MS: u64 = 86_400_000;
 
 /// Returns the start of the UTC day of `ms`.

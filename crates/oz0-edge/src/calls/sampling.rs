@@ -154,13 +154,9 @@ impl Sampler {
         if let Err(refusal) = self.reserve_in_tree(worst) {
             return Err(self.refuse(&alias, refusal));
         }
-        let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
-        let reserved =
-            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
-        let reservation = match reserved {
-            Ok(Ok(reservation)) => reservation,
-            Ok(Err((message, spend))) => return Err(self.refuse(&alias, money_refusal(&message, &spend))),
-            Err(err) => return Err(self.refuse(&alias, Refusal::refused(format!("the edge failed: {err}")))),
+        let reservation = match crate::limits::reserve(&self.state, &self.tenant, worst.usd).await {
+            Ok(reservation) => reservation,
+            Err((message, spend)) => return Err(self.refuse(&alias, money_refusal(&message, &spend))),
         };
         let gateway = Gateway::new(config).map_err(|err| self.refuse(&alias, Refusal::refused(err.to_string())))?;
         let clock = Instant::now();
@@ -269,16 +265,12 @@ impl Sampler {
             self.keep(refused(&refusal.message));
             return Err((402, refusal_object(&refusal)));
         }
-        let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
-        let reserved =
-            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
-        let reservation = match reserved {
-            Ok(Ok(reservation)) => reservation,
-            Ok(Err((message, spend))) => {
+        let reservation = match crate::limits::reserve(&self.state, &self.tenant, worst.usd).await {
+            Ok(reservation) => reservation,
+            Err((message, spend)) => {
                 self.keep(refused(&message));
                 return Err((402, refusal_object(&money_refusal(&message, &spend))));
             }
-            Err(err) => return Err(error(500, "oz0_gateway", format!("the edge failed: {err}"))),
         };
         Ok(Prepared { gateway, alias, price, worst_in, reservation })
     }

@@ -98,9 +98,14 @@ impl Gateway {
         Ok(Self { config, client, backoff: BACKOFF, key_of: |env| std::env::var(env).ok() })
     }
 
-    /// Forwards `body`, a request in `format` from a tool's gateway token, to the alias the
-    /// configuration maps that format to, with the alias's model and key, and returns the provider's
-    /// answer with the tokens it read and wrote.
+    /// Returns the key of an alias, read from the edge's environment; `None` for a local server.
+    fn key(&self, alias: &str, entry: &AliasConfig) -> Result<Option<String>, GatewayError> {
+        let Some(env) = &entry.api_key_env else { return Ok(None) };
+        // A key pasted with its newline would make an invalid header, so it is trimmed.
+        let key = (self.key_of)(env).map(|key| key.trim().to_owned()).filter(|key| !key.is_empty());
+        key.map(Some).ok_or_else(|| GatewayError::MissingKey { alias: alias.to_owned(), env: env.clone() })
+    }
+
     /// Returns where a request in `format` goes, the request with the alias's model, and the alias.
     fn route(&self, format: &str, mut body: Value) -> Result<(retry::Target<'_>, Value, &AliasConfig), GatewayError> {
         let alias = self.config.formats.get(format).ok_or_else(|| GatewayError::UnknownAlias {
@@ -112,13 +117,7 @@ impl Gateway {
             .aliases
             .get(alias)
             .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.clone(), known: self.aliases() })?;
-        let key = match &entry.api_key_env {
-            None => None,
-            Some(env) => {
-                let key = (self.key_of)(env).map(|key| key.trim().to_owned()).filter(|key| !key.is_empty());
-                Some(key.ok_or_else(|| GatewayError::MissingKey { alias: alias.clone(), env: env.clone() })?)
-            }
-        };
+        let key = self.key(alias, entry)?;
         body["model"] = Value::String(entry.model.clone());
         let base = entry.base_url.trim_end_matches('/');
         let (url, headers) = match format {
@@ -149,6 +148,9 @@ impl Gateway {
         retry::open(&self.client, &target, &body).await
     }
 
+    /// Forwards `body`, a request in `format` from a tool's gateway token, to the alias the
+    /// configuration maps that format to, with the alias's model and key, and returns the provider's
+    /// answer with the tokens it read and wrote.
     pub async fn forward(&self, format: &str, body: Value) -> Result<Forwarded, GatewayError> {
         let (target, body, entry) = self.route(format, body)?;
         let answer = retry::post_json(&self.client, &target, &body).await?;
@@ -184,14 +186,7 @@ impl Gateway {
             .aliases
             .get(alias)
             .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.to_owned(), known: self.aliases() })?;
-        let key = match &entry.api_key_env {
-            None => None,
-            Some(env) => {
-                // A key pasted with its newline would make an invalid header, so it is trimmed.
-                let key = (self.key_of)(env).map(|key| key.trim().to_owned()).filter(|key| !key.is_empty());
-                Some(key.ok_or_else(|| GatewayError::MissingKey { alias: alias.to_owned(), env: env.clone() })?)
-            }
-        };
+        let key = self.key(alias, entry)?;
         let (url, headers, body) = match entry.provider {
             Provider::Openai => {
                 (openai::url(&entry.base_url), openai::headers(key.as_deref()), openai::body(&entry.model, request))

@@ -91,7 +91,12 @@ async fn attempt(client: &reqwest::Client, target: &Target<'_>, body: &Value) ->
             }),
         };
     }
-    let wait = retry_after(response.headers());
+    refused(target, response).await
+}
+
+/// Returns the outcome of an answer whose status is an error: retried after a 429 or a 5xx.
+async fn refused(target: &Target<'_>, response: reqwest::Response) -> Outcome {
+    let (status, wait) = (response.status(), retry_after(response.headers()));
     // An unreadable error body still leaves the status to report, which says more than the read error.
     let bytes = response.bytes().await.unwrap_or_default();
     let error = GatewayError::Status {
@@ -133,21 +138,7 @@ pub(super) async fn open(
             },
             Ok(Err(error)) => failed(target, error),
             Ok(Ok(response)) if response.status().is_success() => return Ok(response),
-            Ok(Ok(response)) => {
-                let (status, wait) = (response.status(), retry_after(response.headers()));
-                let bytes = response.bytes().await.unwrap_or_default();
-                let error = GatewayError::Status {
-                    alias: target.alias.to_owned(),
-                    provider: target.provider,
-                    status: status.as_u16(),
-                    detail: detail(&bytes),
-                };
-                if status.as_u16() == 429 || status.is_server_error() {
-                    Outcome::Again { wait, error }
-                } else {
-                    Outcome::Stop(error)
-                }
-            }
+            Ok(Ok(response)) => refused(target, response).await,
         };
         match outcome {
             Outcome::Answer(_) => unreachable!("an opened answer is returned as it comes"),

@@ -124,19 +124,15 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             step.error = Some(over.to_string());
             return record_last(run, step, Ended::failed(over.to_string())).await;
         }
-        let (state, tenant) = (std::sync::Arc::clone(&run.state), run.principal.tenant.clone());
-        let reserved =
-            tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, worst.usd)).await;
-        let reservation = match reserved {
-            Ok(Ok(reservation)) => reservation,
-            Ok(Err((message, _))) => {
+        let reservation = match crate::limits::reserve(&run.state, &run.principal.tenant, worst.usd).await {
+            Ok(reservation) => reservation,
+            Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);
                 step.tool = Some(agent.model.clone());
                 step.outcome = Outcome::Refused;
                 step.error = Some(message.clone());
                 return record_last(run, step, Ended::failed(message)).await;
             }
-            Err(err) => return Ended::failed(format!("the edge failed: {err}")),
         };
         let mut step = Step::new(0, now(), StepKind::ModelCall);
         step.tool = Some(agent.model.clone());
