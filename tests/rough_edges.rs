@@ -103,3 +103,51 @@ fn fit_says_it_reads_a_terminal_rather_than_wait_in_silence() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn the_query_a_diffs_note_suggests_names_a_hunk() {
+    let env = TestEnv::new();
+    let diff = "diff --git a/f.txt b/f.txt\n--- a/f.txt\n+++ b/f.txt\n@@ -5,4 +5,5 @@ fn main\n e\n f\n g\n+X\n h\n";
+    let file = env.write("change.diff", diff);
+    let fit = |query: &str| {
+        let out = env.oz0().args(["fit", "--view", "section", "--query", query]).arg(&file).output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let (_, note) = fit("nothing like it");
+    assert!(note.contains("a query such as 'f.txt#1'"), "{note}");
+    // The suggestion, and the hunk's header as the outline shows it, each name the hunk.
+    for query in ["f.txt#1", "#1 @@ -5,4 +5,5 @@ fn main", "#1 @@ -5,4 +5,5 @@"] {
+        let (hunk, note) = fit(query);
+        assert!(note.contains("This is hunk #1 of 'f.txt'"), "{query}: {note}");
+        assert!(hunk.starts_with("@@ -5,4 +5,5 @@") && hunk.contains("+X"), "{query}: {hunk}");
+    }
+}
+
+#[test]
+fn chars_alone_asks_for_a_fit() {
+    let env = TestEnv::new();
+    let doc: String = (1..=40).map(|n| format!("# Part {n}\n\nIt says a thing or two.\n\n")).collect();
+    let file = env.write("parts.md", doc.as_str());
+    let out = env.oz0().args(["fit", "--chars", "100"]).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).chars().count() <= 100, "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("the tool's bound of 100 characters"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_tiny_budget_keeps_the_stubs_header_to_whole_fields() {
+    let env = TestEnv::new();
+    let doc: String = (1..=40).map(|n| format!("# Part {n}\n\nIt says a thing or two.\n\n")).collect();
+    let file = env.write("parts.md", doc.as_str());
+    for budget in 1..=16 {
+        let out = env.oz0().args(["fit", "--budget"]).arg(budget.to_string()).arg(&file).output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let (stub, note) = (text(&out.stdout), text(&out.stderr));
+        assert!(!stub.trim_end().ends_with(','), "budget {budget}: {stub:?}");
+        assert!(!note.contains("the first 0 of"), "budget {budget}: {note}");
+        if !stub.contains("\n#") {
+            assert!(note.contains("its header alone (the 40 parts of its outline did not fit)"), "{note}");
+        }
+    }
+}

@@ -146,7 +146,8 @@ pub fn run(args: &FitArgs) -> Result<(), CommandError> {
     if args.count {
         return count(args, &inputs);
     }
-    if !fit::wanted(args.view.map(View::from), args.budget, args.query.as_deref()) {
+    // `--chars` alone asks for a fit too: the biggest view within that many characters.
+    if args.chars.is_none() && !fit::wanted(args.view.map(View::from), args.budget, args.query.as_deref()) {
         return pass_through(args, &inputs);
     }
     if args.view == Some(ViewArg::Section) && args.query.is_none() {

@@ -7,7 +7,7 @@ use super::limits::{Broken, Limits};
 use super::outline::{Cut, Stub, lines_phrase};
 use super::query::{self, Selection};
 use super::split::Part;
-use super::{Bound, CAP, CAP_CHARS, FitNote, Fitted, Index, Kind, Request, View, json, weigh};
+use super::{Bound, CAP, CAP_CHARS, FitNote, Fitted, Index, Kind, Request, View, weigh};
 
 /// What happened on the way to an answer, told in its fit note.
 pub(crate) struct Tale<'a> {
@@ -79,19 +79,18 @@ impl<'a> Tale<'a> {
             let label = self.index.label(p);
             !label.is_empty() && !label.starts_with('(') && self.index.kind() != Kind::Text
         };
-        let named = parts
-            .iter()
-            .filter(labelled)
-            .find(|p| p.lines != (1, self.index.lines))
-            .or_else(|| parts.iter().find(labelled));
+        let named = (0..parts.len())
+            .filter(|&id| labelled(&&parts[id]))
+            .find(|&id| parts[id].lines != (1, self.index.lines))
+            .or_else(|| (0..parts.len()).find(|&id| labelled(&&parts[id])));
         let range = named
+            .map(|id| &parts[id])
             .or_else(|| parts.iter().find(|p| p.lines.1 > p.lines.0))
             .map_or_else(|| format!("1-{}", self.index.lines.clamp(1, 40)), |p| format!("{}-{}", p.lines.0, p.lines.1));
         match named {
-            Some(part) => {
-                let label = self.index.label(part);
-                let label = if self.index.kind() == Kind::Json { json::unquote(label) } else { label.to_owned() };
-                format!("a query such as '{label}' or a line range such as '{range}'")
+            Some(id) => {
+                let query = query::query_for(self.index, id);
+                format!("a query such as '{query}' or a line range such as '{range}'")
             }
             None => format!("a line range such as '{range}'"),
         }
@@ -128,13 +127,17 @@ impl<'a> Tale<'a> {
                     let rest = size.saturating_sub(tokens);
                     let lines = lines_phrase(selection.lines);
                     let what = if selection.what.is_empty() { lines } else { format!("{} ({lines})", selection.what) };
-                    said.push(format!("This is {what}; the rest of {doc} ({rest} tokens) was left out."));
+                    if rest == 0 {
+                        said.push(format!("This is {what}, all of {doc}."));
+                    } else {
+                        said.push(format!("This is {what}; the rest of {doc} ({rest} tokens) was left out."));
+                    }
                     if let Some(&other) = selection.others.first() {
                         let part = &self.index.parts[other];
                         let name = if self.index.kind() == Kind::Markdown {
                             query::heading_path(self.index, other)
                         } else {
-                            self.index.label(part).to_owned()
+                            query::query_for(self.index, other)
                         };
                         let more = match selection.others.len() {
                             1 => "Another part matches too".to_owned(),
@@ -160,6 +163,9 @@ impl<'a> Tale<'a> {
                             depth + 1,
                             parts - cut.hidden
                         ),
+                        None if cut.hidden == parts => {
+                            format!("its header alone (the {parts} parts of its outline did not fit)")
+                        }
                         None => format!("the first {} of the {parts} parts of its outline", parts - cut.hidden),
                     },
                 };

@@ -160,7 +160,7 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
     let header = header(index, name);
     if !limits.admits(&header) {
         return Stub {
-            text: limits.cut(&header),
+            text: shortened_header(&header, limits),
             cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }),
         };
     }
@@ -202,6 +202,21 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
         text.truncate(keep);
     }
     Stub { text, cut }
+}
+
+/// Returns as many of the header's fields as fit (`name: kind, 120 tokens`), whole; only a name too long
+/// for the limits alone is cut.
+fn shortened_header(header: &str, limits: &Limits) -> String {
+    let line = header.trim_end_matches('\n');
+    let mut ends: Vec<usize> = line.match_indices(", ").map(|(at, _)| at).collect();
+    if let Some(colon) = line.find(": ") {
+        ends.insert(0, colon);
+    }
+    ends.iter()
+        .rev()
+        .map(|&end| format!("{}\n", &line[..end]))
+        .find(|text| limits.admits(text))
+        .unwrap_or_else(|| limits.cut(line))
 }
 
 /// Returns the deepest level at which every part at or above it fits after `header`; `None` when the

@@ -155,7 +155,8 @@ fn label_matches(index: &Index, part: &Part, wanted: &str) -> bool {
             normalize(&json::unquote(label)) == wanted || normalizes_to(label, wanted)
         }
         Kind::Diff if part.level == 1 => normalizes_to(label, wanted),
-        Kind::Diff => false,
+        // A hunk by its header as the outline shows it, with or without the context after the `@@`.
+        Kind::Diff => normalizes_to(label, wanted) || hunk_header(label).is_some_and(|h| normalizes_to(h, wanted)),
         _ => normalizes_to(label, wanted),
     }
 }
@@ -172,6 +173,28 @@ fn normalizes_to(text: &str, wanted: &str) -> bool {
         gap.into_iter().chain(word.bytes().map(|b| b.to_ascii_lowercase()))
     });
     normal.eq(wanted.bytes())
+}
+
+/// Returns a hunk's label up to the end of its `@@ ... @@` range, without the context after it.
+fn hunk_header(label: &str) -> Option<&str> {
+    let open = label.find("@@")?;
+    let close = label[open + 2..].find("@@")? + open + 4;
+    Some(&label[..close])
+}
+
+/// Returns the query that names a part: its label, a JSON key unquoted, or a hunk as `path#n`.
+pub(crate) fn query_for(index: &Index, id: usize) -> String {
+    let part = &index.parts[id];
+    let label = index.label(part);
+    match index.kind() {
+        Kind::Json => json::unquote(label),
+        Kind::Diff if part.level > 1 => {
+            let Some(file) = part.parent() else { return label.to_owned() };
+            let n = index.parts[..id].iter().filter(|p| p.parent() == Some(file)).count() + 1;
+            format!("{}#{n}", index.label(&index.parts[file]))
+        }
+        _ => label.to_owned(),
+    }
 }
 
 /// Returns whether a diff's path ends with the path asked for, whole components only.
@@ -218,9 +241,9 @@ pub(crate) fn heading_path(index: &Index, id: usize) -> String {
 /// Returns the nearest parts' labels to a query that named nothing, at most three.
 pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
     let wanted = normalize(query.rsplit('>').next().unwrap_or(query));
-    let mut scored: Vec<(f64, &str)> = Vec::new();
+    let mut scored: Vec<(f64, usize)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for part in &index.parts {
+    for (id, part) in index.parts.iter().enumerate() {
         let label = index.label(part);
         if label.is_empty() || label.starts_with('(') {
             continue;
@@ -231,23 +254,19 @@ pub(crate) fn nearest(index: &Index, query: &str) -> Vec<String> {
             score = score.max(0.9);
         }
         if score >= 0.7 && seen.insert(label) {
-            scored.push((score, label));
+            scored.push((score, id));
         }
     }
     // Stable: equal scores keep document order.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut names: Vec<String> = scored.into_iter().take(3).map(|(_, l)| l.to_owned()).collect();
-    if names.is_empty() {
-        names = index
-            .parts
-            .iter()
-            .map(|p| (p, index.label(p)))
-            .filter(|(p, label)| p.depth == 0 && !label.is_empty())
+    let mut ids: Vec<usize> = scored.into_iter().take(3).map(|(_, id)| id).collect();
+    if ids.is_empty() {
+        ids = (0..index.parts.len())
+            .filter(|&id| index.parts[id].depth == 0 && !index.label(&index.parts[id]).is_empty())
             .take(3)
-            .map(|(_, label)| label.to_owned())
             .collect();
     }
-    names
+    ids.into_iter().map(|id| query_for(index, id)).collect()
 }
 
 /// Finds the bytes of lines `a` to `b`, reading from the nearest part that begins before them.
