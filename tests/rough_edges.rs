@@ -151,3 +151,48 @@ fn a_tiny_budget_keeps_the_stubs_header_to_whole_fields() {
         }
     }
 }
+
+#[test]
+fn a_misspelt_command_suggests_the_visible_one_it_nearly_is() {
+    let env = TestEnv::new();
+    let out = env.oz0().arg("fti").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("tip: a similar subcommand exists: 'fit'"), "{stderr}");
+    assert!(!stderr.contains("'util'") && !stderr.contains("'file'"), "{stderr}");
+    let out = env.oz0().args(["plugin", "lnt"]).output().unwrap();
+    assert!(text(&out.stderr).contains("'lint'"), "{}", text(&out.stderr));
+    let out = env.oz0().arg("zebra").output().unwrap();
+    assert!(!text(&out.stderr).contains("tip:"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_misspelt_agent_or_tool_gets_the_nearest_name() {
+    let site = plugin_support::PluginSite::new(common::Transport::Embedded);
+    std::fs::create_dir_all(site.env.work().join("agents")).unwrap();
+    std::fs::copy(
+        plugin_support::root().join("examples/agents/reader.yaml"),
+        site.env.work().join("agents/reader.yaml"),
+    )
+    .unwrap();
+    let (code, _, stderr) = site.run(&["run", "readr"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("did you mean `oz0 run reader`?"), "{stderr}");
+
+    site.install("acme-docs");
+    let (code, _, stderr) = site.run(&["tool", "call", "acme_doc.get_page"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("did you mean `acme_docs.get_page`?"), "{stderr}");
+}
+
+#[test]
+fn a_tools_error_is_said_once() {
+    let site = plugin_support::PluginSite::new(common::Transport::Embedded);
+    site.install("acme-docs");
+    let (code, stdout, stderr) = site.run(&["tool", "call", "acme_docs.get_page", "--arg", "path=nope.md"]);
+    assert_eq!(code, 1, "{stderr}");
+    let said = "no page 'nope.md'";
+    assert_eq!(stdout.matches(said).count(), 1, "what a model reads: {stdout}");
+    assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
+    assert!(!stderr.contains("stderr ended with"), "{stderr}");
+}

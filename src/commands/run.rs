@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use oz0_core::api::{Edge, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
+use oz0_core::api::{Edge, EdgeError, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
 use oz0_core::trace::{Step, StepKind};
 
 use crate::commands::job::{dollars, seconds};
@@ -84,6 +84,22 @@ fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, C
     Ok(None)
 }
 
+/// Returns the names of the agents and flows in `agents/` and `flows/` of the current folder.
+fn local_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for dir in ["agents", "flows"] {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        for path in entries.filter_map(|e| e.ok()).map(|e| e.path()) {
+            if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+                && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
+            {
+                names.push(stem.to_owned());
+            }
+        }
+    }
+    names
+}
+
 /// Runs `oz0 run`.
 pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let definition = local_definition(&args.name)?;
@@ -103,11 +119,23 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let request =
         RunRequest { name: args.name.clone(), definition, input, files: args.files.clone(), job: args.id.clone() };
     block_on(async {
-        let job = connected
-            .edge
-            .start_run(&request)
-            .await
-            .map_err(|err| connected.error(&format!("could not run `{}`", args.name), err))?;
+        let job = match connected.edge.start_run(&request).await {
+            Ok(job) => job,
+            Err(err) => {
+                let missing = matches!(err, EdgeError::NotFound { .. }) && request.definition.is_none();
+                let error = connected.error(&format!("could not run `{}`", args.name), err);
+                if !missing {
+                    return Err(error);
+                }
+                // The agents and flows nearest the name, here and installed.
+                let mut known = local_names();
+                known.extend(connected.edge.definitions().await.unwrap_or_default().iter().map(|d| d.id().to_owned()));
+                return Err(match oz0_core::spelling::nearest(&args.name, known.iter().map(String::as_str)).first() {
+                    Some(near) => error.hint(format!("did you mean `oz0 run {near}`?")),
+                    None => error,
+                });
+            }
+        };
         if args.detach {
             ui::print_text(job.id.as_str())?;
             return Ok(());

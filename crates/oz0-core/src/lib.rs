@@ -8,6 +8,7 @@ pub mod fit;
 pub mod labels;
 pub mod manifest;
 pub mod mcp;
+pub mod spelling;
 pub mod stored_result;
 pub mod threshold;
 pub mod trace;

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use clap::Args;
-use oz0_core::api::{CallAnswer, CallRequest, Edge, QuestionAnswer, RunEvent, TreeId};
+use oz0_core::api::{CallAnswer, CallRequest, Edge, EdgeError, QuestionAnswer, RunEvent, TreeId};
 use oz0_core::fit::View;
 use oz0_core::trace::Outcome;
 use serde_json::{Map, Value};
@@ -98,11 +98,23 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         }
     };
     let answer = block_on(async {
-        let info = connected
-            .edge
-            .tool(tool)
-            .await
-            .map_err(|err| connected.error(&format!("could not call `{}`", args.target), err))?;
+        let info = match connected.edge.tool(tool).await {
+            Ok(info) => info,
+            Err(err) => {
+                let missing = matches!(err, EdgeError::NotFound { .. });
+                let error = connected.error(&format!("could not call `{}`", args.target), err);
+                if !missing {
+                    return Err(error);
+                }
+                // The installed tools nearest the name, when listing them works.
+                let plugins = connected.edge.plugins().await.unwrap_or_default();
+                let tools = plugins.iter().flat_map(|p| &p.tools).map(|t| t.id.as_str());
+                return Err(match oz0_core::spelling::nearest(tool, tools).first() {
+                    Some(near) => error.hint(format!("did you mean `{near}.{function}`?")),
+                    None => error,
+                });
+            }
+        };
         let Some(schema) = info.function(function).map(|f| f.input_schema.clone()) else {
             let names: Vec<String> = info.functions.iter().map(|f| format!("{tool}.{}", f.name)).collect();
             return Err(CommandError::usage(format!("the tool `{tool}` has no function `{function}`"))
@@ -133,18 +145,35 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             hints: Vec::new(),
         }),
         _ => {
-            let mut error = CommandError {
-                kind: ErrorKind::Failed,
-                message: answer.error.clone().unwrap_or_else(|| format!("{} failed", args.target)),
-                source: None,
-                hints: Vec::new(),
+            // An error the tool answered is its text, printed above as a model reads it; it is said once.
+            let said = answer
+                .result
+                .as_ref()
+                .filter(|r| r.get("isError") == Some(&Value::Bool(true)))
+                .map(|r| oz0_core::mcp::render(r).text.lines().next().unwrap_or_default().trim().to_owned());
+            let shown = said.is_some() && args.format == Format::Text && std::io::stdout().is_terminal();
+            let message = match &answer.error {
+                Some(_) if shown => "the tool answered with the error above".to_owned(),
+                Some(error) => error.clone(),
+                None => format!("{} failed", args.target),
             };
-            if let Some(stderr) = answer.stderr.as_deref().filter(|s| !s.trim().is_empty()) {
+            let mut error = CommandError { kind: ErrorKind::Failed, message, source: None, hints: Vec::new() };
+            if let Some(stderr) = answer.stderr.as_deref().and_then(|s| news(s, said.as_deref())) {
                 error = error.hint(format!("the server's stderr ended with:\n    {}", stderr.replace('\n', "\n    ")));
             }
             Err(error.hint(format!("`oz0 job trace {}` shows the job", answer.job.id)))
         }
     }
+}
+
+/// Returns the lines of a server's stderr that say more than the error the tool answered, if any do.
+fn news(stderr: &str, said: Option<&str>) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .filter(|line| said.is_none_or(|said| said.is_empty() || !line.contains(said)))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// Makes the call, cancelling it when the person presses Ctrl-C: the edge stops the call and ends its

@@ -211,14 +211,9 @@ pub fn lint(doc: &Document, lint: &Lint<'_>) -> Vec<Finding> {
     out
 }
 
-/// Returns " (did you mean `x`?)" for the closest of `known` to `word`, or nothing when none is close.
+/// Returns the closest of `known` to `word`, or nothing when none is close.
 pub(crate) fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
-    known
-        .into_iter()
-        .map(|k| (strsim::jaro_winkler(&word.to_lowercase(), &k.to_lowercase()), k))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k)
+    crate::spelling::nearest(word, known).first().copied()
 }
 
 #[cfg(test)]
