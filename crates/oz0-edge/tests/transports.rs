@@ -185,3 +185,27 @@ async fn an_oversized_body_over_the_wire_is_a_413_problem() {
     let edge = LocalEdge::authenticate(&state, &token).unwrap().unwrap();
     assert_eq!(edge.offload(&Tenant::Current).await.unwrap().settings.default, None, "nothing changed");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempfile::tempdir().unwrap();
+    let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    let many: String = (0..150).map(|n| format!("x-field-{n}: 1\r\n")).collect();
+    let large = format!("x-large: {}\r\n", "a".repeat(70_000));
+    for fields in [many, large] {
+        let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+        let head = format!("GET /v1/status HTTP/1.1\r\nhost: x\r\n{fields}connection: close\r\n\r\n");
+        socket.write_all(head.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        let _ = socket.read_to_end(&mut answer).await;
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+        assert!(answer.contains("content-type: application/problem+json"), "{answer}");
+        assert!(answer.contains("x-request-id: "), "{answer}");
+        assert!(answer.contains(r#""status":431"#), "{answer}");
+    }
+}

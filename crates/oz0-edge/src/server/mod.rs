@@ -3,6 +3,9 @@
 //!
 //! Errors are `application/problem+json`; each route takes at most the body it needs; every answer
 //! carries an `x-request-id` (the caller's, or a new one); `GET /openapi.json` describes the API.
+//! Only a request the HTTP library cannot parse at all (a bad request line, a malformed header field,
+//! more than [`READ_HEADERS`] fields or a head over its buffer) is answered by the library, with a status
+//! and no body: hyper has no hook for those answers.
 
 mod extract;
 pub mod openapi;
@@ -77,16 +80,56 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .merge(crate::passage::routes(Arc::downgrade(&state)))
 }
 
+/// The most header fields the HTTP library reads of a request; more is answered without a body. Past
+/// [`request_id::MAX_HEADERS`] of them the edge answers a problem of its own.
+const READ_HEADERS: usize = 1000;
+
 /// Serves the API on `listener` until `shutdown` completes, then lets the requests under way finish.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<EdgeState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    use hyper_util::rt::TokioIo;
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
     // The tools' servers run on this node: they reach the gateway path on loopback.
     let address = listener.local_addr()?;
     let host = if address.ip().is_unspecified() { "127.0.0.1".to_owned() } else { address.ip().to_string() };
     let host = if address.is_ipv6() && !address.ip().is_unspecified() { format!("[{host}]") } else { host };
     state.passage().serve_at(format!("http://{host}:{}", address.port()));
-    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await
+    let service = router(state);
+    // The HTTP library reads more header fields than the edge takes, so that too many are answered as
+    // every other error is: a problem with the request's ID.
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new()).max_headers(READ_HEADERS);
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(err) => {
+                    // Out of file descriptors, or a connection reset before it was accepted: wait a
+                    // little rather than spin.
+                    tracing::warn!("could not accept a connection: {err}");
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(err) = connection.await {
+                tracing::debug!("a connection ended with an error: {err}");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
