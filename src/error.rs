@@ -63,6 +63,24 @@ impl CommandError {
         self
     }
 
+    /// Adds the hints a known cause deserves wherever it shows: a Python server without a package it
+    /// imports, as the examples' servers are when their venv is not on `PATH`.
+    pub fn explained(self) -> Self {
+        let mut said = self.message.clone();
+        for line in self.causes().iter().chain(&self.hints) {
+            said.push('\n');
+            said.push_str(line);
+        }
+        let missing = said.split("No module named '").nth(1).and_then(|rest| rest.split('\'').next());
+        match missing {
+            Some(module) => self.hint(format!(
+                "the tool's Python has no `{module}` package: run oz0 (and `oz0 edge serve`) where `python` is one that \
+                 has it; for the examples, the venv `scripts/test` makes: export PATH=\"$PWD/.venv/bin:$PATH\""
+            )),
+            None => self,
+        }
+    }
+
     /// Returns the causes, outermost first.
     pub fn causes(&self) -> Vec<String> {
         let mut causes = Vec::new();

@@ -32,6 +32,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> ExitC
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
         Err(err) => {
+            let err = err.explained();
             ui::print_error(&err);
             ExitCode::from(err.kind.exit_code())
         }
