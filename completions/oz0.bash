@@ -470,7 +470,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-h -V --edge --token --profile --help --version fit plugin tool job file run agent tenant policy approval usage edge util help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version fit plugin tool job file run agent tenant policy approval usage edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -488,6 +488,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -496,7 +504,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__agent)
-            opts="-h -V --edge --token --profile --help --version apply list help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version apply list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -514,6 +522,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -522,16 +538,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__agent__subcmd__apply)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -542,6 +554,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -608,16 +628,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__agent__subcmd__list)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -630,6 +646,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -638,7 +662,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__approval)
-            opts="-h -V --edge --token --profile --help --version list show approve deny help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version list show approve deny help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,6 +680,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -664,7 +696,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__approval__subcmd__approve)
-            opts="-h -V --reason --edge --token --profile --help --version"
+            opts="-q -v -h -V --reason --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -684,6 +716,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -694,7 +734,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__approval__subcmd__deny)
-            opts="-h -V --reason --edge --token --profile --help --version"
+            opts="-q -v -h -V --reason --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -714,6 +754,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -808,16 +856,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__approval__subcmd__list)
-            opts="-h -V --all --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --all --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -828,6 +872,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -838,16 +890,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__approval__subcmd__show)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -860,6 +908,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -868,7 +924,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge)
-            opts="-h -V --edge --token --profile --help --version serve status token help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version serve status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -884,6 +940,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -978,7 +1042,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__serve)
-            opts="-h -V --listen --data --tenant --edge --token --profile --help --version"
+            opts="-q -v -h -V --listen --data --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1008,6 +1072,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1016,16 +1088,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__status)
-            opts="-h -V --format --data --edge --token --profile --help --version"
+            opts="-q -v -h -V --data --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1036,6 +1104,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1046,7 +1122,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__token)
-            opts="-h -V --edge --token --profile --help --version create help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version create help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1064,6 +1140,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1072,7 +1156,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__token__subcmd__create)
-            opts="-h -V --tenant --role --name --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --tenant --role --name --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1090,10 +1174,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1104,6 +1184,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1156,7 +1244,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__file)
-            opts="-h -V --edge --token --profile --help --version get help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1174,6 +1262,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1182,7 +1278,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__file__subcmd__get)
-            opts="-o -h -V --job --output --edge --token --profile --help --version"
+            opts="-o -q -v -h -V --job --output --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1210,6 +1306,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1262,7 +1366,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__fit)
-            opts="-h -V --view --budget --query --chars --kind --name --count --lossy --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --view --budget --query --chars --kind --name --count --lossy --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1292,10 +1396,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1306,6 +1406,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1974,7 +2082,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job)
-            opts="-h -V --edge --token --profile --help --version list get trace cancel help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version list get trace cancel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1992,6 +2100,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2000,16 +2116,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__cancel)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2020,6 +2132,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2030,16 +2150,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__get)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2050,6 +2166,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2144,7 +2268,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__list)
-            opts="-h -V --limit --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --limit --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2152,10 +2276,6 @@ _oz0() {
             case "${prev}" in
                 --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --edge)
@@ -2170,6 +2290,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2178,16 +2306,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__trace)
-            opts="-v -h -V --format --verbose --after --limit --edge --token --profile --help --version"
+            opts="-q -v -h -V --after --limit --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2208,6 +2332,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2216,7 +2348,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin)
-            opts="-h -V --edge --token --profile --help --version lint measure install list remove help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version lint measure install list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2232,6 +2364,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2340,7 +2480,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__install)
-            opts="-h -V --accept-model --secret --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --accept-model --secret --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2348,10 +2488,6 @@ _oz0() {
             case "${prev}" in
                 --secret)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --edge)
@@ -2366,6 +2502,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2374,7 +2518,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-h -V --measure --timeout --format --deny --list-rules --explain --edge --token --profile --help --version"
+            opts="-q -v -h -V --measure --timeout --deny --list-rules --explain --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2382,10 +2526,6 @@ _oz0() {
             case "${prev}" in
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json sarif" -- "${cur}"))
                     return 0
                     ;;
                 --deny)
@@ -2408,6 +2548,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2416,16 +2564,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__list)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2436,6 +2580,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2446,7 +2598,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-h -V --timeout --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --timeout --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2454,10 +2606,6 @@ _oz0() {
             case "${prev}" in
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --edge)
@@ -2470,6 +2618,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2480,16 +2636,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__remove)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2502,6 +2654,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2510,7 +2670,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy)
-            opts="-h -V --edge --token --profile --help --version allow deny ask list remove help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version allow deny ask list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2528,6 +2688,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2536,7 +2704,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy__subcmd__allow)
-            opts="-h -V --reason --edge --token --profile --help --version"
+            opts="-q -v -h -V --reason --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2556,6 +2724,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2566,7 +2742,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy__subcmd__ask)
-            opts="-h -V --reason --edge --token --profile --help --version"
+            opts="-q -v -h -V --reason --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2586,6 +2762,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2596,7 +2780,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy__subcmd__deny)
-            opts="-h -V --reason --edge --token --profile --help --version"
+            opts="-q -v -h -V --reason --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2616,6 +2800,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2724,16 +2916,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy__subcmd__list)
-            opts="-h -V --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2744,6 +2932,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2754,7 +2950,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__policy__subcmd__remove)
-            opts="-h -V --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2772,6 +2968,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2780,7 +2984,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__run)
-            opts="-h -V --input --file --id --detach --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --input --file --id --detach --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2798,10 +3002,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text jsonl" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2814,6 +3014,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2822,7 +3030,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-h -V --edge --token --profile --help --version offload limits audit help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2840,6 +3048,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2848,7 +3064,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__audit)
-            opts="-h -V --limit --tenant --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --limit --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2862,10 +3078,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2876,6 +3088,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2956,7 +3176,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__limits)
-            opts="-h -V --usd-per-day --usd-per-month --tenant --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --usd-per-day --usd-per-month --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2974,10 +3194,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2990,6 +3206,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2998,7 +3222,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__offload)
-            opts="-h -V --default --ceiling --unset-default --unset-ceiling --agent-offload --tenant --format --edge --token --profile --help --version"
+            opts="-q -v -h -V --default --ceiling --unset-default --unset-ceiling --agent-offload --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3020,10 +3244,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3036,6 +3256,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3044,7 +3272,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool)
-            opts="-h -V --edge --token --profile --help --version call help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version call help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3062,6 +3290,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3070,7 +3306,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool__subcmd__call)
-            opts="-v -h -V --arg --args --view --budget --query --id --format --verbose --ask --edge --token --profile --help --version"
+            opts="-q -v -h -V --arg --args --view --budget --query --id --ask --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3100,10 +3336,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3114,6 +3346,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -3166,7 +3406,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__usage)
-            opts="-h -V --since --until --by --format --edge --token --profile --help --version export help"
+            opts="-q -v -h -V --since --until --by --edge --token --profile --format --quiet --verbose --color --help --version export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3184,10 +3424,6 @@ _oz0() {
                     COMPREPLY=($(compgen -W "day job agent plugin service model" -- "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3200,6 +3436,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3208,16 +3452,12 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__usage__subcmd__export)
-            opts="-h -V --format --since --until --edge --token --profile --help --version"
+            opts="-q -v -h -V --since --until --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "csv jsonl" -- "${cur}"))
-                    return 0
-                    ;;
                 --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3236,6 +3476,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -3288,7 +3536,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util)
-            opts="-h -V --edge --token --profile --help --version completion man help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version completion man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3306,6 +3554,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3314,7 +3570,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util__subcmd__completion)
-            opts="-h -V --edge --token --profile --help --version bash elvish fish powershell zsh"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3330,6 +3586,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -3396,7 +3660,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__util__subcmd__man)
-            opts="-h -V --edge --token --profile --help --version"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3412,6 +3676,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

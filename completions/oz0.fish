@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_oz0_global_optspecs
-    string join \n edge= token= profile= h/help V/version
+    string join \n edge= token= profile= format= q/quiet v/verbose color= h/help V/version
 end
 
 function __fish_oz0_needs_command
@@ -27,6 +27,16 @@ end
 complete -c oz0 -n "__fish_oz0_needs_command" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_needs_command" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_needs_command" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_needs_command" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_needs_command" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_needs_command" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_needs_command" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_needs_command" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
@@ -55,18 +65,36 @@ json\t'Parts are top-level keys or items'
 diff\t'Parts are files and hunks'
 text\t'Parts are runs of lines'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l name -d 'The name to detect the kind by and to show in the outline (stdin has none)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l format -d 'How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`)' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l count -d 'Print each input\'s estimated tokens (`count`) and weight (`weigh`), like `wc`'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l lossy -d 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
@@ -76,47 +104,86 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subc
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "remove" -d 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subcommand_from lint measure install list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l timeout -d 'With --measure, the most seconds each server may take to start and list its functions' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l format -d 'How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF 2.1.0, for code scanning)' -r -f -a "text\t'For people: each finding with its source snippet, then a summary line'
-json\t'For programs: one JSON object on stdout'
-sarif\t'SARIF 2.1.0, for code scanning'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l deny -d 'Fail (exit 1) on warnings too' -r -f -a "warnings\t'Warnings fail the lint as errors do'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l explain -d 'Explain a rule: what it checks, why, an example, and the fix' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l measure -d 'Start the plugin\'s local servers and lint what they offer now, instead of `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l list-rules -d 'List the rules: code, name, severity and what each checks'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l timeout -d 'The most seconds each server may take to start and list its functions' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l format -d 'How to print: `text` (a line a tool) or `json` (the listing written)' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from measure" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l secret -d 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -l accept-model -d 'Grant the models the plugin declares under `requires.models`'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
@@ -128,6 +195,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and not __fish_seen_subcommand_from call help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
@@ -141,13 +218,20 @@ stub\t'Size and the outline alone'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l budget -d 'The budget in tokens to ask for (the convention\'s `budget` argument)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l query -d 'The section to ask for (the convention\'s `query` argument)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l id -d 'The job\'s ID; left out, a new ULID. Refused when that job has ended and its tree holds files' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l format -d 'How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer)' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s v -l verbose -d 'Show the log messages the tool\'s server sent during the call, on stderr'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l ask -d 'Answer the questions the tool\'s server asks (MCP elicitation) from stdin, one field a line, even when stdin is not a terminal. On a terminal they are asked anyway; elsewhere, and in every job an agent or a flow runs, they are declined'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
@@ -155,6 +239,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
@@ -163,35 +257,66 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcomm
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show, from 1 to 1000' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` (a line a job) or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l format -d 'How to print: `text` (sections) or `json` (the steps and totals)' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l after -d 'Show the steps after this one only' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l limit -d 'Show at most this many steps; left out, every step, read a page at a time' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s v -l verbose -d 'Show the log messages each tool\'s server sent during its call, under the steps'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
@@ -202,6 +327,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and not __fish_seen_subcommand_from get help" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
@@ -211,6 +346,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand_from help" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'
@@ -218,35 +363,69 @@ complete -c oz0 -n "__fish_oz0_using_subcommand file; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l input -d 'What the job is asked: text, or `@FILE` to read it from a file' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l file -d 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l id -d 'The job\'s ID; left out, a new ULID' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand run" -l format -d 'How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON line on stdout)' -r -f -a "text\t'For people'
-jsonl\t'One JSON event a line'"
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l detach -d 'Start the job and print its ID, without following it (a served edge only)'
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the agents and flows installed on the edge'
@@ -254,6 +433,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcomman
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
@@ -264,32 +453,56 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l tenant -d 'The tenant; left out, the token\'s own' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l format -d 'How to print: `text` (a table, or the changes) or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l unset-default -d 'Remove the default: an agent that says nothing gets 10,000 (within the ceiling)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l unset-ceiling -d 'Remove the ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l usd-per-day -d 'The most US dollars a day, or `none`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l usd-per-month -d 'The most US dollars a month, or `none`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l tenant -d 'The tenant; left out, the token\'s own' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show, from 1 to 1000' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l tenant -d 'The tenant; left out, the token\'s own' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l format -d 'How to print: `text` (a line an entry) or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
@@ -299,6 +512,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -f -a "allow" -d 'Let calls of PATTERN be made'
@@ -311,30 +534,78 @@ complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from allow" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l reason -d 'Why, for whoever is refused or asked' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from deny" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l reason -d 'Why, for whoever is refused or asked' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "allow" -d 'Let calls of PATTERN be made'
@@ -346,6 +617,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand policy; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "list" -d 'List the approvals that wait (all of them with --all)'
@@ -353,31 +634,67 @@ complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_su
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "approve" -d 'Let the call be made, exactly as shown'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "deny" -d 'Refuse the call'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and not __fish_seen_subcommand_from list show approve deny help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -l all -d 'Every approval, answered or not'
-complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l reason -d 'Why' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from approve" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l reason -d 'Why' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from deny" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the approvals that wait (all of them with --all)'
@@ -393,29 +710,55 @@ agent\t''
 plugin\t''
 service\t''
 model\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l format -d 'How to print: `text` (a table) or `json` (the sums)' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -f -a "export" -d 'Write every model call and reported cost, one a line'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l format -d 'How to write: `csv` (with a header) or `jsonl`' -r -f -a "csv\t'Comma-separated values, with a header'
-jsonl\t'One JSON object a line'"
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l since -d 'The first day or time counted; left out, the beginning' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l until -d 'The day or time counting stops before; left out, now' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write every model call and reported cost, one a line'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
@@ -428,19 +771,47 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l format -d 'How to print: `text` or `json`' -r -f -a "text\t'For people'
-json\t'For programs: JSON on stdout'"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l data -d 'Print only the embedded edge\'s data folder, where its `gateway.toml` goes, such as `cp examples/gateway.toml "$(oz0 edge status --data)/"`'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -f -a "create" -d 'Make a new person of a tenant with a token, and print the token, shown this once'
@@ -452,6 +823,16 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -f -a "completion" -d 'Print the completion script of a shell'
@@ -460,11 +841,31 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcom
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from completion" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'

@@ -1,10 +1,12 @@
 //! All printing: data to stdout, diagnostics and progress to stderr, colours only where wanted.
 
 use std::io::{IsTerminal, Write};
+use std::sync::OnceLock;
 
 use anstyle::{AnsiColor, Style};
 use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table};
 
+use crate::cli::{ColorWhen, Output};
 use crate::error::CommandError;
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
@@ -46,14 +48,44 @@ pub fn report(text: &str) {
     let _ = stderr().write_all(text.as_bytes());
 }
 
-/// Returns whether stdout takes colours: a terminal, and `NO_COLOR` unset.
-pub fn stdout_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+/// How every command prints, as the command line says; set once, at the start.
+static OUTPUT: OnceLock<Output> = OnceLock::new();
+
+/// Sets how every command prints, from the command line's output options.
+pub fn set_output(output: Output) {
+    let choice = match output.color {
+        ColorWhen::Auto => anstream::ColorChoice::Auto,
+        ColorWhen::Always => anstream::ColorChoice::Always,
+        ColorWhen::Never => anstream::ColorChoice::Never,
+    };
+    choice.write_global();
+    // A second call (tests that run commands in process) keeps the first.
+    let _ = OUTPUT.set(output);
 }
 
-/// Returns whether stderr takes colours: a terminal, and `NO_COLOR` unset.
+/// Returns how commands print: the output options of the command line.
+pub fn output() -> Output {
+    OUTPUT.get().copied().unwrap_or_default()
+}
+
+/// Returns whether a stream takes colours: as `--color` says, and with `auto` a terminal with
+/// `NO_COLOR` unset.
+fn colour(terminal: bool) -> bool {
+    match output().color {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
+}
+
+/// Returns whether stdout takes colours.
+pub fn stdout_colour() -> bool {
+    colour(std::io::stdout().is_terminal())
+}
+
+/// Returns whether stderr takes colours.
 pub fn stderr_colour() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    colour(std::io::stderr().is_terminal())
 }
 
 /// Writes `value` to stdout as pretty JSON and a newline.
@@ -129,9 +161,11 @@ pub fn table_text(table: &Table) -> String {
     table.lines().map(|line| format!("{}\n", line.trim_end())).collect()
 }
 
-/// Writes a line of information to stderr, dimmed.
+/// Writes a line of information to stderr, dimmed; nothing with `--quiet`.
 pub fn info(line: &str) {
-    let _ = writeln!(stderr(), "{DIM}{line}{DIM:#}");
+    if !output().quiet {
+        let _ = writeln!(stderr(), "{DIM}{line}{DIM:#}");
+    }
 }
 
 /// Writes what a tool's server said or asked during a call: its questions and the requests refused
@@ -244,9 +278,14 @@ pub fn init_log(server: bool) {
     let _ = tracing_subscriber::registry().with(timed).with(plain).with(filter).try_init();
 }
 
-/// Returns a progress bar of `total` bytes on stderr, or a hidden one when stderr is not a terminal.
+/// Returns whether progress shows: on a terminal, without `--quiet`.
+fn shows_progress() -> bool {
+    std::io::stderr().is_terminal() && !output().quiet
+}
+
+/// Returns a progress bar of `total` bytes on stderr, or a hidden one where progress does not show.
 pub fn bytes_progress(total: u64, what: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !shows_progress() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total);
@@ -257,9 +296,9 @@ pub fn bytes_progress(total: u64, what: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// Returns a spinner on stderr, or a hidden one when stderr is not a terminal.
+/// Returns a spinner on stderr, or a hidden one where progress does not show.
 pub fn spinner() -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !shows_progress() {
         return indicatif::ProgressBar::hidden();
     }
     let spinner = indicatif::ProgressBar::new_spinner();

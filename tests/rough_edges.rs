@@ -196,3 +196,50 @@ fn a_tools_error_is_said_once() {
     assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
     assert!(!stderr.contains("stderr ended with"), "{stderr}");
 }
+
+#[test]
+fn a_python_server_without_its_package_says_which_python_to_run() {
+    let site = plugin_support::PluginSite::new(common::Transport::Embedded);
+    let dir = site.env.work().join("needs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("oz0-plugin.yaml"),
+        "name: needs\nversion: 1.0.0\ndescription: A server whose package is missing.\n\
+         tools:\n  - id: needs\n    description: Needs a package.\n    mcp: [python, server.py]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("server.py"), "import oz0_absent_package\n").unwrap();
+    let (code, _, stderr) = site.run(&["plugin", "install", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("hint: the tool's Python has no `oz0_absent_package` package"), "{stderr}");
+    assert!(stderr.contains("export PATH=\"$PWD/.venv/bin:$PATH\""), "{stderr}");
+}
+
+#[test]
+fn output_options_go_before_the_command_or_after_it() {
+    let env = TestEnv::new();
+    for args in [
+        &["--format", "json", "job", "list"][..],
+        &["job", "list", "--format", "json"],
+        &["-q", "job", "list", "--format=json"],
+    ] {
+        let out = env.oz0().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), "[]", "{args:?}");
+    }
+    let out = env.oz0().args(["job", "list", "--format", "sarif"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("it prints `text` or `json`"), "{}", text(&out.stderr));
+    // --quiet keeps notes off stderr; --color always colours it even off a terminal.
+    let out = env.oz0().args(["--quiet", "job", "list"]).output().unwrap();
+    assert_eq!(text(&out.stderr), "");
+    let out = env.oz0().args(["--color", "always", "job", "get", "01M8QRET8KWX4XTT7TR7X81DQY"]).output().unwrap();
+    assert!(text(&out.stderr).contains("\u{1b}["), "{}", text(&out.stderr));
+    let out = env
+        .oz0()
+        .args(["job", "get", "01M8QRET8KWX4XTT7TR7X81DQY", "--color", "never"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert!(!text(&out.stderr).contains("\u{1b}["), "{}", text(&out.stderr));
+}

@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Approval, Decision, Edge};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -41,9 +41,6 @@ pub struct ListArgs {
     /// Every approval, answered or not.
     #[arg(long)]
     pub all: bool,
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// `oz0 approval show`.
@@ -51,9 +48,6 @@ pub struct ListArgs {
 pub struct ShowArgs {
     /// The approval's number.
     pub id: u64,
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// `oz0 approval approve|deny`.
@@ -68,6 +62,7 @@ pub struct DecideArgs {
 
 /// Runs an `oz0 approval` command.
 pub fn run(command: ApprovalCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     match command {
         ApprovalCommand::List(args) => {
@@ -78,7 +73,7 @@ pub fn run(command: ApprovalCommand, edge: &EdgeArgs) -> Result<(), CommandError
                     .await
                     .map_err(|err| connected.error("could not read the approvals", err))
             })?;
-            if args.format == Format::Json {
+            if format == Format::Json {
                 return ui::print_json(&approvals);
             }
             if approvals.is_empty() {
@@ -106,7 +101,7 @@ pub fn run(command: ApprovalCommand, edge: &EdgeArgs) -> Result<(), CommandError
                     .await
                     .map_err(|err| connected.error("could not read the approval", err))
             })?;
-            if args.format == Format::Json {
+            if format == Format::Json {
                 return ui::print_json(&approval);
             }
             ui::print_text(&describe(&approval))?;

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use oz0_core::fit::{self, FitNote, Fitted, Index, Kind, ReadError, Request, View};
 use serde::Serialize;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::error::CommandError;
 use crate::ui;
 
@@ -64,10 +64,6 @@ pub struct FitArgs {
     /// Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input.
     #[arg(long)]
     pub lossy: bool,
-
-    /// How to print: `text` (the fitted text, the note on stderr) or `json` (`{"content", "fit"}`).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 const EXAMPLES: &str = "\
@@ -142,6 +138,7 @@ const PROGRESS_FROM: u64 = 64 << 20;
 
 /// Runs `oz0 fit`.
 pub fn run(args: &FitArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let inputs = inputs(&args.files);
     if args.count {
         return count(args, &inputs);
@@ -176,7 +173,7 @@ pub fn run(args: &FitArgs) -> Result<(), CommandError> {
         };
         answers.push((input.display(), fitted));
     }
-    match args.format {
+    match format {
         Format::Json if answers.len() == 1 => ui::print_json(&answers[0].1.answer()),
         Format::Json => {
             let all: Vec<_> =
@@ -389,7 +386,8 @@ fn into_text(bytes: Vec<u8>, lossy: bool, input: &Input) -> Result<String, Comma
 
 /// Prints each input unchanged: a call without view, budget or query is answered as before.
 fn pass_through(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
-    if args.format == Format::Json {
+    let format: Format = cli::format()?;
+    if format == Format::Json {
         let mut contents = Vec::new();
         for input in inputs {
             let mut bytes = Vec::new();
@@ -427,6 +425,7 @@ struct Counted {
 
 /// Prints each input's `count` and `weigh`, like `wc`.
 fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let mut rows = Vec::with_capacity(inputs.len());
     for input in inputs {
         let index = match input {
@@ -456,7 +455,7 @@ fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
         chars: rows.iter().map(|r| r.chars).sum(),
         bytes: rows.iter().map(|r| r.bytes).sum(),
     });
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&serde_json::json!({ "files": rows, "total": total }));
     }
     let mut table = ui::table(&[ui::Column::Number("COUNT"), ui::Column::Number("WEIGH"), ui::Column::Key("NAME")]);

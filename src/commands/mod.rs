@@ -20,6 +20,7 @@ use crate::error::CommandError;
 /// Runs the command the command line names.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     let edge = cli.edge;
+    crate::ui::set_output(cli.output);
     match cli.command {
         Command::Fit(args) => fit::run(&args),
         Command::Plugin(on) => plugin::run(on.command, &edge),

@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Edge, Effect, Rule};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -26,7 +26,7 @@ pub enum PolicyCommand {
     /// Have calls of PATTERN wait for a person's approval (`oz0 approval`).
     Ask(RuleArgs),
     /// List the rules.
-    List(ListArgs),
+    List,
     /// Remove the rule of PATTERN.
     Remove(RemoveArgs),
 }
@@ -49,14 +49,6 @@ pub struct RuleArgs {
     pub reason: Option<String>,
 }
 
-/// `oz0 policy list`.
-#[derive(Debug, Args)]
-pub struct ListArgs {
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-}
-
 /// `oz0 policy remove`.
 #[derive(Debug, Args)]
 pub struct RemoveArgs {
@@ -66,17 +58,18 @@ pub struct RemoveArgs {
 
 /// Runs an `oz0 policy` command.
 pub fn run(command: PolicyCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let set = |args: RuleArgs, effect: Effect| Rule { pattern: args.pattern, effect, reason: args.reason };
     let rule = match command {
         PolicyCommand::Allow(args) => set(args, Effect::Allow),
         PolicyCommand::Deny(args) => set(args, Effect::Deny),
         PolicyCommand::Ask(args) => set(args, Effect::Ask),
-        PolicyCommand::List(args) => {
+        PolicyCommand::List => {
             let rules = block_on(async {
                 connected.edge.rules().await.map_err(|err| connected.error("could not read the tool policy", err))
             })?;
-            if args.format == Format::Json {
+            if format == Format::Json {
                 return ui::print_json(&rules);
             }
             if rules.is_empty() {

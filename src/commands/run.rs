@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use oz0_core::api::{Edge, EdgeError, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
 use oz0_core::trace::{Step, StepKind};
 
+use crate::cli;
 use crate::commands::job::{dollars, seconds};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{Connected, EdgeArgs, Place, block_on, connect};
@@ -44,11 +45,6 @@ pub struct RunArgs {
     /// Start the job and print its ID, without following it (a served edge only).
     #[arg(long)]
     pub detach: bool,
-
-    /// How to print: `text` (steps on stderr, the answer on stdout) or `jsonl` (each event as a JSON
-    /// line on stdout).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: RunFormat,
 }
 
 const EXAMPLES: &str = "\
@@ -102,6 +98,7 @@ fn local_names() -> Vec<String> {
 
 /// Runs `oz0 run`.
 pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: RunFormat = cli::format()?;
     let definition = local_definition(&args.name)?;
     let input = match args.input.as_deref() {
         Some(text) => match text.strip_prefix('@') {
@@ -140,7 +137,7 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             ui::print_text(job.id.as_str())?;
             return Ok(());
         }
-        follow(&connected, &job, args.format).await
+        follow(&connected, &job, format).await
     })
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand, ValueEnum};
 use oz0_core::api::{Edge, UsageKind, UsageRecord, parse_instant};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::commands::job::dollars;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
@@ -36,31 +36,20 @@ pub struct UsageArgs {
     /// What to sum by.
     #[arg(long, value_enum, default_value_t = By::Day)]
     pub by: By,
-
-    /// How to print: `text` (a table) or `json` (the sums).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// The subcommands of `oz0 usage`.
 #[derive(Debug, Subcommand)]
 pub enum UsageCommand {
     /// Write every model call and reported cost, one a line.
-    Export(ExportArgs),
-}
-
-/// `oz0 usage export`.
-#[derive(Debug, Args)]
-pub struct ExportArgs {
-    /// How to write: `csv` (with a header) or `jsonl`.
-    #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
-    pub format: ExportFormat,
+    Export,
 }
 
 /// What `oz0 usage export` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
     /// Comma-separated values, with a header.
+    #[default]
     Csv,
     /// One JSON object a line.
     Jsonl,
@@ -86,6 +75,15 @@ Examples:
 
 /// Runs `oz0 usage`.
 pub fn run(args: &UsageArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    // What to print, checked before the edge is asked.
+    enum Print {
+        Sums(Format),
+        Export(ExportFormat),
+    }
+    let print = match &args.command {
+        Some(UsageCommand::Export) => Print::Export(cli::format()?),
+        None => Print::Sums(cli::format()?),
+    };
     let connected = connect(edge)?;
     let records = block_on(async {
         connected
@@ -94,15 +92,10 @@ pub fn run(args: &UsageArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             .await
             .map_err(|err| connected.error("could not read the usage", err))
     })?;
-    match &args.command {
-        Some(UsageCommand::Export(export)) => ui::print_text(&self::export(&records, export.format)?)?,
-        None => {
-            let sums = sum(&records, args.by);
-            if args.format == Format::Json {
-                return ui::print_json(&sums);
-            }
-            ui::print_text(&table(&sums, args.by))?;
-        }
+    match print {
+        Print::Export(format) => ui::print_text(&self::export(&records, format)?)?,
+        Print::Sums(Format::Json) => ui::print_json(&sum(&records, args.by))?,
+        Print::Sums(Format::Text) => ui::print_text(&table(&sum(&records, args.by), args.by))?,
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use clap::Args;
 use oz0_core::agent::Definition;
 use oz0_core::api::Edge;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -21,20 +21,17 @@ pub struct AgentApplyArgs {
     /// The definition's YAML file.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 agent apply`.
 pub fn run(args: &AgentApplyArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let definition = super::read(&args.file)?;
     let connected = connect(edge)?;
     let applied = block_on(async {
         connected.edge.apply_definition(&definition).await.map_err(|err| connected.error("could not install it", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&applied);
     }
     let kind = match applied.definition {

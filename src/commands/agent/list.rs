@@ -1,30 +1,22 @@
 //! `oz0 agent list`: the agents and flows installed on the edge.
 
-use clap::Args;
 use oz0_core::agent::Definition;
 use oz0_core::api::Edge;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
 use crate::ui::Column::{Key, Text};
 
-/// List the agents and flows installed on the edge.
-#[derive(Debug, Args)]
-pub struct AgentListArgs {
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-}
-
 /// Runs `oz0 agent list`.
-pub fn run(args: &AgentListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let definitions = block_on(async {
         connected.edge.definitions().await.map_err(|err| connected.error("could not list them", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&definitions);
     }
     if definitions.is_empty() {

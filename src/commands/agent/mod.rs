@@ -12,14 +12,15 @@ use crate::error::CommandError;
 #[derive(Debug, Subcommand)]
 pub enum AgentCommand {
     Apply(apply::AgentApplyArgs),
-    List(list::AgentListArgs),
+    /// List the agents and flows installed on the edge.
+    List,
 }
 
 /// Runs an `oz0 agent` command.
 pub fn run(command: AgentCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
     match command {
         AgentCommand::Apply(args) => apply::run(&args, edge),
-        AgentCommand::List(args) => list::run(&args, edge),
+        AgentCommand::List => list::run(edge),
     }
 }
 

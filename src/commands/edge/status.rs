@@ -4,7 +4,7 @@ use clap::Args;
 use oz0_core::api::{Edge, Status};
 use serde::Serialize;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -12,10 +12,6 @@ use crate::ui;
 /// Show which edge commands talk to, its version, and the tenant, person and roles they act as.
 #[derive(Debug, Args)]
 pub struct EdgeStatusArgs {
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-
     /// Print only the embedded edge's data folder, where its `gateway.toml` goes, such as
     /// `cp examples/gateway.toml "$(oz0 edge status --data)/"`.
     #[arg(long, conflicts_with = "format")]
@@ -31,6 +27,7 @@ struct StatusJson<'a> {
 
 /// Runs `oz0 edge status`.
 pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     if args.data {
         return match &connected.place {
@@ -44,7 +41,7 @@ pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         connected.edge.status().await.map_err(|err| connected.error("could not ask the edge", err))
     })?;
     let place = connected.place.describe();
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&StatusJson { edge: place, status: &status });
     }
     let roles: Vec<&str> = status.roles.iter().map(|r| r.as_str()).collect();

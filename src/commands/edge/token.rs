@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Edge, Role, TenantName, TokenRequest};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -32,10 +32,6 @@ pub struct EdgeTokenCreateArgs {
     /// The person's name, unique in the tenant; left out, one is made up.
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
-
-    /// How to print: `text` (the token alone) or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 const EXAMPLES: &str = "\
@@ -60,12 +56,13 @@ pub fn run(command: TokenCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
 }
 
 fn create(args: &EdgeTokenCreateArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let request = TokenRequest { tenant: args.tenant.clone(), roles: args.roles.clone(), name: args.name.clone() };
     let created = block_on(async {
         connected.edge.create_token(&request).await.map_err(|err| connected.error("could not make the token", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&created);
     }
     let roles: Vec<&str> = created.roles.iter().map(|r| r.as_str()).collect();

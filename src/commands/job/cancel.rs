@@ -3,7 +3,7 @@
 use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
@@ -17,19 +17,16 @@ pub struct JobCancelArgs {
     /// The job's ID, as `oz0 job list` shows it.
     #[arg(value_name = "ID", value_parser = parse_job)]
     pub id: TreeId,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 job cancel`.
 pub fn run(args: &JobCancelArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let job = block_on(async {
         connected.edge.cancel_job(&args.id).await.map_err(|err| connected.error("could not cancel the job", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&job);
     }
     ui::print_text(&format!("cancelling the job {}", job.id))?;

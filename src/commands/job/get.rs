@@ -4,7 +4,7 @@ use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
 use super::dollars;
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
@@ -16,19 +16,16 @@ pub struct JobGetArgs {
     /// The job's ID, as `oz0 job list` shows it.
     #[arg(value_name = "ID", value_parser = parse_job)]
     pub id: TreeId,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 job get`.
 pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let detail = block_on(async {
         connected.edge.job(&args.id).await.map_err(|err| connected.error("could not read the job", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&detail);
     }
     let job = &detail.job;

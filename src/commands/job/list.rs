@@ -4,7 +4,7 @@ use clap::Args;
 use oz0_core::api::Edge;
 
 use super::dollars;
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -16,19 +16,16 @@ pub struct JobListArgs {
     /// How many jobs to show, from 1 to 1000.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub limit: u32,
-
-    /// How to print: `text` (a line a job) or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 job list`.
 pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let jobs = block_on(async {
         connected.edge.jobs(args.limit).await.map_err(|err| connected.error("could not list the jobs", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&jobs);
     }
     if jobs.is_empty() {

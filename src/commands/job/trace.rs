@@ -6,7 +6,7 @@ use oz0_core::api::{Edge, MAX_TRACE_STEPS, Trace, TreeId};
 use oz0_core::trace::ServerNoteKind;
 
 use super::{dollars, seconds};
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
@@ -24,14 +24,6 @@ pub struct JobTraceArgs {
     #[arg(value_name = "ID", value_parser = parse_job)]
     pub id: TreeId,
 
-    /// How to print: `text` (sections) or `json` (the steps and totals).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-
-    /// Show the log messages each tool's server sent during its call, under the steps.
-    #[arg(short, long)]
-    pub verbose: bool,
-
     /// Show the steps after this one only.
     #[arg(long, value_name = "STEP", default_value_t = 0)]
     pub after: u32,
@@ -43,6 +35,7 @@ pub struct JobTraceArgs {
 
 /// Runs `oz0 job trace`.
 pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let trace = block_on(async {
         let fail = |err| connected.error("could not read the trace", err);
@@ -60,10 +53,10 @@ pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         }
         Ok(trace)
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&trace);
     }
-    ui::print_text(&render(&trace, args.verbose))?;
+    ui::print_text(&render(&trace, ui::output().verbose))?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use oz0_core::manifest::{Lint, Severity, lint};
 
 use super::Plugin;
 use super::report::{self, Report};
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
 use crate::ui;
@@ -40,10 +40,6 @@ pub struct PluginInstallArgs {
     /// `${secrets.NAME}`. The edge keeps it and never shows it again.
     #[arg(long = "secret", value_name = "NAME=VALUE")]
     pub secrets: Vec<String>,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Reads each `--secret NAME=VALUE` or `NAME=@FILE`.
@@ -79,6 +75,7 @@ const SKIPPED: [&str; 8] =
 
 /// Runs `oz0 plugin install`.
 pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let plugin = Plugin::load(args.dir.as_deref())?;
     let findings = lint(&plugin.document, &Lint::default());
     if findings.iter().any(|f| f.severity() == Severity::Error) {
@@ -114,7 +111,7 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
     });
     spinner.finish_and_clear();
     let installed = installed?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&installed);
     }
     for warning in &installed.warnings {

@@ -8,6 +8,7 @@ use oz0_core::manifest::{Lint, Rule, Severity, lint, rules};
 
 use super::report::{self, Report};
 use super::{Plugin, parse_seconds};
+use crate::cli;
 use crate::error::{CommandError, ErrorKind};
 use crate::ui;
 use crate::ui::Column::{Key, Text};
@@ -35,11 +36,6 @@ pub struct PluginLintArgs {
     /// With --measure, the most seconds each server may take to start and list its functions.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds)]
     pub timeout: Duration,
-
-    /// How to print the findings: `text` (with source snippets), `json` (see below) or `sarif` (SARIF
-    /// 2.1.0, for code scanning).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: LintFormat,
 
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "LEVEL")]
@@ -93,8 +89,9 @@ pub enum Deny {
 
 /// Runs `oz0 plugin lint`.
 pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
+    let format: LintFormat = cli::format()?;
     if args.list_rules {
-        return list_rules(args.format);
+        return list_rules(format);
     }
     if let Some(code) = &args.explain {
         return explain(code);
@@ -106,7 +103,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         (plugin.read_listing()?, report::ListingSource::File)
     };
     if let Some((listing, true)) = &listing
-        && args.format == LintFormat::Text
+        && format == LintFormat::Text
     {
         ui::warn(&format!(
             "the listing was measured at {}, before {} last changed: run `oz0 plugin measure`",
@@ -114,7 +111,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
             plugin.manifest_path.display()
         ));
     }
-    if listing.is_none() && args.format == LintFormat::Text {
+    if listing.is_none() && format == LintFormat::Text {
         ui::info(
             "no oz0-listing.json: the rules that read the servers' functions were skipped (measure with --measure)",
         );
@@ -132,7 +129,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         findings: &findings,
         listing: listing.as_ref().map(|(l, older)| (l, *older, source)),
     };
-    match args.format {
+    match format {
         LintFormat::Text => ui::print_text(&report.human(ui::stdout_colour()))?,
         LintFormat::Json => ui::print_json(&report.json())?,
         LintFormat::Sarif => ui::print_json(&report.sarif())?,

@@ -1,29 +1,21 @@
 //! `oz0 plugin list`: the tenant's installed plugins and their tools.
 
-use clap::Args;
 use oz0_core::api::Edge;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
 use crate::ui::Column::{Key, Number, Text};
 
-/// List the tenant's installed plugins, their tools and each tool's functions.
-#[derive(Debug, Args)]
-pub struct PluginListArgs {
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-}
-
 /// Runs `oz0 plugin list`.
-pub fn run(args: &PluginListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let plugins = block_on(async {
         connected.edge.plugins().await.map_err(|err| connected.error("could not list the plugins", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&plugins);
     }
     if plugins.is_empty() {

@@ -8,7 +8,7 @@ use clap::Args;
 use oz0_core::manifest::Listing;
 
 use super::{Plugin, parse_seconds};
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::error::CommandError;
 use crate::ui;
 
@@ -31,19 +31,16 @@ pub struct PluginMeasureArgs {
     /// The most seconds each server may take to start and list its functions.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds)]
     pub timeout: Duration,
-
-    /// How to print: `text` (a line a tool) or `json` (the listing written).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 plugin measure`.
 pub fn run(args: &PluginMeasureArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let plugin = Plugin::load(args.dir.as_deref())?;
     let listing = plugin.measure(args.timeout)?;
     let path = plugin.listing_path();
     write_atomically(&path, &listing)?;
-    match args.format {
+    match format {
         Format::Json => ui::print_json(&listing),
         Format::Text => {
             let mut out = String::new();

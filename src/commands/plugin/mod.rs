@@ -25,7 +25,8 @@ pub enum PluginCommand {
     Lint(lint::PluginLintArgs),
     Measure(measure::PluginMeasureArgs),
     Install(install::PluginInstallArgs),
-    List(list::PluginListArgs),
+    /// List the tenant's installed plugins, their tools and each tool's functions.
+    List,
     Remove(remove::PluginRemoveArgs),
 }
 
@@ -35,7 +36,7 @@ pub fn run(command: PluginCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
         PluginCommand::Lint(args) => lint::run(&args),
         PluginCommand::Measure(args) => measure::run(&args),
         PluginCommand::Install(args) => install::run(&args, edge),
-        PluginCommand::List(args) => list::run(&args, edge),
+        PluginCommand::List => list::run(edge),
         PluginCommand::Remove(args) => remove::run(&args, edge),
     }
 }

@@ -3,7 +3,7 @@
 use clap::Args;
 use oz0_core::api::Edge;
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -16,14 +16,11 @@ pub struct PluginRemoveArgs {
     /// The plugin's name, as `oz0 plugin list` shows it.
     #[arg(value_name = "NAME")]
     pub name: String,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 plugin remove`.
 pub fn run(args: &PluginRemoveArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let removed = block_on(async {
         connected
@@ -32,7 +29,7 @@ pub fn run(args: &PluginRemoveArgs, edge: &EdgeArgs) -> Result<(), CommandError>
             .await
             .map_err(|err| connected.error(&format!("could not remove the plugin `{}`", args.name), err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&removed);
     }
     ui::print_text(&format!("removed {} {}", removed.name, removed.version))?;

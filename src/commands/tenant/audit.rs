@@ -4,7 +4,7 @@ use clap::Args;
 use oz0_core::api::{Edge, Tenant};
 
 use super::parse_tenant;
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -22,14 +22,11 @@ pub struct TenantAuditArgs {
     /// The tenant; left out, the token's own.
     #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
     pub tenant: Tenant,
-
-    /// How to print: `text` (a line an entry) or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 /// Runs `oz0 tenant audit`.
 pub fn run(args: &TenantAuditArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let entries = block_on(async {
         connected
@@ -38,7 +35,7 @@ pub fn run(args: &TenantAuditArgs, edge: &EdgeArgs) -> Result<(), CommandError> 
             .await
             .map_err(|err| connected.error("could not read the audit log", err))
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&entries);
     }
     if entries.is_empty() {

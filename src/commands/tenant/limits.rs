@@ -4,7 +4,7 @@ use clap::Args;
 use oz0_core::api::{Edge, SpendingLimits, Tenant};
 
 use super::parse_tenant;
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -30,10 +30,6 @@ pub struct TenantLimitsArgs {
     /// The tenant; left out, the token's own.
     #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
     pub tenant: Tenant,
-
-    /// How to print: `text` or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 const EXAMPLES: &str = "\
@@ -58,6 +54,7 @@ fn parse_usd(value: &str) -> Result<Limit, String> {
 
 /// Runs `oz0 tenant limits`.
 pub fn run(args: &TenantLimitsArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let limits = block_on(async {
         let fail = |err| connected.error("could not read the tenant's spending limits", err);
@@ -74,7 +71,7 @@ pub fn run(args: &TenantLimitsArgs, edge: &EdgeArgs) -> Result<(), CommandError>
         let fail = |err| connected.error("could not set the tenant's spending limits", err);
         connected.edge.set_limits(&args.tenant, &limits).await.map_err(fail)
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         return ui::print_json(&limits);
     }
     ui::print_text(&describe(&limits))?;

@@ -6,7 +6,7 @@ use oz0_core::threshold::{Offload, OffloadSettings, Threshold, Tokens};
 use serde::Serialize;
 
 use super::parse_tenant;
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::ui;
@@ -56,10 +56,6 @@ pub struct TenantOffloadArgs {
     /// The tenant; left out, the token's own.
     #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
     pub tenant: Tenant,
-
-    /// How to print: `text` (a table, or the changes) or `json`.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
 }
 
 const EXAMPLES: &str = "\
@@ -90,6 +86,7 @@ impl TenantOffloadArgs {
 
 /// Runs `oz0 tenant offload`.
 pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let connected = connect(edge)?;
     let patch = args.patch();
     if !patch.is_empty() {
@@ -104,7 +101,7 @@ pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError
                 if refused { error.hint("nothing was changed") } else { error }
             })
         })?;
-        return print_change(&change, &patch, args.format);
+        return print_change(&change, &patch, format);
     }
     let (view, asked) = block_on(async {
         let fail = |err| connected.error("could not read the offload settings", err);
@@ -117,7 +114,7 @@ pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError
         };
         Ok((view, asked))
     })?;
-    print_view(&view, asked, args.format)
+    print_view(&view, asked, format)
 }
 
 fn setting(value: Option<impl std::fmt::Display>) -> String {

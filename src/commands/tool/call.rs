@@ -9,7 +9,7 @@ use oz0_core::fit::View;
 use oz0_core::trace::Outcome;
 use serde_json::{Map, Value};
 
-use crate::cli::Format;
+use crate::cli::{self, Format};
 use crate::commands::fit::ViewArg;
 use crate::edge::{Connected, EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
@@ -57,14 +57,6 @@ pub struct ToolCallArgs {
     #[arg(long, value_name = "ID", value_parser = parse_job)]
     pub id: Option<TreeId>,
 
-    /// How to print: `text` (what a model reads, and a summary on stderr) or `json` (the whole answer).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-
-    /// Show the log messages the tool's server sent during the call, on stderr.
-    #[arg(short, long)]
-    pub verbose: bool,
-
     /// Answer the questions the tool's server asks (MCP elicitation) from stdin, one field a line,
     /// even when stdin is not a terminal. On a terminal they are asked anyway; elsewhere, and in every
     /// job an agent or a flow runs, they are declined.
@@ -85,6 +77,7 @@ pub fn parse_job(value: &str) -> Result<TreeId, String> {
 
 /// Runs `oz0 tool call`.
 pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
+    let format: Format = cli::format()?;
     let (tool, function) =
         args.target.split_once('.').filter(|(t, f)| !t.is_empty() && !f.is_empty()).ok_or_else(|| {
             CommandError::usage(format!("`{}` is not TOOL.FUNCTION", args.target))
@@ -131,10 +124,10 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         };
         call(&connected, &request, &job).await
     })?;
-    if args.format == Format::Json {
+    if format == Format::Json {
         ui::print_json(&answer)?;
     } else {
-        render(&answer, args.verbose)?;
+        render(&answer, ui::output().verbose)?;
     }
     match answer.outcome {
         Outcome::Ok => Ok(()),
@@ -151,7 +144,7 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 .as_ref()
                 .filter(|r| r.get("isError") == Some(&Value::Bool(true)))
                 .map(|r| oz0_core::mcp::render(r).text.lines().next().unwrap_or_default().trim().to_owned());
-            let shown = said.is_some() && args.format == Format::Text && std::io::stdout().is_terminal();
+            let shown = said.is_some() && format == Format::Text && std::io::stdout().is_terminal();
             let message = match &answer.error {
                 Some(_) if shown => "the tool answered with the error above".to_owned(),
                 Some(error) => error.clone(),
