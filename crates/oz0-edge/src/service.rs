@@ -306,13 +306,7 @@ impl Edge for LocalEdge {
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Content, "storing a file")?;
-            let file = state.files().put(tenant.id, &bytes).map_err(|err| match err {
-                FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
-                err => EdgeError::internal("could not keep the file", err),
-            })?;
-            let size = bytes.len() as u64;
-            state.store().record_file(&tenant, &tree, &file, size)?;
-            Ok(StoredFile { file, size })
+            state.keep_file(&tenant, &tree, &bytes)
         })
         .await
     }

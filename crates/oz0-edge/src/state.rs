@@ -6,28 +6,23 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use oz0_core::api::{EdgeError, TenantName};
+use oz0_core::api::{EdgeError, StoredFile, TenantName, TreeId};
 use oz0_toolhost::Pool;
 
-use crate::files::FileStore;
+use crate::files::{FileError, FileStore, left_at_least};
 use crate::limits::Limits;
 use crate::passage::Passage;
 use crate::running::Running;
-use crate::store::{Principal, SqliteStore, Store, StoreError};
+use crate::store::{Principal, SqliteStore, Store, StoreError, TenantRecord};
 
 /// How long an upload or an install may go untouched before a start takes it for one a stopped
 /// process left: longer than any takes, so that one under way in another process is never swept.
-const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+const LEFT_FOR: Duration = Duration::from_secs(60 * 60);
 
 /// Removes what a process that stopped left half-written under `dir`, untouched for `left_for`: files
 /// being stored (`files/tmp/`) and plugins being installed (`plugins/<tenant>/.install-*`). Returns
-/// how many it removed.
-pub(crate) fn sweep(dir: &Path, left_for: std::time::Duration) -> usize {
-    let stale = |path: &Path| {
-        std::fs::symlink_metadata(path)
-            .and_then(|m| m.modified())
-            .is_ok_and(|at| at.elapsed().is_ok_and(|age| age >= left_for))
-    };
+/// how many it removed, and their bytes.
+pub(crate) fn sweep(dir: &Path, left_for: Duration) -> (usize, u64) {
     let mut left = Vec::new();
     if let Ok(entries) = std::fs::read_dir(dir.join("files").join("tmp")) {
         left.extend(entries.flatten().map(|e| e.path()));
@@ -44,14 +39,27 @@ pub(crate) fn sweep(dir: &Path, left_for: std::time::Duration) -> usize {
             }
         }
     }
-    let mut swept = 0;
-    for path in left.into_iter().filter(|p| stale(p)) {
+    let (mut swept, mut bytes) = (0, 0);
+    for path in left.into_iter().filter(|p| left_at_least(p, left_for)) {
+        let size = size_of(&path);
         let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
         if removed.is_ok() {
             swept += 1;
+            bytes += size;
         }
     }
-    swept
+    (swept, bytes)
+}
+
+/// Returns the bytes of a file, or of every file under a folder.
+fn size_of(path: &Path) -> u64 {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            std::fs::read_dir(path).map(|entries| entries.flatten().map(|e| size_of(&e.path())).sum()).unwrap_or(0)
+        }
+        Ok(meta) => meta.len(),
+        Err(_) => 0,
+    }
 }
 
 /// What every "no such tenant" says, whether the tenant does not exist or is another's.
@@ -97,11 +105,17 @@ impl EdgeState {
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
         }
-        let swept = sweep(dir, LEFT_FOR);
-        if swept > 0 {
-            tracing::warn!(swept, "removed what an edge that stopped left half-written: uploads and installs");
-        }
         let store = SqliteStore::open(dir)?;
+        let (swept, mut bytes) = sweep(dir, LEFT_FOR);
+        let (blobs, blob_bytes) = FileStore::new(dir.join("files"))
+            .sweep_unrecorded(LEFT_FOR, |tenant, file| store.file_recorded(tenant, file).unwrap_or(true));
+        bytes += blob_bytes;
+        if swept + blobs > 0 {
+            tracing::warn!(
+                "removed what an edge that stopped left half-done: {swept} uploads and installs, {blobs} files no \
+                 job recorded, {bytes} bytes in all"
+            );
+        }
         Ok(Self::with_store(Arc::new(store), dir, idle))
     }
 
@@ -127,6 +141,18 @@ impl EdgeState {
     /// Returns the content-addressed files.
     pub fn files(&self) -> &FileStore {
         &self.files
+    }
+
+    /// Keeps `bytes` as a file of the tenant's tree `tree`: the blob, then the store's record of it. A
+    /// process killed in between leaves a blob that the next start removes.
+    pub fn keep_file(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<StoredFile, EdgeError> {
+        let kept = self.files.put(tenant.id, bytes).map_err(|err| match err {
+            FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
+            err => EdgeError::internal("could not keep the file", err),
+        })?;
+        let size = bytes.len() as u64;
+        self.store.record_file(tenant, tree, &kept.file, size)?;
+        Ok(StoredFile { file: kept.settle(), size })
     }
 
     /// Returns the folder the edge keeps its state in.
@@ -196,9 +222,29 @@ mod tests {
         std::fs::create_dir_all(install.join("docs")).unwrap();
         let kept = root.join("plugins/1/notes-1");
         std::fs::create_dir_all(&kept).unwrap();
-        assert_eq!(sweep(root, Duration::from_secs(3600)), 0, "what may be under way stays");
-        assert_eq!(sweep(root, Duration::ZERO), 2);
+        assert_eq!(sweep(root, Duration::from_secs(3600)).0, 0, "what may be under way stays");
+        assert_eq!(sweep(root, Duration::ZERO).0, 2);
         assert!(!tmp.join(".tmpA").exists() && !install.exists());
         assert!(kept.exists(), "an installed plugin stays");
+    }
+
+    #[test]
+    fn a_start_removes_the_files_a_killed_edge_kept_but_never_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tree = TreeId::new("T").unwrap();
+        let recorded = state.keep_file(&tenant, &tree, b"recorded").unwrap().file;
+        // Killed between keeping the blob and recording it: the mark stays.
+        let orphan = state.files().put(tenant.id, b"orphan").unwrap().file;
+        drop(state);
+        let hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+        for mark in std::fs::read_dir(dir.path().join("files/unrecorded")).unwrap().flatten() {
+            std::fs::File::options().write(true).open(mark.path()).unwrap().set_modified(hours_ago).unwrap();
+        }
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        assert!(matches!(state.files().get(tenant.id, &orphan), Err(FileError::Missing(_))));
+        assert_eq!(state.files().get(tenant.id, &recorded).unwrap(), b"recorded");
     }
 }

@@ -125,17 +125,11 @@ fn keep_files(
         if found != claimed {
             return Err(format!("the file {claimed} was refused: its bytes have the digest of {found}"));
         }
-        let file = state
-            .files()
-            .put(tenant.id, &bytes)
+        let stored = state
+            .keep_file(tenant, tree, &bytes)
             .map_err(|err| format!("the file {claimed} could not be kept: {err}"))?;
-        let size = bytes.len() as u64;
-        state
-            .store()
-            .record_file(tenant, tree, &file, size)
-            .map_err(|err| format!("the file {claimed} could not be kept: {err}"))?;
-        if !kept.iter().any(|k: &StoredFile| k.file == file) {
-            kept.push(StoredFile { file, size });
+        if !kept.iter().any(|k: &StoredFile| k.file == stored.file) {
+            kept.push(stored);
         }
     }
     Ok(kept)

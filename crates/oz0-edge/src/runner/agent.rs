@@ -300,11 +300,7 @@ async fn offload(
 ) -> Result<(String, oz0_core::trace::Offloaded), EdgeError> {
     let (body, tree, function, labels) = (text.to_owned(), run.job.tree.clone(), function.to_owned(), labels.to_vec());
     blocking(run, move |state, principal| {
-        let file = state
-            .files()
-            .put(principal.tenant.id, body.as_bytes())
-            .map_err(|err| EdgeError::internal("could not keep the result", err))?;
-        state.store().record_file(&principal.tenant, &tree, &file, body.len() as u64)?;
+        let file = state.keep_file(&principal.tenant, &tree, body.as_bytes())?.file;
         // The file keeps the labels of what it holds, to join them again when it is read back.
         if !labels.is_empty() {
             state.store().label_file(&principal.tenant, &tree, &file, &labels)?;

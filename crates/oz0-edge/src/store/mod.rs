@@ -167,6 +167,9 @@ pub trait Store:
     /// Records that the tenant's tree `tree` stored the file (again, now).
     fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError>;
 
+    /// Returns whether any tree of the tenant `tenant_id` stored the file.
+    fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError>;
+
     /// Returns the size of the file when the tenant's tree `tree` stored it.
     fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError>;
 

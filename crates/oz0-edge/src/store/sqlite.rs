@@ -480,6 +480,16 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM files WHERE tenant_id = ?1 AND digest = ?2)",
+                params![tenant_id, file.hex()],
+                |row| row.get::<_, bool>(0),
+            )
+        })
+    }
+
     fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError> {
         self.read(|conn| {
             conn.query_row(
