@@ -79,6 +79,7 @@ pub struct EdgeState {
     servers: Pool,
     limits: Limits,
     passage: Passage,
+    upload_room: Arc<tokio::sync::Semaphore>,
 }
 
 impl From<StoreError> for EdgeError {
@@ -130,7 +131,17 @@ impl EdgeState {
             servers: Pool::new(idle),
             limits: Limits::default(),
             passage: Passage::default(),
+            upload_room: Arc::new(tokio::sync::Semaphore::new(Self::UPLOAD_ROOM_MIB)),
         })
+    }
+
+    /// How many MiB of upload bodies a served edge holds at once: four plugins' archives at their
+    /// largest, or eight files.
+    pub const UPLOAD_ROOM_MIB: usize = 256;
+
+    /// Returns the room for upload bodies, a permit a MiB.
+    pub(crate) fn upload_room(&self) -> &Arc<tokio::sync::Semaphore> {
+        &self.upload_room
     }
 
     /// Returns the store.

@@ -209,3 +209,40 @@ async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
         assert!(answer.contains(r#""status":431"#), "{answer}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempfile::tempdir().unwrap();
+    let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
+    let (token, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    let upload = |size: u64| {
+        let token = token.clone();
+        async move {
+            let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+            let head = format!(
+                "POST /v1/plugins HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {token}\r\n\
+                 content-type: application/x-tar\r\ncontent-length: {size}\r\n\r\n"
+            );
+            socket.write_all(head.as_bytes()).await.unwrap();
+            socket
+        }
+    };
+    // Four archives of 64 MiB, their bodies still to come, take all the room.
+    let mut held = Vec::new();
+    for _ in 0..EdgeState::UPLOAD_ROOM_MIB / 64 {
+        held.push(upload(64 << 20).await);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut late = upload(1 << 20).await;
+    let mut answer = Vec::new();
+    let whole = async { while !answer.ends_with(b"}") && late.read_buf(&mut answer).await.is_ok_and(|n| n > 0) {} };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(30), whole).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("as many uploads as it holds at once (256 MiB)"), "{answer}");
+    drop(held);
+}

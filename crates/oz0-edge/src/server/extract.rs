@@ -145,18 +145,40 @@ fn too_large() -> EdgeError {
     EdgeError::TooLarge { detail: "the body is bigger than this endpoint takes".to_owned() }
 }
 
-/// A body of raw bytes, refused with a problem document when it is bigger than the route's limit.
-#[derive(Debug)]
-pub struct RawBody(pub Bytes);
+/// How long an upload waits for room among the bodies the edge holds before it is answered busy.
+const UPLOAD_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
-impl<S: Send + Sync> FromRequest<S> for RawBody {
+/// A body of raw bytes, refused with a problem document when it is bigger than the route's limit. It
+/// is read only once there is room for it among the uploads the edge holds
+/// ([`EdgeState::UPLOAD_ROOM_MIB`]), and holds its room until the request ends.
+#[derive(Debug)]
+pub struct RawBody(pub Bytes, pub tokio::sync::OwnedSemaphorePermit);
+
+impl FromRequest<Arc<EdgeState>> for RawBody {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, state: &Arc<EdgeState>) -> Result<Self, Self::Rejection> {
         // The limit named is the route's: a plugin's archive, or a file.
         let plugin = request.uri().path() == oz0_core::api::paths::PLUGINS;
+        let limit = if plugin { oz0_core::api::MAX_PLUGIN_BYTES } else { oz0_core::api::MAX_FILE_BYTES };
+        // The room a body takes: what it declares, or the route's most when it declares nothing.
+        let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        let mib = declared.unwrap_or(limit).min(limit).div_ceil(1 << 20).max(1);
+        let room = Arc::clone(state.upload_room());
+        let permit = tokio::time::timeout(UPLOAD_WAIT, room.acquire_many_owned(u32::try_from(mib).unwrap_or(u32::MAX)))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| {
+                ApiError(EdgeError::Busy {
+                    detail: format!(
+                        "the edge is reading as many uploads as it holds at once ({} MiB); try again in a moment",
+                        EdgeState::UPLOAD_ROOM_MIB
+                    ),
+                })
+            })?;
         match Bytes::from_request(request, state).await {
-            Ok(bytes) => Ok(RawBody(bytes)),
+            Ok(bytes) => Ok(RawBody(bytes, permit)),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 let detail = if plugin {
                     format!(

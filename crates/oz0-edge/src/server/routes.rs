@@ -109,10 +109,10 @@ pub async fn create_token(
 pub async fn put_file(
     Uploader(edge): Uploader<false>,
     PathOf((segment, tree_id)): PathOf<(String, String)>,
-    RawBody(bytes): RawBody,
+    RawBody(bytes, _room): RawBody,
 ) -> Result<(StatusCode, Json<StoredFile>), ApiError> {
     let (tenant, tree) = (tenant(&segment)?, tree(&tree_id)?);
-    Ok((StatusCode::CREATED, Json(edge.put_file(&tenant, &tree, bytes.to_vec()).await?)))
+    Ok((StatusCode::CREATED, Json(edge.put_file(&tenant, &tree, Vec::from(bytes)).await?)))
 }
 
 pub async fn get_file(
@@ -140,7 +140,7 @@ pub async fn install_plugin(
     Uploader(edge): Uploader<true>,
     QueryOf(query): QueryOf<InstallQuery>,
     headers: axum::http::HeaderMap,
-    RawBody(bytes): RawBody,
+    RawBody(bytes, _room): RawBody,
 ) -> Result<(StatusCode, Json<Installed>), ApiError> {
     let secrets = match headers.get(oz0_core::api::paths::SECRETS_HEADER) {
         None => Default::default(),
@@ -158,7 +158,7 @@ pub async fn install_plugin(
         }
     };
     let options = InstallOptions { accept_model: query.accept_model, secrets };
-    Ok((StatusCode::CREATED, Json(edge.install_plugin(bytes.to_vec(), &options).await?)))
+    Ok((StatusCode::CREATED, Json(edge.install_plugin(Vec::from(bytes), &options).await?)))
 }
 
 pub async fn plugins(Caller(edge): Caller) -> Result<Json<Vec<InstalledPlugin>>, ApiError> {
