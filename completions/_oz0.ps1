@@ -100,6 +100,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --measure, the most seconds each server may take to start and list its functions')
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Fail (exit 1) on warnings too')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule: what it checks, why, an example, and the fix')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

@@ -2518,7 +2518,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-q -v -h -V --measure --timeout --deny --list-rules --explain --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2533,6 +2533,14 @@ _oz0() {
                     return 0
                     ;;
                 --explain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

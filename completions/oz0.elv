@@ -94,6 +94,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --timeout 'With --measure, the most seconds each server may take to start and list its functions'
             cand --deny 'Fail (exit 1) on warnings too'
             cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
+            cand -o 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
+            cand --output 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

@@ -106,6 +106,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and not __fish_seen_subc
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l timeout -d 'With --measure, the most seconds each server may take to start and list its functions' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l deny -d 'Fail (exit 1) on warnings too' -r -f -a "warnings\t'Warnings fail the lint as errors do'"
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l explain -d 'Explain a rule: what it checks, why, an example, and the fix' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -s o -l output -d 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand plugin; and __fish_seen_subcommand_from lint" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r

@@ -101,6 +101,21 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     Ok(())
 }
 
+/// Writes `text` to the file `path` whole or not at all: to a temporary file beside it, renamed over it
+/// once written, so that a failed command leaves what was there.
+pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), CommandError> {
+    let failed =
+        |err: std::io::Error| CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
+    file.write_all(text.as_bytes()).map_err(failed)?;
+    file.persist(path).map_err(|err| failed(err.error))?;
+    Ok(())
+}
+
 /// The spaces between two columns of a table.
 const GAP: u16 = 2;
 

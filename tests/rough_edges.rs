@@ -243,3 +243,19 @@ fn output_options_go_before_the_command_or_after_it() {
         .unwrap();
     assert!(!text(&out.stderr).contains("\u{1b}["), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_lint_report_written_to_a_file_is_whole_or_leaves_the_file_as_it_was() {
+    let env = TestEnv::new();
+    let report = env.write("lint.sarif", "the last report");
+    // The work folder holds no plugin: nothing is linted, and the file stays.
+    let out = env.oz0().args(["plugin", "lint", "--format", "sarif", "--output"]).arg(&report).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "the last report");
+    let acme = plugin_support::root().join("examples/acme-docs");
+    let out = env.oz0().args(["plugin", "lint", "--format", "sarif", "-o"]).arg(&report).arg(&acme).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let sarif: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+}

@@ -48,6 +48,11 @@ pub struct PluginLintArgs {
     /// Explain a rule: what it checks, why, an example, and the fix.
     #[arg(long, value_name = "CODE", conflicts_with = "measure")]
     pub explain: Option<String>,
+
+    /// Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could
+    /// not be linted leaves FILE as it was (where `> FILE` would empty it).
+    #[arg(short, long, value_name = "FILE", conflicts_with_all = ["explain", "list_rules"])]
+    pub output: Option<PathBuf>,
 }
 
 const JSON_FORMAT: &str = "\
@@ -129,10 +134,14 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         findings: &findings,
         listing: listing.as_ref().map(|(l, older)| (l, *older, source)),
     };
-    match format {
-        LintFormat::Text => ui::print_text(&report.human(ui::stdout_colour()))?,
-        LintFormat::Json => ui::print_json(&report.json())?,
-        LintFormat::Sarif => ui::print_json(&report.sarif())?,
+    let json = |value: serde_json::Value| format!("{value:#}\n");
+    match (format, &args.output) {
+        (LintFormat::Text, None) => ui::print_text(&report.human(ui::stdout_colour()))?,
+        (LintFormat::Json, None) => ui::print_json(&report.json())?,
+        (LintFormat::Sarif, None) => ui::print_json(&report.sarif())?,
+        (LintFormat::Text, Some(path)) => ui::write_file(path, &report.human(false))?,
+        (LintFormat::Json, Some(path)) => ui::write_file(path, &json(report.json()))?,
+        (LintFormat::Sarif, Some(path)) => ui::write_file(path, &json(report.sarif()))?,
     }
     let errors = findings.iter().filter(|f| f.severity() == Severity::Error).count();
     let warnings = findings.len() - errors;
