@@ -91,6 +91,33 @@ proptest! {
     }
 
     #[test]
+    fn an_outline_never_weighs_more_than_the_whole_nor_a_stub_more_than_a_summary(
+        doc in prop_oneof![
+            document(),
+            // Many tiny parts, whose outline lines outweigh them.
+            prop::collection::vec((1..=3usize, "[A-Za-z]{1,4}", "[a-z]{0,6}"), 1..120).prop_map(|parts| {
+                parts.iter().map(|(level, title, body)| format!("{} {title}\n{body}\n", "#".repeat(*level))).collect()
+            }),
+        ],
+        kind in kind(),
+    ) {
+        let fitted = |view| {
+            let request = Request { view: Some(view), kind, ..Request::default() };
+            fit_document(&doc, &request)
+        };
+        // An empty document is answered with the header that says so.
+        prop_assume!(!doc.is_empty());
+        let (summary, stub) = (fitted(View::Summary), fitted(View::Stub));
+        // The whole as the engine reads it: JSON is read one line a value.
+        let whole = summary.note.size;
+        if summary.note.view == View::Summary {
+            prop_assert!(summary.note.tokens <= whole, "summary {} of {whole}:\n{}", summary.note.tokens, summary.text);
+            prop_assert!(stub.note.tokens <= summary.note.tokens, "stub {} > summary {}", stub.note.tokens, summary.note.tokens);
+        }
+        prop_assert!(stub.note.tokens <= whole, "stub {} of {whole}:\n{}", stub.note.tokens, stub.text);
+    }
+
+    #[test]
     fn the_stub_always_comes_back(doc in document(), budget in 1..200u64) {
         let f = fit_document(&doc, &Request { view: Some(View::Stub), budget: Some(budget), ..Request::default() });
         prop_assert_eq!(f.note.view, View::Stub);

@@ -262,3 +262,17 @@ fn kinds_can_be_overridden() {
     let f = fitted("guide.md", Request { kind: Some(Kind::Text), view: Some(View::Stub), ..Request::default() });
     assert!(f.text.starts_with("guide.md: text,"));
 }
+
+#[test]
+fn a_query_that_begins_one_heading_at_a_words_end_names_it() {
+    let doc = "# Days\n\n## Day 3 (lines 93-137)\n\nthree\n\n## Day 30\n\nthirty\n\n## Day 31\n\nthirty-one\n";
+    let ask =
+        |query| fit_document(doc, &Request { view: Some(View::Section), query: Some(query), ..Request::default() });
+    let day3 = ask("Day 3");
+    assert_eq!(day3.note.view, View::Section);
+    assert!(day3.text.starts_with("## Day 3 (lines 93-137)\n") && !day3.text.contains("Day 30"), "{}", day3.text);
+    assert!(day3.note.omitted.unwrap().contains("the section 'Day 3 (lines 93-137)'"));
+    assert_eq!(ask("Day 30").text, "## Day 30\n\nthirty\n\n");
+    // `Day` begins three headings, and names none of them.
+    assert_ne!(ask("Day").note.view, View::Section);
+}

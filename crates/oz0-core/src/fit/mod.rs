@@ -166,11 +166,11 @@ pub fn fit_index<S: Source + ?Sized>(index: &Index, source: &S, request: &Reques
                     tale.fell_quietly(broken);
                 }
             },
-            View::Stub => return Ok(tale.finish_stub(outline::stub(index, request.name, &limits))),
+            View::Stub => return Ok(tale.finish_stub(outline::stub(index, source, request.name, &limits)?)),
         }
     }
     // `views_to_try` always ends with the stub.
-    Ok(tale.finish_stub(outline::stub(index, request.name, &limits)))
+    Ok(tale.finish_stub(outline::stub(index, source, request.name, &limits)?))
 }
 
 /// Reads a selection back, or says which bound it breaks and, when measured, its weight.

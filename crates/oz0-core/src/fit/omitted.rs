@@ -150,6 +150,13 @@ impl<'a> Tale<'a> {
                     }
                 }
             }
+            // An outline heavier than the document is the document itself (`outline::lighter_whole`).
+            View::Summary | View::Stub if text.len() as u64 == self.index.bytes && tokens == size => said.push(format!(
+                "This is the {} of {doc}: all of its text, as an outline of its {parts} parts would weigh more. To read \
+                 a part alone, ask for the section view with {}.",
+                view.as_str(),
+                self.examples()
+            )),
             View::Summary => said.push(format!(
                 "This is the summary of {doc}: {parts} parts, each with its lines, tokens and first sentence; its text ({size} tokens) was left out. To read a part, ask for the section view with {}.",
                 self.examples()

@@ -125,13 +125,48 @@ pub(crate) fn summary<S: Source + ?Sized>(
     }
     for (id, part) in index.parts.iter().enumerate() {
         let sentence = sentence(index, id, source)?;
-        let line = part_line(index, part, sentence.as_deref());
+        let line = entry(index, id, part_line(index, part, sentence.as_deref()), source)?;
         if !tally.room_for(&line, limits, (0, 0)) {
             return Ok(None);
         }
         tally.push(&line);
     }
+    if let Some(whole) = lighter_whole(index, source, &tally.text, limits)? {
+        return Ok(Some(whole));
+    }
     Ok(limits.admits(&tally.text).then_some(tally.text))
+}
+
+/// Returns a part without parts of its own in place of its outline line when its text weighs no more:
+/// an outline never costs more than the parts it stands for. A part with parts keeps its line, which
+/// says what they weigh together.
+fn entry<S: Source + ?Sized>(index: &Index, id: usize, line: String, source: &S) -> Result<String, S::Error> {
+    let part = &index.parts[id];
+    // The index knows what the part weighs: only a part no heavier than its line is read.
+    if index.own_end(id) != part.end || index.part_weight(part) > weigh(&line) {
+        return Ok(line);
+    }
+    let mut own = whole_chars(&source.read(part.start..part.end)?).into_owned();
+    if !own.ends_with('\n') {
+        own.push('\n');
+    }
+    Ok(if weigh(&own) <= weigh(&line) { own } else { line })
+}
+
+/// Returns the whole document in place of an outline that would weigh more, when the whole fits
+/// `limits`: a summary or stub of many tiny parts is then the document itself, never more.
+fn lighter_whole<S: Source + ?Sized>(
+    index: &Index,
+    source: &S,
+    outline: &str,
+    limits: &Limits,
+) -> Result<Option<String>, S::Error> {
+    // An empty document keeps its header, which says it is empty.
+    if weigh(outline) <= index.weight || index.bytes == 0 {
+        return Ok(None);
+    }
+    let whole = whole_chars(&source.read(0..index.bytes)?).into_owned();
+    Ok(limits.admits(&whole).then_some(whole))
 }
 
 /// The stub, and what its outline left out.
@@ -156,13 +191,18 @@ pub(crate) struct Cut {
 /// When every part does not fit, deeper parts are left out first; when the top level alone does not fit,
 /// its last parts are. A line at the end counts what was cut. When even the header does not fit it is cut
 /// to the limits, so the stub always fits.
-pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
+pub(crate) fn stub<S: Source + ?Sized>(
+    index: &Index,
+    source: &S,
+    name: Option<&str>,
+    limits: &Limits,
+) -> Result<Stub, S::Error> {
     let header = header(index, name);
     if !limits.admits(&header) {
-        return Stub {
+        return Ok(Stub {
             text: shortened_header(&header, limits),
             cut: (!index.parts.is_empty()).then_some(Cut { hidden: index.parts.len(), depth: None }),
-        };
+        });
     }
     let depth = deepest_fitting(index, &header, limits);
     let shown_depth = depth.unwrap_or(0);
@@ -170,8 +210,8 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
     let reserve = (64, 24);
     let mut shown = 0usize;
     let mut stopped = false;
-    for part in index.parts.iter().filter(|p| p.depth <= shown_depth) {
-        let line = part_line(index, part, None);
+    for (id, part) in index.parts.iter().enumerate().filter(|(_, p)| p.depth <= shown_depth) {
+        let line = entry(index, id, part_line(index, part, None), source)?;
         if !tally.room_for(&line, limits, if depth.is_some() { (0, 0) } else { reserve }) {
             stopped = true;
             break;
@@ -201,7 +241,12 @@ pub(crate) fn stub(index: &Index, name: Option<&str>, limits: &Limits) -> Stub {
         }
         text.truncate(keep);
     }
-    Stub { text, cut }
+    if cut.is_none()
+        && let Some(whole) = lighter_whole(index, source, &text, limits)?
+    {
+        text = whole;
+    }
+    Ok(Stub { text, cut })
 }
 
 /// Returns as many of the header's fields as fit (`name: kind, 120 tokens`), whole; only a name too long
@@ -286,7 +331,8 @@ mod tests {
     }
 
     fn headings(n: usize) -> String {
-        (0..n).map(|i| format!("## Part {i}\n\nIt says one thing.\n\n")).collect()
+        let more = "Then it says a good deal more, over sentences the summary leaves out.";
+        (0..n).map(|i| format!("## Part {i}\n\nIt says one thing. {more}\n\n")).collect()
     }
 
     fn summary_of(text: &str, budget: u64) -> (Option<String>, usize) {

@@ -97,6 +97,39 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
     if !exact.is_empty() {
         return exact;
     }
+    let named = named_by_kind(index, query, &wanted);
+    if !named.is_empty() {
+        return named;
+    }
+    // A query that begins one label, and one only, at a word's end: `Day 3` for `Day 3 (lines 93-137)`,
+    // never for `Day 30`.
+    let begun: Vec<usize> = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !(kind == Kind::Diff && p.level > 1) && begins_at_a_word(index.label(p), &wanted))
+        .map(|(i, _)| i)
+        .take(2)
+        .collect();
+    if begun.len() == 1 { begun } else { Vec::new() }
+}
+
+/// Returns whether `label`, compared as a query is, begins with `wanted` followed by the end or by
+/// anything but a letter or digit.
+fn begins_at_a_word(label: &str, wanted: &str) -> bool {
+    if wanted.is_empty() || label.starts_with('(') {
+        return false;
+    }
+    normalize(label).strip_prefix(wanted).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+}
+
+/// Returns the parts a query names in the ways of its document's kind: a heading path, a diff's file
+/// or hunk.
+fn named_by_kind(index: &Index, query: &str, wanted: &str) -> Vec<usize> {
+    let kind = index.kind();
+    let parts = &index.parts;
+    let by_label = |want: &str| -> Vec<usize> {
+        parts.iter().enumerate().filter(|(_, p)| label_matches(index, p, want)).map(|(i, _)| i).collect()
+    };
     match kind {
         Kind::Markdown if query.contains('>') => {
             let path: Vec<String> = query.split('>').map(normalize).collect();
@@ -140,7 +173,7 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
             parts
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| p.level == 1 && path_matches(index.label(p), &wanted))
+                .filter(|(_, p)| p.level == 1 && path_matches(index.label(p), wanted))
                 .map(|(i, _)| i)
                 .collect()
         }
