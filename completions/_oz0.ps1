@@ -53,7 +53,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;fit' {
             [CompletionResult]::new('--view', '--view', [CompletionResultType]::ParameterName, 'The view to answer with; left out, the biggest that fits')
             [CompletionResult]::new('--budget', '--budget', [CompletionResultType]::ParameterName, 'The most tokens the answer may take, a whole number from 1 up')
-            [CompletionResult]::new('--query', '--query', [CompletionResultType]::ParameterName, 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), or a line range (`120-180`)')
+            [CompletionResult]::new('--query', '--query', [CompletionResultType]::ParameterName, 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition''s name (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`)')
             [CompletionResult]::new('--chars', '--chars', [CompletionResultType]::ParameterName, 'The most characters the answer may hold, as a tool''s own bound')
             [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'What to read the input as, instead of what its name and content say')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The name to detect the kind by and to show in the outline (stdin has none)')

@@ -1389,7 +1389,7 @@ _oz0() {
                     return 0
                     ;;
                 --kind)
-                    COMPREPLY=($(compgen -W "markdown json diff text" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "markdown json diff text rust python javascript typescript go c cpp java ruby shell" -- "${cur}"))
                     return 0
                     ;;
                 --name)

@@ -49,7 +49,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;fit'= {
             cand --view 'The view to answer with; left out, the biggest that fits'
             cand --budget 'The most tokens the answer may take, a whole number from 1 up'
-            cand --query 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), or a line range (`120-180`)'
+            cand --query 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition''s name (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`)'
             cand --chars 'The most characters the answer may hold, as a tool''s own bound'
             cand --kind 'What to read the input as, instead of what its name and content say'
             cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'

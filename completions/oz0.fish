@@ -58,12 +58,22 @@ section\t'The parts --query names'
 summary\t'The outline with each part\'s first sentence'
 stub\t'Size and the outline alone'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l budget -d 'The most tokens the answer may take, a whole number from 1 up' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l query -d 'What the section view shows: a heading or heading path (`Install > Linux`), a diff\'s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), or a line range (`120-180`)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l query -d 'What the section view shows: a heading or heading path (`Install > Linux`), a diff\'s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition\'s name (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l chars -d 'The most characters the answer may hold, as a tool\'s own bound' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l kind -d 'What to read the input as, instead of what its name and content say' -r -f -a "markdown\t'Parts are headings'
 json\t'Parts are top-level keys or items'
 diff\t'Parts are files and hunks'
-text\t'Parts are runs of lines'"
+text\t'Parts are runs of lines'
+rust\t'Parts are definitions: functions, methods, types, impls, modules'
+python\t'Parts are functions and classes'
+javascript\t'Parts are functions, classes and methods'
+typescript\t'Parts are functions, classes, methods, interfaces, types and namespaces'
+go\t'Parts are functions, methods and types'
+c\t'Parts are functions, structs, unions and enums'
+cpp\t'Parts are functions, classes, structs and namespaces'
+java\t'Parts are classes, interfaces, enums, records, methods and constructors'
+ruby\t'Parts are modules, classes and methods'
+shell\t'Parts are functions'"
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l name -d 'The name to detect the kind by and to show in the outline (stdin has none)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand fit" -l token -d 'The bearer token to send to the edge' -r

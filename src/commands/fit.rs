@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use oz0_core::fit::{self, FitNote, Fitted, Index, Kind, ReadError, Request, View};
+use oz0_core::fit::{self, FitNote, Fitted, Index, Kind, Lang, ReadError, Request, View};
 use serde::Serialize;
 
 use crate::cli::{self, Format};
@@ -20,7 +20,9 @@ use crate::ui;
 /// that does not fit falls to the next smaller one, never a bigger one.
 ///
 /// Documents are read as Markdown (parts are headings), JSON (top-level keys or items, one line a value),
-/// unified diffs (files, then hunks) or plain text (runs of lines), from the name and the content.
+/// unified diffs (files, then hunks), source code (definitions: functions, methods, types, classes,
+/// modules, in Rust, Python, JavaScript, TypeScript, Go, C, C++, Java, Ruby and shell) or plain text
+/// (runs of lines), from the name and the content.
 ///
 /// The fitted text goes to stdout and the fit note to stderr. With none of --view, --budget and --query
 /// the input is printed unchanged.
@@ -40,8 +42,8 @@ pub struct FitArgs {
     pub budget: Option<u64>,
 
     /// What the section view shows: a heading or heading path (`Install > Linux`), a diff's path or its
-    /// n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), or a line range
-    /// (`120-180`).
+    /// n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition's name
+    /// (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`).
     #[arg(long, value_name = "QUERY")]
     pub query: Option<String>,
 
@@ -109,6 +111,30 @@ pub enum KindArg {
     Diff,
     /// Parts are runs of lines.
     Text,
+    /// Parts are definitions: functions, methods, types, impls, modules.
+    Rust,
+    /// Parts are functions and classes.
+    Python,
+    /// Parts are functions, classes and methods.
+    #[value(alias = "js")]
+    Javascript,
+    /// Parts are functions, classes, methods, interfaces, types and namespaces.
+    #[value(alias = "ts")]
+    Typescript,
+    /// Parts are functions, methods and types.
+    Go,
+    /// Parts are functions, structs, unions and enums.
+    C,
+    /// Parts are functions, classes, structs and namespaces.
+    #[value(alias = "c++")]
+    Cpp,
+    /// Parts are classes, interfaces, enums, records, methods and constructors.
+    Java,
+    /// Parts are modules, classes and methods.
+    Ruby,
+    /// Parts are functions.
+    #[value(alias = "bash")]
+    Shell,
 }
 
 impl From<KindArg> for Kind {
@@ -118,6 +144,16 @@ impl From<KindArg> for Kind {
             KindArg::Json => Kind::Json,
             KindArg::Diff => Kind::Diff,
             KindArg::Text => Kind::Text,
+            KindArg::Rust => Kind::Code(Lang::Rust),
+            KindArg::Python => Kind::Code(Lang::Python),
+            KindArg::Javascript => Kind::Code(Lang::JavaScript),
+            KindArg::Typescript => Kind::Code(Lang::TypeScript),
+            KindArg::Go => Kind::Code(Lang::Go),
+            KindArg::C => Kind::Code(Lang::C),
+            KindArg::Cpp => Kind::Code(Lang::Cpp),
+            KindArg::Java => Kind::Code(Lang::Java),
+            KindArg::Ruby => Kind::Code(Lang::Ruby),
+            KindArg::Shell => Kind::Code(Lang::Shell),
         }
     }
 }

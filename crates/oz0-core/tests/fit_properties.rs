@@ -59,7 +59,9 @@ fn kind() -> impl Strategy<Value = Option<Kind>> {
         Just(Some(Kind::Markdown)),
         Just(Some(Kind::Json)),
         Just(Some(Kind::Diff)),
-        Just(Some(Kind::Text))
+        Just(Some(Kind::Text)),
+        // Any text read as code: the grammar recovers what it can, and the answers keep their bounds.
+        prop::sample::select(oz0_core::fit::Lang::ALL.to_vec()).prop_map(|lang| Some(Kind::Code(lang))),
     ]
 }
 

@@ -5,9 +5,11 @@
 //! size is indexed in bounded memory. The splitters find the parts; the weigher measures.
 
 use super::Kind;
+use super::code::{self, Lang};
 use super::index::Index;
 use super::lines::Blocks;
 use super::room::Room;
+use super::split::code::CodeSplitter;
 use super::split::{Found, LINE_PREFIX, Marks, Splitter};
 use super::utf8::{InvalidUtf8, Utf8, count_chars};
 use super::weigher::{Totals, Weigher};
@@ -56,12 +58,22 @@ impl Indexer {
         Self::build(kind, None)
     }
 
+    /// Returns an indexer for source code in `lang`, whose definitions a grammar found in `source`, the
+    /// text it is then fed.
+    pub(crate) fn for_code(lang: Lang, source: &str) -> Self {
+        let mut indexer = Self::new(Kind::Code(lang));
+        indexer.splitter = Splitter::Code(CodeSplitter::new(code::definitions(lang, source)));
+        indexer
+    }
+
     fn build(kind: Kind, weigher: Option<Weigher>) -> Self {
         let splitter = match kind {
             Kind::Markdown => Splitter::Markdown(Default::default()),
             Kind::Json => Splitter::Json(Default::default()),
             Kind::Diff => Splitter::Diff(Default::default()),
             Kind::Text => Splitter::Text(Default::default()),
+            // Without the definitions found beforehand (`for_code`), code is all preamble.
+            Kind::Code(_) => Splitter::Code(Default::default()),
         };
         Self {
             kind,

@@ -5,9 +5,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::code::Lang;
+
 /// How a document is split into parts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Kind {
     /// Parts are headings; fenced code is not a heading.
@@ -18,32 +19,62 @@ pub enum Kind {
     Diff,
     /// Parts are runs of lines.
     Text,
+    /// Parts are definitions, nested as the language nests them.
+    Code(Lang),
 }
 
 impl Kind {
     /// Every kind, in the order `--kind` lists them.
-    pub const ALL: [Kind; 4] = [Kind::Markdown, Kind::Json, Kind::Diff, Kind::Text];
+    pub const ALL: [Kind; 14] = [
+        Kind::Markdown,
+        Kind::Json,
+        Kind::Diff,
+        Kind::Text,
+        Kind::Code(Lang::Rust),
+        Kind::Code(Lang::Python),
+        Kind::Code(Lang::JavaScript),
+        Kind::Code(Lang::TypeScript),
+        Kind::Code(Lang::Go),
+        Kind::Code(Lang::C),
+        Kind::Code(Lang::Cpp),
+        Kind::Code(Lang::Java),
+        Kind::Code(Lang::Ruby),
+        Kind::Code(Lang::Shell),
+    ];
 
-    /// Returns the kind's name.
+    /// Returns the kind's name: a language's for code.
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Markdown => "markdown",
             Kind::Json => "json",
             Kind::Diff => "diff",
             Kind::Text => "text",
+            Kind::Code(lang) => lang.as_str(),
+        }
+    }
+
+    /// Returns the language of source code, when the kind is code.
+    pub fn lang(self) -> Option<Lang> {
+        match self {
+            Kind::Code(lang) => Some(lang),
+            _ => None,
         }
     }
 
     /// Returns the kind a file name says, if its extension is known.
     pub fn from_name(name: &str) -> Option<Kind> {
         let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        if matches!(file, "Rakefile" | "Gemfile") {
+            return Some(Kind::Code(Lang::Ruby));
+        }
         let (_, ext) = file.rsplit_once('.')?;
-        match ext.to_ascii_lowercase().as_str() {
+        let ext = ext.to_ascii_lowercase();
+        match ext.as_str() {
             "md" | "markdown" | "mdx" | "mkd" => Some(Kind::Markdown),
             "json" | "geojson" | "ipynb" | "jsonld" => Some(Kind::Json),
             "diff" | "patch" => Some(Kind::Diff),
             "txt" | "log" | "text" => Some(Kind::Text),
-            _ => None,
+            ext => Lang::from_extension(ext).map(Kind::Code),
         }
     }
 
@@ -67,6 +98,9 @@ impl Kind {
                 return Kind::Json;
             }
         }
+        if let Some(lang) = interpreter(trimmed) {
+            return Kind::Code(lang);
+        }
         if looks_like_diff(text) {
             return Kind::Diff;
         }
@@ -80,6 +114,21 @@ impl Kind {
     pub fn detect(name: Option<&str>, head: &[u8], complete: bool) -> Kind {
         name.and_then(Kind::from_name).unwrap_or_else(|| Kind::sniff(head, complete))
     }
+}
+
+/// Returns the language a script's `#!` line names.
+fn interpreter(text: &str) -> Option<Lang> {
+    let line = text.strip_prefix("#!")?.lines().next()?;
+    let program = line.split_whitespace().find(|word| !word.ends_with("/env") && !word.starts_with('-'))?;
+    let program = program.rsplit('/').next()?;
+    let name = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(match name {
+        "sh" | "bash" | "zsh" | "ksh" | "dash" => Lang::Shell,
+        "python" => Lang::Python,
+        "node" | "nodejs" | "deno" | "bun" => Lang::JavaScript,
+        "ruby" => Lang::Ruby,
+        _ => return None,
+    })
 }
 
 fn looks_like_diff(text: &str) -> bool {
@@ -118,20 +167,43 @@ impl fmt::Display for Kind {
 
 /// The error of parsing a kind name that oz0 does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown kind `{0}`: expected one of markdown, json, diff, text")]
+#[error(
+    "unknown kind `{0}`: expected one of markdown, json, diff, text, rust, python, javascript, typescript, go, c, cpp, \
+     java, ruby, shell"
+)]
 pub struct UnknownKind(pub String);
 
 impl FromStr for Kind {
     type Err = UnknownKind;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
             "markdown" | "md" => Ok(Kind::Markdown),
             "json" => Ok(Kind::Json),
             "diff" | "patch" => Ok(Kind::Diff),
             "text" | "txt" | "plain" => Ok(Kind::Text),
-            _ => Err(UnknownKind(s.to_owned())),
+            "c++" => Ok(Kind::Code(Lang::Cpp)),
+            name => Lang::ALL
+                .into_iter()
+                .find(|lang| lang.as_str() == name)
+                .or_else(|| Lang::from_extension(name))
+                .map(Kind::Code)
+                .ok_or_else(|| UnknownKind(s.to_owned())),
         }
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -145,6 +217,9 @@ mod tests {
         assert_eq!(Kind::detect(Some("a.patch"), b"# not a heading", true), Kind::Diff);
         assert_eq!(Kind::detect(Some("data.JSON"), b"", true), Kind::Json);
         assert_eq!(Kind::detect(Some("server.log"), b"# x", true), Kind::Text);
+        assert_eq!(Kind::detect(Some("src/cli.rs"), b"", true), Kind::Code(Lang::Rust));
+        assert_eq!(Kind::detect(Some("lib/x.HPP"), b"", true), Kind::Code(Lang::Cpp));
+        assert_eq!(Kind::detect(Some("Rakefile"), b"", true), Kind::Code(Lang::Ruby));
     }
 
     #[test]
@@ -158,6 +233,8 @@ mod tests {
         assert_eq!(Kind::sniff(b"intro\n\n## Install\n", true), Kind::Markdown);
         assert_eq!(Kind::sniff(b"```\ncode\n```\n", true), Kind::Markdown);
         assert_eq!(Kind::sniff(b"2026-01-01 INFO started\n", true), Kind::Text);
+        assert_eq!(Kind::sniff(b"#!/usr/bin/env python3\nimport os\n", true), Kind::Code(Lang::Python));
+        assert_eq!(Kind::sniff(b"#!/bin/bash -eu\n# Install\n", true), Kind::Code(Lang::Shell));
     }
 
     #[test]
@@ -165,5 +242,7 @@ mod tests {
         assert_eq!("md".parse::<Kind>(), Ok(Kind::Markdown));
         assert_eq!("Patch".parse::<Kind>(), Ok(Kind::Diff));
         assert!("yaml".parse::<Kind>().is_err());
+        assert_eq!("Rust".parse::<Kind>(), Ok(Kind::Code(Lang::Rust)));
+        assert_eq!("py".parse::<Kind>(), Ok(Kind::Code(Lang::Python)));
     }
 }

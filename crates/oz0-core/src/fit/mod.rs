@@ -16,6 +16,7 @@
 //! ```
 
 mod chunks;
+pub(crate) mod code;
 mod cpu;
 mod estimate;
 mod index;
@@ -41,6 +42,7 @@ mod weigher;
 use std::borrow::Cow;
 use std::io::Read;
 
+pub use code::Lang;
 pub use estimate::{Meter, count, weigh};
 pub use index::Index;
 pub use indexer::Indexer;
@@ -209,7 +211,11 @@ pub fn index_text(text: &str, kind: Kind) -> (Cow<'_, str>, Index) {
         },
         kind => (Cow::Borrowed(text), kind),
     };
-    let mut indexer = Indexer::new(kind);
+    let mut indexer = match kind.lang() {
+        Some(lang) if body.len() as u64 <= CODE_MAX_BYTES => Indexer::for_code(lang, &body),
+        Some(_) => Indexer::new(Kind::Text),
+        None => Indexer::new(kind),
+    };
     // Text held in a `str` is UTF-8, so neither call can fail.
     let _ = indexer.feed(body.as_bytes());
     let index = indexer.finish().unwrap_or_default();
@@ -259,6 +265,18 @@ const MAP_CHUNK: u64 = 256 << 10;
 /// How many chunks `index_file` maps at a time, when it maps.
 const CHUNKS_PER_MAP: u64 = 32;
 
+/// The most bytes of source code read by its definitions: the grammar's tree of a file takes several
+/// times its size, so that bigger code is read as plain text, in bounded memory.
+pub const CODE_MAX_BYTES: u64 = 16 << 20;
+
+/// Indexes source code held in memory by its definitions; bytes that are not UTF-8 are where the index
+/// stops, as for any document.
+fn index_code(bytes: &[u8], lang: Lang) -> Result<Index, InvalidUtf8> {
+    let mut indexer = Indexer::for_code(lang, &String::from_utf8_lossy(bytes));
+    indexer.feed(bytes)?;
+    indexer.finish()
+}
+
 /// Files up to this size `index_file` indexes whole, on one thread: starting a second thread and handing
 /// chunks between the two costs about as much as it saves.
 const ONE_THREAD_UP_TO: u64 = 2 << 20;
@@ -285,9 +303,19 @@ pub fn index_reader_in_chunks(
     reader: impl Read + Send,
     kind: Kind,
     chunk: usize,
-    progress: impl FnMut(u64),
+    mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_chunks(chunks::Buffers::new(reader, chunk), kind, progress)
+    let Some(lang) = kind.lang() else { return index_chunks(chunks::Buffers::new(reader, chunk), kind, progress) };
+    // Code is read whole, for its grammar; past `CODE_MAX_BYTES` it is read on as plain text.
+    let mut head = Vec::new();
+    let mut reader = reader;
+    (&mut reader).take(CODE_MAX_BYTES + 1).read_to_end(&mut head)?;
+    if head.len() as u64 <= CODE_MAX_BYTES {
+        progress(head.len() as u64);
+        return Ok(index_code(&head, lang)?);
+    }
+    let whole = std::io::Cursor::new(head).chain(reader);
+    index_chunks(chunks::Buffers::new(whole, chunk), Kind::Text, progress)
 }
 
 /// `index_reader` of a file: a regular file is read from its start, whatever its cursor, up to the
@@ -338,6 +366,15 @@ fn index_file_with(
 
     let meta = file.metadata()?;
     let len = meta.len();
+    let kind = match kind {
+        Kind::Code(lang) if len <= CODE_MAX_BYTES && meta.is_file() => {
+            let bytes = Source::read(file, 0..len)?;
+            progress(len);
+            return Ok(index_code(&bytes, lang)?);
+        }
+        Kind::Code(_) if meta.is_file() => Kind::Text,
+        kind => kind,
+    };
     let chunk = chunk_of(len).map(|size| usize::try_from(size).unwrap_or(usize::MAX));
     if !meta.is_file() || len == 0 {
         return index_reader_in_chunks(file, kind, chunk.unwrap_or(READ_CHUNK), progress);

@@ -6,7 +6,7 @@ use super::index::Index;
 use super::limits::Limits;
 use super::source::{Source, whole_chars};
 use super::split::{Part, diff, markdown, text};
-use super::{Kind, json, weigh};
+use super::{Kind, code, json, weigh};
 
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;
@@ -78,6 +78,7 @@ fn sentence<S: Source + ?Sized>(index: &Index, id: usize, source: &S) -> Result<
         Kind::Markdown => markdown::first_sentence(&text),
         Kind::Diff => diff::first_change(&text),
         Kind::Json => json::preview(&text),
+        Kind::Code(_) => code::signature(&text),
         _ => text::first_sentence(&text),
     })
 }

@@ -93,6 +93,14 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
     let by_label = |want: &str| -> Vec<usize> {
         parts.iter().enumerate().filter(|(_, p)| label_matches(index, p, want)).map(|(i, _)| i).collect()
     };
+    // Code's names are told apart by case first: `format` is not `Format` when both are there.
+    if kind.lang().is_some() {
+        let cased: Vec<usize> =
+            (0..parts.len()).filter(|&id| code_path(index, id, false).ends_with(&components(query, false))).collect();
+        if !cased.is_empty() {
+            return cased;
+        }
+    }
     let exact = by_label(&wanted);
     if !exact.is_empty() {
         return exact;
@@ -119,7 +127,9 @@ fn begins_at_a_word(label: &str, wanted: &str) -> bool {
     if wanted.is_empty() || label.starts_with('(') {
         return false;
     }
-    normalize(label).strip_prefix(wanted).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+    normalize(label)
+        .strip_prefix(wanted)
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
 }
 
 /// Returns the parts a query names in the ways of its document's kind: a heading path, a diff's file
@@ -177,8 +187,39 @@ fn named_by_kind(index: &Index, query: &str, wanted: &str) -> Vec<usize> {
                 .map(|(i, _)| i)
                 .collect()
         }
+        // A definition by its name, or by the names it nests in: `Config::load`, `Server.Start`.
+        Kind::Code(_) => {
+            let want = components(query, true);
+            if want.is_empty() {
+                return Vec::new();
+            }
+            (0..parts.len()).filter(|&id| code_path(index, id, true).ends_with(&want)).collect()
+        }
         _ => Vec::new(),
     }
+}
+
+/// Returns a name's components as compared: `Config::load`, `Config.load` and `Config#load` alike, in
+/// any case when `folded`.
+fn components(name: &str, folded: bool) -> Vec<String> {
+    name.split("::")
+        .flat_map(|piece| piece.split(['.', '#']))
+        .map(|c| if folded { normalize(c) } else { c.trim().to_owned() })
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// Returns the components of a definition's name and of those it nests in, outermost first.
+fn code_path(index: &Index, id: usize, folded: bool) -> Vec<String> {
+    let mut path = components(index.label(&index.parts[id]), folded);
+    let mut at = index.parts[id].parent();
+    while let Some(p) = at {
+        let mut outer = components(index.label(&index.parts[p]), folded);
+        outer.append(&mut path);
+        path = outer;
+        at = index.parts[p].parent();
+    }
+    path
 }
 
 fn label_matches(index: &Index, part: &Part, wanted: &str) -> bool {
@@ -255,6 +296,7 @@ fn describe(index: &Index, id: usize) -> String {
             let hunk = label.split(' ').next().unwrap_or_default();
             format!("hunk {hunk} of '{file}'")
         }
+        Kind::Code(_) => format!("the {} '{label}'", index.detail(part)),
         _ => "a run of lines".to_owned(),
     }
 }

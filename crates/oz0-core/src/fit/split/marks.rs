@@ -119,6 +119,20 @@ impl Marks {
         }
     }
 
+    /// Ends the open parts of `level` and deeper at the line just read, so that what follows belongs to
+    /// the parts above them: a definition's part ends at its last line.
+    pub fn end_from(&mut self, level: u8) {
+        let at = self.point(At::Here);
+        self.close_leaf(at);
+        while let Some(&top) = self.open.last() {
+            if self.parts[top].level < level {
+                break;
+            }
+            self.close(top, at);
+            self.open.pop();
+        }
+    }
+
     /// Takes back the last part begun, while nothing has begun after it.
     pub fn pop_last(&mut self) {
         let Some(last) = self.parts.len().checked_sub(1) else { return };

@@ -4,6 +4,7 @@
 //! A splitter sees one line at a time, its first bytes only, and marks where parts begin; `Marks` works
 //! out where they end. The indexer drives the splitters and knows them; they know nothing of it.
 
+pub(crate) mod code;
 pub(crate) mod diff;
 pub(crate) mod json;
 pub(crate) mod markdown;
@@ -65,13 +66,14 @@ pub(crate) trait Split {
     fn plain(&mut self, _blank: bool) {}
 }
 
-/// One of the four splitters, chosen by the document's kind.
+/// One of the splitters, chosen by the document's kind.
 #[derive(Debug)]
 pub(crate) enum Splitter {
     Markdown(markdown::MarkdownSplitter),
     Json(json::JsonSplitter),
     Diff(diff::DiffSplitter),
     Text(text::TextSplitter),
+    Code(code::CodeSplitter),
 }
 
 impl Splitter {
@@ -81,6 +83,7 @@ impl Splitter {
             Splitter::Json(s) => s,
             Splitter::Diff(s) => s,
             Splitter::Text(s) => s,
+            Splitter::Code(s) => s,
         }
     }
 
@@ -96,6 +99,7 @@ impl Splitter {
             Splitter::Json(s) => s.line(line, marks),
             Splitter::Diff(s) => s.line(line, marks),
             Splitter::Text(s) => s.line(line, marks),
+            Splitter::Code(s) => s.line(line, marks),
         }
         marks.next_line_begins(offset);
     }
@@ -108,6 +112,7 @@ impl Splitter {
             Splitter::Json(s) => s.plain(blank),
             Splitter::Diff(s) => s.plain(blank),
             Splitter::Text(s) => s.plain(blank),
+            Splitter::Code(s) => s.plain(blank),
         }
     }
 

@@ -1,0 +1,187 @@
+//! Source code, read by its definitions: functions, methods, types, impls and classes, modules, nested
+//! as the language nests them. The definitions are found by a tree-sitter grammar of the language before
+//! the document is indexed; the indexer then marks a part where each begins (`CodeSplitter`).
+
+mod languages;
+
+use std::fmt;
+
+/// A language whose definitions oz0 reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    Rust,
+    Python,
+    JavaScript,
+    TypeScript,
+    Go,
+    C,
+    Cpp,
+    Java,
+    Ruby,
+    Shell,
+}
+
+impl Lang {
+    /// Every language, in the order `--kind` lists them.
+    pub const ALL: [Lang; 10] = [
+        Lang::Rust,
+        Lang::Python,
+        Lang::JavaScript,
+        Lang::TypeScript,
+        Lang::Go,
+        Lang::C,
+        Lang::Cpp,
+        Lang::Java,
+        Lang::Ruby,
+        Lang::Shell,
+    ];
+
+    /// Returns the language's name, as `--kind` takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Rust => "rust",
+            Lang::Python => "python",
+            Lang::JavaScript => "javascript",
+            Lang::TypeScript => "typescript",
+            Lang::Go => "go",
+            Lang::C => "c",
+            Lang::Cpp => "cpp",
+            Lang::Java => "java",
+            Lang::Ruby => "ruby",
+            Lang::Shell => "shell",
+        }
+    }
+
+    /// Returns the language a file's extension (lowercase, without the dot) or whole name says.
+    pub fn from_extension(ext: &str) -> Option<Lang> {
+        Some(match ext {
+            "rs" => Lang::Rust,
+            "py" | "pyi" | "pyw" => Lang::Python,
+            "js" | "mjs" | "cjs" | "jsx" => Lang::JavaScript,
+            "ts" | "mts" | "cts" | "tsx" => Lang::TypeScript,
+            "go" => Lang::Go,
+            "c" | "h" => Lang::C,
+            "cc" | "cpp" | "cxx" | "c++" | "hh" | "hpp" | "hxx" | "h++" | "ipp" | "tpp" => Lang::Cpp,
+            "java" => Lang::Java,
+            "rb" | "rake" | "gemspec" => Lang::Ruby,
+            "sh" | "bash" | "zsh" | "ksh" | "bats" => Lang::Shell,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A definition found in source code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Definition {
+    /// Its first line, 1-based: the line of the doc comments, attributes or decorators just above it when
+    /// it has any, else its own first line.
+    pub first_line: u64,
+    /// Its last line, 1-based.
+    pub last_line: u64,
+    /// How deep it nests among definitions: 0 at the top level, 1 for a method of a top-level class.
+    pub depth: u8,
+    /// Its name as a query names it: `parse_args`, `Config` (an impl's or class's type), `Foo::bar` (a
+    /// C++ method defined outside its class), `Server.Start` (a Go method, with its receiver's type).
+    pub name: String,
+    /// What it is, in a word or a few, for the outline: `fn`, `struct`, `impl Display for`, `class`,
+    /// `def`, `method`, `func`, `interface`, `module`, `function`.
+    pub what: String,
+}
+
+/// Returns the definitions of `source`, in document order, each after the one it nests in. A source the
+/// grammar cannot parse whole still gives the definitions it could read.
+pub(crate) fn definitions(lang: Lang, source: &str) -> Vec<Definition> {
+    languages::definitions(lang, source)
+}
+
+/// Returns what a summary says of a definition whose text begins `text`: its signature (its first line
+/// of code), then the first sentence of its doc comment (above it, or a Python docstring below it).
+pub(crate) fn signature(text: &str) -> Option<String> {
+    const MOST: usize = 200;
+    let mut doc = String::new();
+    let mut lines = text.lines().map(str::trim);
+    let mut signature = None;
+    for line in lines.by_ref() {
+        if line.is_empty() || is_attribute(line) {
+            continue;
+        }
+        match comment_text(line) {
+            Some(said) => {
+                if !said.is_empty() {
+                    if !doc.is_empty() {
+                        doc.push(' ');
+                    }
+                    doc.push_str(said);
+                }
+            }
+            None => {
+                signature = Some(line);
+                break;
+            }
+        }
+    }
+    let signature = signature?;
+    // A Python docstring follows its `def` line.
+    if doc.is_empty()
+        && let Some(next) = lines.find(|l| !l.is_empty())
+        && let Some(quote) = ["\"\"\"", "'''"].into_iter().find(|q| next.starts_with(q))
+    {
+        doc = next.trim_start_matches(quote).trim_end_matches(quote).trim().to_owned();
+    }
+    let signature = signature.trim_end_matches('{').trim_end();
+    let mut said: String = signature.chars().take(MOST).collect();
+    if let Some(sentence) = first_sentence(&doc) {
+        said.push_str(" — ");
+        said.extend(sentence.chars().take(MOST));
+    }
+    Some(said)
+}
+
+/// Returns whether a line is an attribute, annotation or decorator rather than code or a comment.
+fn is_attribute(line: &str) -> bool {
+    line.starts_with("#[") || line.starts_with("#![") || (line.starts_with('@') && !line.starts_with("@@"))
+}
+
+/// Returns the words of a comment line without its markers, or `None` when the line is not a comment.
+fn comment_text(line: &str) -> Option<&str> {
+    let said = ["///", "//!", "//", "/**", "/*", "*/", "#", "--"]
+        .into_iter()
+        .find_map(|marker| line.strip_prefix(marker))
+        .or_else(|| line.strip_prefix('*').filter(|_| !line.starts_with("*)")))?;
+    Some(said.trim_end_matches("*/").trim())
+}
+
+/// Returns the first sentence of a doc comment.
+fn first_sentence(doc: &str) -> Option<&str> {
+    let doc = doc.trim();
+    if doc.is_empty() {
+        return None;
+    }
+    let end = doc.find(". ").map_or(doc.len(), |at| at + 1);
+    Some(&doc[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signature;
+
+    #[test]
+    fn a_signature_with_the_first_sentence_of_its_doc() {
+        let rust =
+            "/// Parses the command line. Then checks it.\n#[must_use]\npub fn parse_args(args: &[String]) -> Args {\n";
+        assert_eq!(
+            signature(rust).as_deref(),
+            Some("pub fn parse_args(args: &[String]) -> Args — Parses the command line.")
+        );
+        let python = "@cache\ndef load(path):\n    \"\"\"Reads the file.\"\"\"\n    return 1\n";
+        assert_eq!(signature(python).as_deref(), Some("def load(path): — Reads the file."));
+        assert_eq!(signature("func (s *Server) Start() error {\n").as_deref(), Some("func (s *Server) Start() error"));
+        assert_eq!(signature("# only a comment\n"), None);
+    }
+}
