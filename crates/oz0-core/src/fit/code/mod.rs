@@ -94,10 +94,50 @@ pub(crate) struct Definition {
     pub what: String,
 }
 
+/// About how many bytes of source a grammar parses at a time: its tree takes some 30 times the text's
+/// memory, so a large file is parsed a piece at a time, each piece cut where a top-level item begins.
+const PIECE_BYTES: usize = 1 << 20;
+
 /// Returns the definitions of `source`, in document order, each after the one it nests in. A source the
 /// grammar cannot parse whole still gives the definitions it could read.
 pub(crate) fn definitions(lang: Lang, source: &str) -> Vec<Definition> {
-    languages::definitions(lang, source)
+    let mut found = Vec::new();
+    let mut lines_before = 0;
+    for piece in pieces(source, PIECE_BYTES) {
+        found.extend(languages::definitions(lang, piece).into_iter().map(|mut definition| {
+            definition.first_line += lines_before;
+            definition.last_line += lines_before;
+            definition
+        }));
+        lines_before += memchr::memchr_iter(b'\n', piece.as_bytes()).count() as u64;
+    }
+    found
+}
+
+/// Cuts `source` into pieces of about `size` bytes, each ending before a line that begins a top-level
+/// item: one that starts in its first column, after a blank line. Past four times `size` without one, a
+/// piece ends at a line's end.
+fn pieces(source: &str, size: usize) -> impl Iterator<Item = &str> {
+    let mut rest = source;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        if rest.len() <= size * 2 {
+            return Some(std::mem::take(&mut rest));
+        }
+        let bytes = rest.as_bytes();
+        let boundary = memchr::memmem::find_iter(&bytes[size..], b"\n\n")
+            .map(|at| size + at + 2)
+            .take_while(|&at| at <= size * 4)
+            .find(|&at| bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b'}' | b')' | b']')));
+        let end = boundary
+            .or_else(|| memchr::memchr(b'\n', &bytes[size * 4..]).map(|at| size * 4 + at + 1))
+            .unwrap_or(rest.len());
+        let (piece, after) = rest.split_at(end);
+        rest = after;
+        Some(piece)
+    })
 }
 
 /// Returns what a summary says of a definition whose text begins `text`: its signature (its first line
@@ -169,7 +209,30 @@ fn first_sentence(doc: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::signature;
+    use super::{Lang, definitions, pieces, signature};
+
+    #[test]
+    fn a_large_source_is_parsed_in_pieces_cut_between_top_level_items() {
+        let function = |n: usize| format!("/// Number {n}.\nfn f{n}() {{\n    let x = {n};\n\n    x;\n}}\n\n");
+        let source: String = (0..2000).map(function).collect();
+        let cut: Vec<&str> = pieces(&source, 4096).collect();
+        assert!(cut.len() > 10);
+        assert_eq!(cut.concat(), source);
+        assert!(cut.iter().skip(1).all(|piece| piece.starts_with("/// Number")), "{:?}", &cut[1][..20]);
+        let whole = super::languages::definitions(Lang::Rust, &source);
+        let mut pieced = Vec::new();
+        let mut before = 0;
+        for piece in pieces(&source, 4096) {
+            pieced.extend(super::languages::definitions(Lang::Rust, piece).into_iter().map(|mut d| {
+                d.first_line += before;
+                d.last_line += before;
+                d
+            }));
+            before += piece.matches('\n').count() as u64;
+        }
+        assert_eq!(pieced, whole);
+        assert_eq!(definitions(Lang::Rust, &source).len(), 2000);
+    }
 
     #[test]
     fn a_signature_with_the_first_sentence_of_its_doc() {
