@@ -146,6 +146,9 @@ impl Client {
             let retry = idempotent && attempt < self.options.retries;
             match request.send().await {
                 Ok(response) if response.status().is_success() => return Ok(response),
+                // The edge's own 503 problem says it did nothing (its store or its room for uploads was
+                // busy), so that any request may be sent again.
+                Ok(response) if attempt < self.options.retries && edge_busy(&response) => {}
                 Ok(response)
                     if retry
                         && matches!(
@@ -174,11 +177,7 @@ impl Client {
     /// Reads an error answer: a problem document when the edge sent one.
     async fn problem(&self, response: reqwest::Response) -> EdgeError {
         let status = response.status();
-        let is_problem = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with(Problem::MEDIA_TYPE));
+        let is_problem = is_problem(&response);
         let bytes = response.bytes().await.unwrap_or_default();
         if is_problem && let Ok(problem) = serde_json::from_slice::<Problem>(&bytes) {
             return EdgeError::from_problem(problem);
@@ -496,6 +495,21 @@ impl Client {
         }
         Ok(bytes.to_vec())
     }
+}
+
+/// Returns whether an answer is the edge's own "busy" problem: a 503 with a problem document, where a
+/// proxy's 503 has none.
+fn edge_busy(response: &reqwest::Response) -> bool {
+    response.status() == StatusCode::SERVICE_UNAVAILABLE && is_problem(response)
+}
+
+/// Returns whether an answer carries a problem document.
+fn is_problem(response: &reqwest::Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with(Problem::MEDIA_TYPE))
 }
 
 #[cfg(test)]

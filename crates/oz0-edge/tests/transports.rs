@@ -244,5 +244,13 @@ async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
     assert!(answer.contains("as many uploads as it holds at once (256 MiB)"), "{answer}");
+
+    // The client sends an upload again when the edge said it was busy, as the edge did nothing.
+    let client = oz0_client::Client::new(&format!("http://{address}"), Some(token.clone())).unwrap();
+    let tree = TreeId::new("T").unwrap();
+    let stored = tokio::spawn(async move { client.put_file(&Tenant::Current, &tree, b"hello".to_vec()).await });
+    tokio::time::sleep(std::time::Duration::from_millis(5_500)).await;
     drop(held);
+    let stored = stored.await.unwrap().expect("stored on the second try");
+    assert_eq!(stored.size, 5);
 }
