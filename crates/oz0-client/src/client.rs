@@ -115,6 +115,7 @@ impl Client {
         wait: Wait,
     ) -> Result<reqwest::Response, EdgeError> {
         let idempotent = method == Method::GET;
+        let upload = matches!(body, Body::Bytes(_) | Body::Tar(..));
         let timeout = if matches!(body, Body::Bytes(_) | Body::Tar(..)) || path.contains("/files/") {
             self.options.file_timeout
         } else {
@@ -146,9 +147,10 @@ impl Client {
             let retry = idempotent && attempt < self.options.retries;
             match request.send().await {
                 Ok(response) if response.status().is_success() => return Ok(response),
-                // The edge's own 503 problem says it did nothing (its store or its room for uploads was
-                // busy), so that any request may be sent again.
-                Ok(response) if attempt < self.options.retries && edge_busy(&response) => {}
+                // An upload the edge answered busy (no room for it, or its store was busy) is sent again:
+                // storing a file or installing a plugin twice comes to the same. A call is not, as a
+                // busy store may answer after the tool ran.
+                Ok(response) if upload && attempt < self.options.retries && edge_busy(&response) => {}
                 Ok(response)
                     if retry
                         && matches!(
