@@ -271,7 +271,12 @@ fn a_query_that_begins_one_heading_at_a_words_end_names_it() {
     let day3 = ask("Day 3");
     assert_eq!(day3.note.view, View::Section);
     assert!(day3.text.starts_with("## Day 3 (lines 93-137)\n") && !day3.text.contains("Day 30"), "{}", day3.text);
-    assert!(day3.note.omitted.unwrap().contains("the section 'Day 3 (lines 93-137)'"));
+    assert!(
+        day3.note
+            .omitted
+            .unwrap()
+            .contains("the section 'Day 3 (lines 93-137)', the one part whose name 'Day 3' begins")
+    );
     assert_eq!(ask("Day 30").text, "## Day 30\n\nthirty\n\n");
     // `Day` begins three headings, and names none of them.
     assert_ne!(ask("Day").note.view, View::Section);

@@ -51,14 +51,21 @@ pub(crate) fn resolve<S: Source + ?Sized>(
             None => Ok(Resolved::Missing(nearest(index, query))),
         };
     }
-    let matches = match_parts(index, query);
+    let (matches, begun) = match match_parts(index, query) {
+        found if !found.is_empty() => (found, false),
+        _ => (begun_part(index, &normalize(query)).into_iter().collect(), true),
+    };
     if let Some((&first, rest)) = matches.split_first() {
         let part = &index.parts[first];
+        let mut what = describe(index, first);
+        if begun {
+            what.push_str(&format!(", the one part whose name '{query}' begins"));
+        }
         return Ok(Resolved::Found(Selection {
             lines: part.lines,
             start: part.start,
             end: Some(part.end),
-            what: describe(index, first),
+            what,
             weight: Some(index.part_weight(part)),
             others: rest.to_vec(),
         }));
@@ -105,20 +112,19 @@ fn match_parts(index: &Index, query: &str) -> Vec<usize> {
     if !exact.is_empty() {
         return exact;
     }
-    let named = named_by_kind(index, query, &wanted);
-    if !named.is_empty() {
-        return named;
-    }
-    // A query that begins one label, and one only, at a word's end: `Day 3` for `Day 3 (lines 93-137)`,
-    // never for `Day 30`.
-    let begun: Vec<usize> = parts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| !(kind == Kind::Diff && p.level > 1) && begins_at_a_word(index.label(p), &wanted))
-        .map(|(i, _)| i)
-        .take(2)
-        .collect();
-    if begun.len() == 1 { begun } else { Vec::new() }
+    named_by_kind(index, query, &wanted)
+}
+
+/// Returns the part whose label a query begins at a word's end, when one part only is so named: `Day 3`
+/// for `Day 3 (lines 93-137)`, never for `Day 30`.
+fn begun_part(index: &Index, wanted: &str) -> Option<usize> {
+    let kind = index.kind();
+    let mut begun = (0..index.parts.len()).filter(|&id| {
+        let part = &index.parts[id];
+        !(kind == Kind::Diff && part.level > 1) && begins_at_a_word(index.label(part), wanted)
+    });
+    let first = begun.next()?;
+    begun.next().is_none().then_some(first)
 }
 
 /// Returns whether `label`, compared as a query is, begins with `wanted` followed by the end or by
