@@ -101,15 +101,39 @@ const PIECE_BYTES: usize = 1 << 20;
 /// Returns the definitions of `source`, in document order, each after the one it nests in. A source the
 /// grammar cannot parse whole still gives the definitions it could read.
 pub(crate) fn definitions(lang: Lang, source: &str) -> Vec<Definition> {
-    let mut found = Vec::new();
+    // Each piece with the lines before it.
     let mut lines_before = 0;
-    for piece in pieces(source, PIECE_BYTES) {
-        found.extend(languages::definitions(lang, piece).into_iter().map(|mut definition| {
-            definition.first_line += lines_before;
-            definition.last_line += lines_before;
-            definition
-        }));
-        lines_before += memchr::memchr_iter(b'\n', piece.as_bytes()).count() as u64;
+    let pieces: Vec<(&str, u64)> = pieces(source, PIECE_BYTES)
+        .map(|piece| {
+            let at = lines_before;
+            lines_before += memchr::memchr_iter(b'\n', piece.as_bytes()).count() as u64;
+            (piece, at)
+        })
+        .collect();
+    let parse = |&(piece, before): &(&str, u64)| {
+        let mut found = languages::definitions(lang, piece);
+        for definition in &mut found {
+            definition.first_line += before;
+            definition.last_line += before;
+        }
+        found
+    };
+    // Pieces are parsed on two threads at most, each taking every other piece: the grammar's parse is
+    // most of the time code takes.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
+    if pieces.len() < 2 || threads < 2 {
+        return pieces.iter().flat_map(parse).collect();
+    }
+    let (mut even, odd): (Vec<_>, Vec<_>) = std::thread::scope(|scope| {
+        let odd = scope.spawn(|| pieces.iter().skip(1).step_by(2).map(parse).collect::<Vec<_>>());
+        let even: Vec<_> = pieces.iter().step_by(2).map(parse).collect();
+        (even, odd.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    let mut found = Vec::new();
+    let mut odd = odd.into_iter();
+    for piece in even.drain(..) {
+        found.extend(piece);
+        found.extend(odd.next().unwrap_or_default());
     }
     found
 }
@@ -232,6 +256,12 @@ mod tests {
         }
         assert_eq!(pieced, whole);
         assert_eq!(definitions(Lang::Rust, &source).len(), 2000);
+        // Past two pieces' worth, the pieces are parsed on two threads, and come back in order.
+        let large: String = (0..40_000).map(function).collect();
+        assert!(large.len() > 2 * super::PIECE_BYTES);
+        let found = definitions(Lang::Rust, &large);
+        assert_eq!(found.len(), 40_000);
+        assert!(found.iter().enumerate().all(|(n, d)| d.name == format!("f{n}") && d.first_line == 7 * n as u64 + 1));
     }
 
     #[test]
