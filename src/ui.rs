@@ -101,18 +101,16 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// Writes `text` to the file `path` whole or not at all: to a temporary file beside it, renamed over it
-/// once written, so that a failed command leaves what was there.
-pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), CommandError> {
-    let failed =
+/// Writes `bytes` to the file `path` whole or not at all: to a temporary file beside it, synced and
+/// renamed over it, so that a failed command leaves what was there.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), CommandError> {
+    let fail =
         |err: std::io::Error| CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err);
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => std::path::Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
-    file.write_all(text.as_bytes()).map_err(failed)?;
-    file.persist(path).map_err(|err| failed(err.error))?;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    temp.write_all(bytes).map_err(fail)?;
+    temp.as_file().sync_all().map_err(fail)?;
+    temp.persist(path).map_err(|err| fail(err.error))?;
     Ok(())
 }
 

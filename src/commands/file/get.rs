@@ -1,7 +1,6 @@
 //! `oz0 file get`: save a file of a job's tree.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use oz0_core::api::{Edge, FileRef, TreeId};
@@ -51,19 +50,7 @@ pub fn run(args: &FileGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         ui::print_bytes(&bytes)?;
         return Ok(());
     }
-    write_atomically(&args.output, &bytes)?;
+    ui::write_file(&args.output, &bytes)?;
     ui::info(&format!("wrote {} bytes to {}", bytes.len(), args.output.display()));
-    Ok(())
-}
-
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it into place.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
-    let fail =
-        |err: std::io::Error| CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err);
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    temp.write_all(bytes).map_err(fail)?;
-    temp.as_file().sync_all().map_err(fail)?;
-    temp.persist(path).map_err(|err| fail(err.error))?;
     Ok(())
 }

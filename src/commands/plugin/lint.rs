@@ -139,9 +139,9 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
         (LintFormat::Text, None) => ui::print_text(&report.human(ui::stdout_colour()))?,
         (LintFormat::Json, None) => ui::print_json(&report.json())?,
         (LintFormat::Sarif, None) => ui::print_json(&report.sarif())?,
-        (LintFormat::Text, Some(path)) => ui::write_file(path, &report.human(false))?,
-        (LintFormat::Json, Some(path)) => ui::write_file(path, &json(report.json()))?,
-        (LintFormat::Sarif, Some(path)) => ui::write_file(path, &json(report.sarif()))?,
+        (LintFormat::Text, Some(path)) => ui::write_file(path, report.human(false).as_bytes())?,
+        (LintFormat::Json, Some(path)) => ui::write_file(path, json(report.json()).as_bytes())?,
+        (LintFormat::Sarif, Some(path)) => ui::write_file(path, json(report.sarif()).as_bytes())?,
     }
     let errors = findings.iter().filter(|f| f.severity() == Severity::Error).count();
     let warnings = findings.len() - errors;
