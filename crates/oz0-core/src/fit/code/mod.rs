@@ -200,9 +200,9 @@ pub(crate) fn signature(text: &str) -> Option<String> {
     }
     let signature = signature.trim_end_matches('{').trim_end();
     let mut said: String = signature.chars().take(MOST).collect();
-    if let Some(sentence) = first_sentence(&doc) {
+    if let Some(sentence) = super::sentence::first(&doc) {
         said.push_str(" — ");
-        said.extend(sentence.chars().take(MOST));
+        said.push_str(&sentence);
     }
     Some(said)
 }
@@ -219,16 +219,6 @@ fn comment_text(line: &str) -> Option<&str> {
         .find_map(|marker| line.strip_prefix(marker))
         .or_else(|| line.strip_prefix('*').filter(|_| !line.starts_with("*)")))?;
     Some(said.trim_end_matches("*/").trim())
-}
-
-/// Returns the first sentence of a doc comment.
-fn first_sentence(doc: &str) -> Option<&str> {
-    let doc = doc.trim();
-    if doc.is_empty() {
-        return None;
-    }
-    let end = doc.find(". ").map_or(doc.len(), |at| at + 1);
-    Some(&doc[..end])
 }
 
 #[cfg(test)]
