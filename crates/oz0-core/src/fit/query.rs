@@ -96,19 +96,14 @@ fn parse_range(query: &str) -> Option<(u64, u64)> {
 fn match_parts(index: &Index, query: &str) -> Vec<usize> {
     let kind = index.kind();
     let wanted = normalize(query);
-    let parts = &index.parts;
-    let by_label = |want: &str| -> Vec<usize> {
-        parts.iter().enumerate().filter(|(_, p)| label_matches(index, p, want)).map(|(i, _)| i).collect()
-    };
     // Code's names are told apart by case first: `format` is not `Format` when both are there.
     if kind.lang().is_some() {
-        let cased: Vec<usize> =
-            (0..parts.len()).filter(|&id| code_path(index, id, false).ends_with(&components(query, false))).collect();
+        let cased = code_named(index, query, false);
         if !cased.is_empty() {
             return cased;
         }
     }
-    let exact = by_label(&wanted);
+    let exact = labelled(index, &wanted);
     if !exact.is_empty() {
         return exact;
     }
@@ -143,14 +138,11 @@ fn begins_at_a_word(label: &str, wanted: &str) -> bool {
 fn named_by_kind(index: &Index, query: &str, wanted: &str) -> Vec<usize> {
     let kind = index.kind();
     let parts = &index.parts;
-    let by_label = |want: &str| -> Vec<usize> {
-        parts.iter().enumerate().filter(|(_, p)| label_matches(index, p, want)).map(|(i, _)| i).collect()
-    };
     match kind {
         Kind::Markdown if query.contains('>') => {
             let path: Vec<String> = query.split('>').map(normalize).collect();
             let Some((last, ancestors)) = path.split_last() else { return Vec::new() };
-            by_label(last)
+            labelled(index, last)
                 .into_iter()
                 .filter(|&i| {
                     // The ancestors must appear, in order, among the part's enclosing parts.
@@ -193,16 +185,25 @@ fn named_by_kind(index: &Index, query: &str, wanted: &str) -> Vec<usize> {
                 .map(|(i, _)| i)
                 .collect()
         }
-        // A definition by its name, or by the names it nests in: `Config::load`, `Server.Start`.
-        Kind::Code(_) => {
-            let want = components(query, true);
-            if want.is_empty() {
-                return Vec::new();
-            }
-            (0..parts.len()).filter(|&id| code_path(index, id, true).ends_with(&want)).collect()
-        }
+        Kind::Code(_) => code_named(index, query, true),
         _ => Vec::new(),
     }
+}
+
+/// Returns the parts whose label is `wanted`, compared as a query is.
+fn labelled(index: &Index, wanted: &str) -> Vec<usize> {
+    (0..index.parts.len()).filter(|&id| label_matches(index, &index.parts[id], wanted)).collect()
+}
+
+/// Returns the definitions a query names by their name, or by the names they nest in (`Config::load`,
+/// `Server.Start`), in any case when `folded`.
+fn code_named(index: &Index, query: &str, folded: bool) -> Vec<usize> {
+    let want = components(query, folded);
+    let Some(last) = want.last() else { return Vec::new() };
+    (0..index.parts.len())
+        .filter(|&id| components(index.label(&index.parts[id]), folded).last() == Some(last))
+        .filter(|&id| code_path(index, id, folded).ends_with(&want))
+        .collect()
 }
 
 /// Returns a name's components as compared: `Config::load`, `Config.load` and `Config#load` alike, in
