@@ -211,15 +211,16 @@ pub fn index_text(text: &str, kind: Kind) -> (Cow<'_, str>, Index) {
         },
         kind => (Cow::Borrowed(text), kind),
     };
-    let mut indexer = match kind.lang() {
-        Some(lang) if body.len() as u64 <= CODE_MAX_BYTES => Indexer::for_code(lang, &body),
-        Some(_) => Indexer::new(Kind::Text),
-        None => Indexer::new(kind),
+    // Text held in a `str` is UTF-8, so indexing it cannot fail.
+    let index = match kind.lang() {
+        Some(lang) => index_code(body.as_bytes(), lang),
+        None => {
+            let mut indexer = Indexer::new(kind);
+            let _ = indexer.feed(body.as_bytes());
+            indexer.finish()
+        }
     };
-    // Text held in a `str` is UTF-8, so neither call can fail.
-    let _ = indexer.feed(body.as_bytes());
-    let index = indexer.finish().unwrap_or_default();
-    (body, index)
+    (body, index.unwrap_or_default())
 }
 
 /// Fits a document held in memory. Its kind is the request's, else detected from its name and content.
@@ -269,10 +270,14 @@ const CHUNKS_PER_MAP: u64 = 32;
 /// times its size, so that bigger code is read as plain text, in bounded memory.
 pub const CODE_MAX_BYTES: u64 = 16 << 20;
 
-/// Indexes source code held in memory by its definitions; bytes that are not UTF-8 are where the index
-/// stops, as for any document.
+/// Indexes source code held in memory by its definitions, or as plain text past `CODE_MAX_BYTES`; bytes
+/// that are not UTF-8 are where the index stops, as for any document.
 fn index_code(bytes: &[u8], lang: Lang) -> Result<Index, InvalidUtf8> {
-    let mut indexer = Indexer::for_code(lang, &String::from_utf8_lossy(bytes));
+    let mut indexer = if bytes.len() as u64 <= CODE_MAX_BYTES {
+        Indexer::for_code(lang, &String::from_utf8_lossy(bytes))
+    } else {
+        Indexer::new(Kind::Text)
+    };
     indexer.feed(bytes)?;
     indexer.finish()
 }
