@@ -67,10 +67,14 @@ fn parse_ref(value: &str) -> Result<FileRef, String> {
     value.trim().parse::<FileRef>().map_err(|err| err.to_string())
 }
 
+/// The folders of the current folder that hold agents and flows, and the extensions of their files.
+const LOCAL_FOLDERS: [&str; 2] = ["agents", "flows"];
+const LOCAL_EXTENSIONS: [&str; 2] = ["yaml", "yml"];
+
 /// Returns the definition of `name` in `agents/` or `flows/` of the current folder, if there is one.
 fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, CommandError> {
-    for dir in ["agents", "flows"] {
-        for ext in ["yaml", "yml"] {
+    for dir in LOCAL_FOLDERS {
+        for ext in LOCAL_EXTENSIONS {
             let path = Path::new(dir).join(format!("{name}.{ext}"));
             if path.is_file() {
                 return crate::commands::agent::read(&path).map(Some);
@@ -82,18 +86,12 @@ fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, C
 
 /// Returns the names of the agents and flows in `agents/` and `flows/` of the current folder.
 fn local_names() -> Vec<String> {
-    let mut names = Vec::new();
-    for dir in ["agents", "flows"] {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
-        for path in entries.filter_map(|e| e.ok()).map(|e| e.path()) {
-            if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
-                && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
-            {
-                names.push(stem.to_owned());
-            }
-        }
-    }
-    names
+    let files = LOCAL_FOLDERS.into_iter().filter_map(|dir| std::fs::read_dir(dir).ok()).flatten().flatten();
+    files
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().and_then(|e| e.to_str()).is_some_and(|e| LOCAL_EXTENSIONS.contains(&e)))
+        .filter_map(|path| path.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .collect()
 }
 
 /// Runs `oz0 run`.
