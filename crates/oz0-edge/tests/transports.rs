@@ -159,15 +159,22 @@ async fn both_transports_answer_alike() {
     assert!(after.contains("Tokens(20000)") && after.contains("Tokens(40000)"), "{after}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_oversized_body_over_the_wire_is_a_413_problem() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+/// Serves a new edge on a loopback port until the test ends; returns its folder, its state, its first
+/// admin's token and its address.
+async fn served() -> (tempfile::TempDir, Arc<EdgeState>, String, std::net::SocketAddr) {
     let dir = tempfile::tempdir().unwrap();
     let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
     let (token, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    (dir, state, token, address)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_body_over_the_wire_is_a_413_problem() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (_dir, state, token, address) = served().await;
     let body = format!(r#"{{"default": 7000, "pad": "{}"}}"#, "x".repeat(100_000));
     let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
     let head = format!(
@@ -189,11 +196,7 @@ async fn an_oversized_body_over_the_wire_is_a_413_problem() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let dir = tempfile::tempdir().unwrap();
-    let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    let (_dir, _state, _token, address) = served().await;
     let many: String = (0..150).map(|n| format!("x-field-{n}: 1\r\n")).collect();
     let large = format!("x-large: {}\r\n", "a".repeat(70_000));
     for fields in [many, large] {
@@ -213,12 +216,7 @@ async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let dir = tempfile::tempdir().unwrap();
-    let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
-    let (token, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    let (_dir, state, token, address) = served().await;
     let upload = |size: u64| {
         let token = token.clone();
         async move {
