@@ -102,4 +102,15 @@ fn code_of_the_world_is_read_by_its_definitions() {
     assert!(outline.contains(": python, ") && outline.contains("Server (class, lines "), "{outline}");
     let (answer, note) = section(&env, &server, "Server.get_capabilities");
     assert!(answer.trim_start().starts_with("def get_capabilities"), "{note}\n{answer}");
+    // JavaScript from npm: the reference MCP server the tests install, found by its `#!` line too.
+    let everything = plugin_support::everything();
+    let (answer, note) = section(&env, &everything, "run");
+    assert!(answer.starts_with("async function run() {") && answer.trim_end().ends_with('}'), "{note}\n{answer}");
+    let out = env
+        .oz0()
+        .args(["fit", "--view", "stub", "-"])
+        .write_stdin(std::fs::read(&everything).unwrap())
+        .output()
+        .unwrap();
+    assert!(text(&out.stdout).starts_with("document: javascript, "), "{}", text(&out.stdout));
 }
