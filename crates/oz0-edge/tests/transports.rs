@@ -216,7 +216,7 @@ async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let (_dir, state, token, address) = served().await;
+    let (_dir, _state, token, address) = served().await;
     let upload = |size: u64| {
         let token = token.clone();
         async move {
