@@ -87,6 +87,8 @@ fn the_readme_walk_through_runs_as_written_on_a_fresh_clone() {
     for path in tracked.stdout.split(|b| *b == 0).filter(|p| !p.is_empty()) {
         let path = Path::new(std::str::from_utf8(path).unwrap());
         if root.join(path).is_file() {
+            // A file added but not yet committed may be in a folder the clone lacks.
+            std::fs::create_dir_all(clone.join(path).parent().unwrap()).unwrap();
             std::fs::copy(root.join(path), clone.join(path)).unwrap();
         }
     }

@@ -422,8 +422,8 @@ pub fn run() -> Result<()> {
         ("prose-en", &["alice", "bob", "Carol", "dave_k", "Eve"][..]),
     ] {
         for i in 0..8 {
-            let rel = format!("{category}/chat-{i}.txt");
-            let side = corpus::held_out(&rel);
+            let name = format!("chat-{i}.txt");
+            let side = corpus::held_out(category, &name);
             let pool: Vec<String> = docs
                 .iter()
                 .filter(|d: &&Doc| d.category == category && d.held_out() == side && !d.path.contains("/chat-"))
@@ -433,7 +433,7 @@ pub fn run() -> Result<()> {
                 continue;
             }
             let lines = 15 + rng.below(60);
-            write(&root.join(&rel), &chat(&mut rng, &pool, names, lines))?;
+            write(&root.join(category).join(&name), &chat(&mut rng, &pool, names, lines))?;
         }
     }
     Ok(())
