@@ -1,6 +1,6 @@
 //! Development tasks of oz0, run as `cargo run -p xtask --release -- <task>`.
 //!
-//! - `train-estimate [--tune] [--worst]`: trains the token estimate's table from the corpus and writes
+//! - `train-estimate [--tune] [--worst] [--compare]`: trains the token estimate's table from the corpus and writes
 //!   `crates/oz0-core/src/fit/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
@@ -27,6 +27,7 @@ fn main() -> ExitCode {
             &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
             args.iter().any(|a| a == "--tune"),
             args.iter().any(|a| a == "--worst"),
+            args.iter().any(|a| a == "--compare"),
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] | estimate-report | synth-corpus | \
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] | estimate-report | synth-corpus | \
                  scripted-provider [--port N] [--gateway FILE]>"
             );
             return ExitCode::from(2);

@@ -1,9 +1,14 @@
 //! Training the token estimate's table from exact cl100k token boundaries.
 //!
-//! The estimate scores each byte with the probability that a cl100k token starts there, looked up
-//! by the byte before it, the byte itself and the class of the byte after it. This program counts,
-//! over the training documents, how often each such context starts a token, smooths the rare
-//! contexts towards coarser ones, and writes the table that `oz0-core` includes.
+//! The estimate scores each byte with the logit of the probability that a cl100k token starts there,
+//! looked up by the byte before it, the byte itself and the class of the byte after it, then
+//! corrected by the residual logits of longer contexts, hashed. This program counts, over the
+//! training documents, how often each short context starts a token, smooths the rare contexts
+//! towards coarser ones, then learns each level of residuals from what the levels before it still
+//! miss (one Newton step a context), and writes the table that `oz0-core` includes.
+//!
+//! The residuals learn from each category of the corpus in proportion to its size to the power of
+//! 0.75 (`BALANCE`), so that the languages of few documents are not drowned by those of many.
 
 use std::path::Path;
 
@@ -26,6 +31,26 @@ pub const SCALE: f64 = 256.0;
 /// line.
 pub const START: u8 = b'\n';
 const KEYS: usize = 256 * 256 * CLASSES;
+/// The value of the byte after the last one. Matches `END` in `estimate.rs`.
+const END_BYTE: usize = 256;
+/// The levels of residuals: how many bytes before the scored one each reads (plus 8 for a level that
+/// reads the word the byte ends and the byte before that word, up to that many bytes), and the bits
+/// of its hash. `estimate.rs` reads them from the table.
+pub const LEVELS: [(u8, u8); 3] = [(2, 20), (12, 20), (15, 20)];
+/// Smoothing of a residual: the curvature of pseudo-observations of no residual.
+const RESIDUAL_SMOOTHING: f64 = 0.25;
+/// How much a category's size lowers the weight of its documents in learning the residuals (see
+/// `Sample::weight`): at 0, the big categories (code, markdown, English) pull the residuals their
+/// way; at 1, they are underfitted. Tuned on the held-out split.
+const BALANCE: f64 = 0.25;
+/// Steps of a logit: scores are summed as logits in 16ths.
+const LOGIT_SCALE: f64 = 16.0;
+
+/// Returns the fixed-point probability of a logit in 16ths.
+pub fn sigmoid(logit: i32) -> i32 {
+    let x = f64::from(logit.clamp(-512, 511)) / LOGIT_SCALE;
+    ((SCALE / (1.0 + (-x).exp())).round() as i32).min(255)
+}
 
 /// Returns the class of a byte when it follows the scored one: word characters (ASCII letters,
 /// digits and the first bytes of other characters), a space, a line end or control or the end of
@@ -65,17 +90,41 @@ fn key(prev: u8, cur: u8, class: u8) -> usize {
     ((usize::from(prev) << 8 | usize::from(cur)) * CLASSES) + usize::from(class)
 }
 
-/// What scores one byte: the table at a key, or the long-run rate of a white-space byte.
-enum Score {
-    Table(usize),
+/// What scores one byte: the table at a key, with the bytes up to it and the byte after it for the
+/// residuals, or the long-run rate of a white-space byte.
+pub enum Score {
+    Table { key: usize, history: u64, next: usize },
     Rate(u8),
 }
 
+/// Returns the mask of the bytes of `history` from the start of its last word, the byte before the
+/// word included, at most `back` bytes before the last.
+pub fn word_mask(history: u64, back: u8) -> u64 {
+    let mut mask = 0xFF;
+    for i in 1..=u32::from(back) {
+        mask |= 0xFF << (8 * i);
+        let b = (history >> (8 * i)) as u8;
+        if !(b.is_ascii_alphanumeric() || b >= 0x80) {
+            break;
+        }
+    }
+    mask
+}
+
+/// Returns the residual's index of a context in a level reading `back` bytes before the scored one,
+/// with `bits` of hash. Matches `Level::residual` in `estimate.rs`.
+pub fn residual_index(history: u64, next: usize, back: u8, bits: u8) -> usize {
+    let mask = if back >= 8 { word_mask(history, back - 8) } else { u64::MAX >> (8 * (7 - u32::from(back))) };
+    let seed = (u64::from(back) << 60) | (1 << 59);
+    let context = ((history & mask) << 9) | next as u64 | seed;
+    (context.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - u32::from(bits))) as usize
+}
+
 /// Calls `visit` with how each byte of `text` is scored, in order, as `estimate.rs` scores it.
-fn scores(text: &str, mut visit: impl FnMut(usize, Score)) {
+pub fn scores(text: &str, mut visit: impl FnMut(usize, Score)) {
     let bytes = text.as_bytes();
     let mut run = 0usize;
-    let mut prev = START;
+    let mut history = u64::from(START) * 0x0101_0101_0101_0101;
     for (at, ch) in text.char_indices() {
         let rated = ch.is_whitespace() && ch.is_ascii() && run >= RUN;
         if ch.is_whitespace() {
@@ -84,20 +133,21 @@ fn scores(text: &str, mut visit: impl FnMut(usize, Score)) {
             run = 0;
         }
         for i in at..at + ch.len_utf8() {
-            let cur = bytes[i];
+            let (prev, cur) = (history as u8, bytes[i]);
+            history = (history << 8) | u64::from(cur);
             if rated {
                 visit(i, Score::Rate(cur));
             } else {
                 let class = bytes.get(i + 1).map_or(END, |&b| next_class(b));
-                visit(i, Score::Table(key(prev, cur, class)));
+                let next = bytes.get(i + 1).map_or(END_BYTE, |&b| usize::from(b));
+                visit(i, Score::Table { key: key(prev, cur, class), history, next });
             }
-            prev = cur;
         }
     }
 }
 
 /// Per-byte rates of white-space bytes in long runs, measured on the exact tokenizer.
-fn rates() -> [u16; 4] {
+pub fn rates() -> [u16; 4] {
     let rate = |s: &str| {
         let short = exact::count(&format!("a{}a", s.repeat(4096)));
         let long = exact::count(&format!("a{}a", s.repeat(8192)));
@@ -118,18 +168,22 @@ fn rate_of(rates: &[u16; 4], b: u8) -> u16 {
 
 /// Counts of contexts seen and of tokens started in them.
 struct Counts {
-    seen: Vec<u32>,
-    starts: Vec<u32>,
+    /// How often each context was seen.
+    times: Vec<u32>,
+    /// The same, and how often it started a token, each occurrence counted by its document's weight.
+    seen: Vec<f64>,
+    starts: Vec<f64>,
 }
 
-fn count_contexts(docs: &[&Doc]) -> Counts {
-    let mut counts = Counts { seen: vec![0; KEYS], starts: vec![0; KEYS] };
-    for doc in docs {
-        let starts = exact::starts(&doc.text);
-        scores(&doc.text, |at, score| {
-            if let Score::Table(k) = score {
-                counts.seen[k] += 1;
-                counts.starts[k] += u32::from(starts[at]);
+fn count_contexts(samples: &[Sample], weight: impl Fn(&Sample) -> f64) -> Counts {
+    let mut counts = Counts { times: vec![0; KEYS], seen: vec![0.0; KEYS], starts: vec![0.0; KEYS] };
+    for sample in samples {
+        let w = weight(sample);
+        scores(&sample.doc.text, |at, score| {
+            if let Score::Table { key: k, .. } = score {
+                counts.times[k] += 1;
+                counts.seen[k] += w;
+                counts.starts[k] += w * f64::from(u8::from(sample.starts[at]));
             }
         });
     }
@@ -151,25 +205,26 @@ pub struct Smoothing {
 /// Returns the probability of a token start for every key, each context's own rate pulled towards
 /// that of its coarser context in proportion to how rarely it was seen.
 fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
-    let total_seen: u64 = counts.seen.iter().map(|&n| u64::from(n)).sum();
-    let total_starts: u64 = counts.starts.iter().map(|&n| u64::from(n)).sum();
-    let global = (total_starts as f64 + 1.0) / (total_seen as f64 + 2.0);
+    let total_seen: f64 = counts.seen.iter().sum();
+    let total_starts: f64 = counts.starts.iter().sum();
+    let global = (total_starts + 1.0) / (total_seen + 2.0);
 
     // By the scored byte alone, then with the class of the next byte, then with the coarse class
     // of the byte before.
-    let mut by_cur = vec![(0u64, 0u64); 256];
-    let mut by_cur_next = vec![(0u64, 0u64); 256 * CLASSES];
-    let mut by_coarse = vec![(0u64, 0u64); 16 * 256 * CLASSES];
+    let mut by_cur = vec![(0.0, 0.0); 256];
+    let mut by_cur_next = vec![(0.0, 0.0); 256 * CLASSES];
+    let mut by_coarse = vec![(0.0, 0.0); 16 * 256 * CLASSES];
     for k in 0..KEYS {
-        let (n, st) = (u64::from(counts.seen[k]), u64::from(counts.starts[k]));
+        let (n, st) = (counts.seen[k], counts.starts[k]);
         let class = k % CLASSES;
         let cur = (k / CLASSES) & 0xFF;
-        if n == 0 || (s.rare > 0 && cur >= 0x80 && n > s.rare) {
+        let times = u64::from(counts.times[k]);
+        if times == 0 || (s.rare > 0 && cur >= 0x80 && times > s.rare) {
             continue;
         }
         let prev = (k / CLASSES) >> 8;
         let cn = cur * CLASSES + class;
-        let add = |slot: &mut (u64, u64)| {
+        let add = |slot: &mut (f64, f64)| {
             slot.0 += n;
             slot.1 += st;
         };
@@ -177,8 +232,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         add(&mut by_cur_next[cn]);
         add(&mut by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn]);
     }
-    let smooth =
-        |(n, st): (u64, u64), strength: f64, prior: f64| (st as f64 + strength * prior) / (n as f64 + strength);
+    let smooth = |(n, st): (f64, f64), strength: f64, prior: f64| (st + strength * prior) / (n + strength);
     let mut probs = vec![0.0; KEYS];
     for (k, p) in probs.iter_mut().enumerate() {
         let class = k % CLASSES;
@@ -188,7 +242,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         let p0 = smooth(by_cur[cur], 1.0, global);
         let p1 = smooth(by_cur_next[cn], s.byte, p0);
         let p2 = smooth(by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn], s.coarse, p1);
-        *p = smooth((u64::from(counts.seen[k]), u64::from(counts.starts[k])), s.full, p2);
+        *p = smooth((counts.seen[k], counts.starts[k]), s.full, p2);
     }
     probs
 }
@@ -198,6 +252,9 @@ pub struct Table {
     pub next: [u8; 256],
     pub rates: [u16; 4],
     pub probs: Vec<u8>,
+    /// The levels of residuals learned so far: bytes read before the scored one, bits of the hash,
+    /// and the residuals, each plus 128.
+    pub levels: Vec<(u8, u8, Vec<u8>)>,
 }
 
 impl Table {
@@ -206,37 +263,126 @@ impl Table {
         for (b, class) in next.iter_mut().enumerate() {
             *class = next_class(b as u8);
         }
-        let probs = probs.iter().map(|&p| (p * SCALE).round().clamp(0.0, 255.0) as u8).collect();
-        Self { next, rates, probs }
+        let probs = probs
+            .iter()
+            .map(|&p| {
+                let p = p.clamp(1e-6, 1.0 - 1e-6);
+                ((p / (1.0 - p)).ln() * LOGIT_SCALE).round().clamp(-128.0, 127.0) as i32 as u8 ^ 0x80
+            })
+            .collect();
+        Self { next, rates, probs, levels: Vec::new() }
+    }
+
+    /// Returns the score of a byte in fixed point, as `estimate.rs` scores it.
+    fn score_of(&self, key: usize, history: u64, next: usize) -> i32 {
+        let residuals: i32 = self
+            .levels
+            .iter()
+            .map(|(back, bits, residuals)| i32::from(residuals[residual_index(history, next, *back, *bits)]) - 128)
+            .sum();
+        sigmoid(i32::from(self.probs[key]) - 128 + residuals)
+    }
+
+    /// Learns a level of residuals reading `back` bytes before the scored one, hashed to `bits`: each
+    /// context's mean residual of the table so far, pulled towards none in proportion to how rarely
+    /// it was seen.
+    fn learn_level(&mut self, samples: &[Sample], back: u8, bits: u8) {
+        let size = 1usize << bits;
+        let (mut curve, mut missed) = (vec![0f64; size], vec![0f64; size]);
+        for sample in samples {
+            let weight = sample.weight(BALANCE);
+            scores(&sample.doc.text, |at, score| {
+                if let Score::Table { key, history, next } = score {
+                    let at_hash = residual_index(history, next, back, bits);
+                    let p = f64::from(self.score_of(key, history, next)) / SCALE;
+                    curve[at_hash] += weight * (p * (1.0 - p)).max(1.0 / 256.0);
+                    missed[at_hash] += weight * (f64::from(u8::from(sample.starts[at])) - p);
+                }
+            });
+        }
+        // A Newton step on each context's logit from where the levels before left it.
+        let residuals = curve
+            .iter()
+            .zip(&missed)
+            .map(|(c, m)| ((m / (c + RESIDUAL_SMOOTHING) * LOGIT_SCALE).round().clamp(-128.0, 127.0) + 128.0) as u8)
+            .collect();
+        self.levels.push((back, bits, residuals));
     }
 
     /// Returns the estimate of `text`, computed the way `estimate.rs` computes `count`.
     pub fn count(&self, text: &str) -> u64 {
         let mut sum = 0u64;
         scores(text, |_, score| {
-            sum += u64::from(match score {
-                Score::Table(k) => u16::from(self.probs[k]),
-                Score::Rate(b) => rate_of(&self.rates, b),
-            });
+            sum += match score {
+                Score::Table { key, history, next } => self.score_of(key, history, next) as u64,
+                Score::Rate(b) => u64::from(rate_of(&self.rates, b)),
+            };
         });
         let count = (sum + (1 << 7)) >> 8;
         if text.is_empty() { 0 } else { count.max(1) }
     }
 
-    /// Encodes the table: a header (`oz0e`, version, number of classes, class of the end), the
-    /// class of each byte as the next one, the long-run rates and the probabilities, all little
-    /// endian.
+    /// Encodes the table: a header (`oz0e`, version, number of classes, class of the end, the byte
+    /// before the text), the class of each byte as the next one, the long-run rates, the
+    /// probability of each logit, the logits by context key, then each level of residuals (bytes it
+    /// reads before the scored one, bits of its hash, residuals), and eight bytes of padding, all
+    /// little endian.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 + 256 + 8 + self.probs.len());
         out.extend_from_slice(b"oz0e");
-        out.extend_from_slice(&[2, CLASSES as u8, END, START]);
+        out.extend_from_slice(&[3, CLASSES as u8, END, START]);
         out.extend_from_slice(&self.next);
         for r in self.rates {
             out.extend_from_slice(&r.to_le_bytes());
         }
+        for logit in -512..512 {
+            out.push(sigmoid(logit) as u8);
+        }
         out.extend_from_slice(&self.probs);
+        for (back, bits, residuals) in &self.levels {
+            out.extend_from_slice(&[*back, *bits]);
+            out.extend_from_slice(residuals);
+        }
+        // Eight bytes of padding, so that a gather of eight bytes at any entry reads inside the table.
+        out.extend_from_slice(&[0; 8]);
         out
     }
+}
+
+/// A training document, with where its exact tokens start and the size of its category.
+struct Sample<'a> {
+    doc: &'a Doc,
+    starts: Vec<bool>,
+    category_bytes: f64,
+}
+
+impl Sample<'_> {
+    /// Returns the weight of the document when its category's size lowers it by `balance`: a
+    /// category of `n` bytes then weighs `n^(1 - balance)` in all.
+    fn weight(&self, balance: f64) -> f64 {
+        (1e6 / self.category_bytes).powf(balance)
+    }
+}
+
+/// Returns `docs` with their exact token starts.
+fn samples<'a>(docs: &[&'a Doc]) -> Vec<Sample<'a>> {
+    let mut bytes: std::collections::HashMap<&str, f64> = std::collections::HashMap::new();
+    for doc in docs {
+        *bytes.entry(doc.category.as_str()).or_default() += doc.text.len() as f64;
+    }
+    docs.iter()
+        .map(|doc| Sample { doc, starts: exact::starts(&doc.text), category_bytes: bytes[doc.category.as_str()] })
+        .collect()
+}
+
+/// Returns the table trained on `samples`: the probabilities with the chosen smoothing, then the
+/// `levels` of residuals.
+fn trained(samples: &[Sample], rates: [u16; 4], levels: &[(u8, u8)]) -> Table {
+    let mut table = Table::new(&probabilities(&count_contexts(samples, |_| 1.0), SMOOTHING), rates);
+    for &(back, bits) in levels {
+        table.learn_level(samples, back, bits);
+    }
+    table
 }
 
 /// Per-category mean absolute and signed relative errors of an estimate over `docs`.
@@ -289,8 +435,9 @@ pub const SMOOTHING: Smoothing = Smoothing { byte: 2.0, coarse: 2.0, full: 2.0, 
 
 /// Trains the table on the training documents and writes it to `out`, printing its error on the
 /// held-out documents; with `tune`, first compares smoothings on a validation part of the training
-/// documents; with `worst`, lists the held-out documents it errs most on.
-pub fn run(out: &Path, tune: bool, worst: bool) -> Result<()> {
+/// documents; with `compare`, first prints the error of the table of byte pairs alone; with `worst`,
+/// lists the held-out documents it errs most on.
+pub fn run(out: &Path, tune: bool, worst: bool, compare: bool) -> Result<()> {
     let docs = corpus::load(&corpus::root())?;
     if docs.is_empty() {
         bail!("the corpus is empty");
@@ -301,7 +448,8 @@ pub fn run(out: &Path, tune: bool, worst: bool) -> Result<()> {
         // A fifth of the training documents, chosen by position, validate the smoothing.
         let fit: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 != 2).map(|(_, d)| *d).collect();
         let check: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 == 2).map(|(_, d)| *d).collect();
-        let counts = count_contexts(&fit);
+        let fit = samples(&fit);
+        let counts = count_contexts(&fit, |_| 1.0);
         for rare in [0, 2] {
             for strength in [1.0, 2.0, 4.0, 8.0] {
                 let s = Smoothing { byte: strength, coarse: strength, full: strength, rare };
@@ -310,9 +458,15 @@ pub fn run(out: &Path, tune: bool, worst: bool) -> Result<()> {
             }
         }
     }
-    let counts = count_contexts(&train);
-    let table = Table::new(&probabilities(&counts, SMOOTHING), rates);
+    let samples = samples(&train);
     let held: Vec<&Doc> = docs.iter().filter(|d| d.held_out()).collect();
+    if compare {
+        // The model before the residuals: two bytes and the class of a third, trained on the same
+        // documents.
+        let pairs = trained(&samples, rates, &[]);
+        println!("held out, by the table of byte pairs alone:\n{}\n", errors(&held, |t| pairs.count(t)));
+    }
+    let table = trained(&samples, rates, &LEVELS);
     println!("held out, as trained:\n{}", errors(&held, |t| table.count(t)));
     if worst {
         let mut docs: Vec<(f64, &str, u64, u64)> = held

@@ -1,21 +1,23 @@
 //! The platform's token estimate: `count` and `weigh`.
 //!
-//! Each byte is scored with the probability that a cl100k token starts at it, looked up in a
-//! learned table by the byte before it, the byte itself and the class of the byte after it (one
-//! lookup a byte). The scores are summed in fixed point, so the figures are exact integers that do
-//! not depend on how the text was cut into chunks. White-space characters past the 64th of a run
-//! are scored by cl100k's own per-byte rates for long runs (a token per 128 spaces, 32 newlines,
+//! Each byte is scored with the probability that a cl100k token starts at it, as a logit: looked up
+//! in a learned table by the byte before it, the byte itself and the class of the byte after it,
+//! then corrected by learned residuals of longer contexts, picked by a hash (the two bytes before it;
+//! the word it ends, up to four and up to seven bytes back with the byte before the word; each with
+//! the byte itself and the whole byte after it), which tell languages and formats apart where two
+//! bytes cannot. The logit's probability is summed in fixed point, so the figures are exact integers
+//! that do not depend on how the text was cut into chunks. White-space characters past the 64th of a
+//! run are scored by cl100k's own per-byte rates for long runs (a token per 128 spaces, 32 newlines,
 //! 16 tabs), which no byte context can see.
 //!
 //! The table, `cl100k.table`, is trained from exact token boundaries over the corpus by
 //! `cargo run -p xtask --release -- train-estimate`.
 //!
-//! Most text goes through a fast path that does nothing but the lookups (sixteen at a time, by a
-//! gather, where the processor has AVX-512; see `stretch`): a stretch of text in
-//! which every 32 bytes hold a character that is not white space cannot hold a white-space run
-//! long enough for `weigh` to treat differently, so only the bytes around long runs (and the first
-//! byte fed) go through the careful path, which decodes characters and tracks runs, and a run of
-//! one repeated byte costs no more there than a scan.
+//! Most text goes through a fast path that does nothing but the lookups (see `stretch`): a stretch
+//! of text in which every 32 bytes hold a character that is not white space cannot hold a
+//! white-space run long enough for `weigh` to treat differently, so only the bytes around long runs
+//! (and the first byte fed) go through the careful path, which decodes characters and tracks runs,
+//! and a run of one repeated byte costs no more there than a scan.
 
 mod stretch;
 
@@ -30,6 +32,17 @@ const SHIFT: u32 = 8;
 const KEY_BITS: u32 = 18;
 const KEYS: usize = 1 << KEY_BITS;
 const KEY_MASK: usize = KEYS - 1;
+/// Tables of residuals keyed by a hash of a longer context.
+const LEVELS: usize = 3;
+/// The logits' range, in 16ths: a sum of logits is cut to it before its probability is looked up.
+const LOGITS: usize = 1024;
+/// Where the logits whose probability is neither 0 nor 255 begin among them: those from -8 to 8, 256 in
+/// all.
+const PROBABLE: usize = LOGITS / 2 - 128;
+/// The value of the byte after the last one: beyond every byte.
+const END: usize = 256;
+/// The bytes a meter keeps of the text: those the longest context reads.
+pub(crate) const HISTORY: usize = 8;
 /// The longest stretch fed through the fast path at once. A white-space run inside a stretch is
 /// then at most 64 characters long, so the fast path never needs to track runs.
 const STRETCH: usize = 64;
@@ -38,20 +51,90 @@ const STRETCH: usize = 64;
 /// what the L1 cache holds.
 const LONG_STRETCH: usize = 16384;
 
+/// A table of residuals: each context of the scored byte adds the residual logit its hash picks. The
+/// context is the byte after it and the bytes of the history up to `back` before it or, in a level of
+/// words, the bytes of the word it ends up to `back` before it and the byte before that word.
+#[derive(Clone, Copy)]
+struct Level {
+    /// The mask of the bytes of the history the context reads, by how many bytes of a word come
+    /// before the scored one (see `word_before`).
+    masks: [u64; 8],
+    /// Whether the context stops at the byte before the word the scored byte ends.
+    words: bool,
+    /// What tells this level's contexts from another's in the hash.
+    seed: u64,
+    /// `64 - bits`, for a table of `1 << bits` residuals.
+    shift: u32,
+    /// The residual logits, in 16ths, each stored plus 128.
+    residuals: &'static [u8],
+}
+
+impl Level {
+    const NONE: Level = Level { masks: [0; 8], words: false, seed: 0, shift: 63, residuals: &[128, 128] };
+
+    /// Returns the residual of the context of the last byte of `history`, before which come `word`
+    /// bytes of a word (see `word_before`), when `next` follows it, plus 128.
+    #[inline(always)]
+    fn residual(&self, history: u64, word: u32, next: usize) -> i32 {
+        let context = ((history & self.masks[word as usize & 7]) << 9) | next as u64 | self.seed;
+        let at = context.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift;
+        i32::from(self.residuals[at as usize])
+    }
+}
+
+/// Whether each byte is a byte of a word: an ASCII letter or digit, or any byte of a character
+/// beyond ASCII.
+static WORD: [bool; 256] = {
+    let mut word = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        word[b] = (b as u8).is_ascii_alphanumeric() || b >= 0x80;
+        b += 1;
+    }
+    word
+};
+
+/// Returns `word_before` of the history after `b` follows `history`, from `word`, that of `history`.
+#[inline(always)]
+fn word_after(history: u64, word: u32) -> u32 {
+    if WORD[history as usize & 0xFF] { (word + 1).min(7) } else { 0 }
+}
+
+/// Returns how many of the seven bytes of `history` before its last are bytes of a word (ASCII
+/// letters and digits, and every byte of a character beyond ASCII), counting back from the last.
+fn word_before(history: u64) -> u32 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Each test sets a byte's high bit; they work on the low seven bits, so no byte carries over.
+    let low = history & !HIGH;
+    let at_least = |b: u64, from: u8| (b + ONES * u64::from(0x80 - from)) & HIGH;
+    let digit = at_least(low, b'0') & !at_least(low, b'9' + 1);
+    let folded = low | (ONES * 0x20);
+    let letter = at_least(folded, b'a') & !at_least(folded, b'z' + 1);
+    let not_word = !(history | digit | letter) & HIGH;
+    // The high bit of the first byte before the last that is not a word's, at 8 * k + 7 for the
+    // byte k before the last, or 64 when every one is.
+    ((not_word >> 8).trailing_zeros() + 1) / 8 - 1
+}
+
 /// The trained table, decoded once; its scores stay where the binary holds them.
 struct Table {
-    /// The class (0 to 3) of each byte when it follows the scored one.
-    next: [u8; 256],
-    /// The class of the end of the text.
-    end: u8,
+    /// The class (0 to 3) of each byte when it follows the scored one, and of the end of the text
+    /// (`END`).
+    next: [u8; 257],
     /// The byte taken to stand before the text.
     start: u8,
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
     rates: [u16; 256],
-    /// The fixed-point probability of a token start, by context key. One byte an entry keeps
-    /// the table at 256 KiB. They are read in place, not copied: a process that scores a few bytes
-    /// then touches a few pages of them, not all.
+    /// The fixed-point probability of each logit in 16ths, from -512, and eight bytes of padding for
+    /// gathers.
+    probability: [u8; LOGITS + 8],
+    /// The logit of a token start in 16ths, plus 128, by context key. One byte an entry keeps the
+    /// table at 256 KiB. They are read in place, not copied, as are the residuals: a process that
+    /// scores a few bytes then touches a few pages of them, not all.
     probs: &'static [u8; KEYS],
+    /// The residuals of longer contexts.
+    levels: [Level; LEVELS],
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
@@ -64,15 +147,34 @@ impl Table {
     ///
     /// A table of the wrong shape decodes to one that scores nothing, which the unit tests catch.
     fn decode(bytes: &'static [u8]) -> Self {
-        let mut table = Table { next: [0; 256], end: 0, start: b'\n', rates: [0; 256], probs: &NO_SCORES };
-        let header_len = 8 + 256 + 8;
-        let Some(probs) = bytes.get(header_len..).and_then(|probs| probs.try_into().ok()) else { return table };
-        if &bytes[..6] != b"oz0e\x02\x04" {
-            return table;
+        Self::try_decode(bytes).unwrap_or(Table {
+            next: [0; 257],
+            start: b'\n',
+            rates: [0; 256],
+            probability: [0; LOGITS + 8],
+            probs: &NO_SCORES,
+            levels: [Level::NONE; LEVELS],
+        })
+    }
+
+    fn try_decode(bytes: &'static [u8]) -> Option<Self> {
+        let header_len = 8 + 256 + 8 + LOGITS;
+        if bytes.get(..6)? != b"oz0e\x03\x04" {
+            return None;
         }
-        table.end = bytes[6] & 3;
-        table.start = bytes[7];
-        for (class, &b) in table.next.iter_mut().zip(&bytes[8..264]) {
+        let probs = bytes.get(header_len..header_len + KEYS)?.try_into().ok()?;
+        let mut probability = [0; LOGITS + 8];
+        probability[..LOGITS].copy_from_slice(bytes.get(header_len - LOGITS..header_len)?);
+        let mut table = Table {
+            next: [0; 257],
+            start: bytes[7],
+            rates: [0; 256],
+            probability,
+            probs,
+            levels: [Level::NONE; LEVELS],
+        };
+        table.next[END] = bytes[6] & 3;
+        for (class, &b) in table.next[..256].iter_mut().zip(&bytes[8..264]) {
             *class = b & 3;
         }
         let rate = |i: usize| u16::from_le_bytes([bytes[264 + 2 * i], bytes[265 + 2 * i]]);
@@ -84,13 +186,49 @@ impl Table {
                 _ => rate(3),
             };
         }
-        table.probs = probs;
-        table
+        // Each level: how many bytes before the scored one it reads (plus 8 for a level of words)
+        // and the bits of its hash, then its residuals.
+        let mut at = header_len + KEYS;
+        for level in &mut table.levels {
+            let &[back, bits] = bytes.get(at..at + 2)? else { return None };
+            if !(1..HISTORY as u8).contains(&(back % 8)) || back >= 16 || !(1..=24).contains(&bits) {
+                return None;
+            }
+            let residuals = bytes.get(at + 2..at + 2 + (1 << bits))?;
+            let reads = |word: u32| if back >= 8 { (word + 1).min(u32::from(back % 8)) } else { u32::from(back) };
+            *level = Level {
+                masks: std::array::from_fn(|word| u64::MAX >> (56 - 8 * reads(word as u32))),
+                words: back >= 8,
+                seed: (u64::from(back) << 60) | (1 << 59),
+                shift: 64 - u32::from(bits),
+                residuals,
+            };
+            at += 2 + (1 << bits);
+        }
+        // Eight bytes of padding end the table, so that a gather of eight bytes at any entry reads
+        // inside it; the logits beyond the 256 probable ones are 0 below and 255 above.
+        let (below, above) = (&table.probability[..PROBABLE], &table.probability[PROBABLE + 256..LOGITS]);
+        let certain = below.iter().all(|&p| p == 0) && above.iter().all(|&p| p == 255);
+        (at + 8 == bytes.len() && certain).then_some(table)
     }
 
-    fn score(&self, prev: u8, cur: u8, class: u8) -> u64 {
-        let key = (usize::from(prev) << 10) | (usize::from(cur) << 2) | usize::from(class);
-        u64::from(self.probs[key & KEY_MASK])
+    /// Returns the score of the last byte of `history` when `next` (a byte, or `END`) follows it.
+    fn score(&self, history: u64, next: usize) -> u64 {
+        self.score_after(history, word_before(history), next)
+    }
+
+    /// `score`, given `word_before(history)`.
+    #[inline(always)]
+    fn score_after(&self, history: u64, word: u32, next: usize) -> u64 {
+        let key = ((history as usize & 0xFFFF) << 2) | usize::from(self.next[next]);
+        let [a, b, c] = &self.levels;
+        // Each of the four logits is stored plus 128.
+        let logit = i32::from(self.probs[key & KEY_MASK])
+            + a.residual(history, word, next)
+            + b.residual(history, word, next)
+            + c.residual(history, word, next);
+        let at = (logit + LOGITS as i32 / 2 - 4 * 128).clamp(0, LOGITS as i32 - 1);
+        u64::from(self.probability[at as usize])
     }
 }
 
@@ -132,10 +270,9 @@ impl RawWeight {
 pub struct Meter {
     /// Whether any byte was fed.
     started: bool,
-    /// The byte before `cur`.
-    prev: u8,
-    /// The last byte fed, not yet scored: its score waits for the class of the byte after it.
-    cur: u8,
+    /// The last `HISTORY` bytes fed, the last in the low byte, the table's `start` standing for
+    /// those before the text. The last is not yet scored: its score waits for the byte after it.
+    history: u64,
     /// Fixed-point sum of the scores of every byte before `cur`.
     sum: u64,
     /// Whether `cur` ends a character (complete, or cut short by invalid UTF-8).
@@ -222,18 +359,28 @@ impl Meter {
     }
 
     /// Returns a meter that measures on from a point just after a whole character that is not white
-    /// space (`ends_clean`), whose last byte `cur` follows `prev`, its sums starting from nothing.
+    /// space (`ends_clean`), after the `HISTORY` bytes `before` (at least that many bytes into the
+    /// text), its sums starting from nothing.
     ///
     /// Whatever came before, a meter that has just been fed such a character is between characters and
-    /// outside any white-space run, so these two bytes are all of its state but its sums: the text
-    /// after the point can be measured apart and added (`weight_with`, `rebase`).
-    pub(crate) fn after_word(prev: u8, cur: u8) -> Self {
-        Self { started: true, prev, cur, cur_ends_char: true, ..Self::default() }
+    /// outside any white-space run, so these bytes are all of its state but its sums: the text after
+    /// the point can be measured apart and added (`weight_with`, `rebase`).
+    pub(crate) fn after_word(before: &[u8; HISTORY]) -> Self {
+        Self { started: true, history: u64::from_be_bytes(*before), cur_ends_char: true, ..Self::default() }
     }
 
-    /// Returns whether the meter stands where `after_word(prev, cur)` starts, its sums apart.
-    pub(crate) fn is_after_word(&self, prev: u8, cur: u8) -> bool {
-        self.clean() && self.need == 0 && !self.cur_rated && self.run_score == 0 && (self.prev, self.cur) == (prev, cur)
+    /// Returns whether the meter stands where `after_word(before)` starts, its sums apart.
+    pub(crate) fn is_after_word(&self, before: &[u8; HISTORY]) -> bool {
+        self.clean()
+            && self.need == 0
+            && !self.cur_rated
+            && self.run_score == 0
+            && self.history == u64::from_be_bytes(*before)
+    }
+
+    /// Returns the last byte fed.
+    fn cur(&self) -> u8 {
+        self.history as u8
     }
 
     /// Returns `weight` of a meter begun by `after_word` where this meter stands, from its `raw_weight`.
@@ -273,9 +420,9 @@ impl Meter {
         }
         let table = &*TABLE;
         Some(if self.cur_rated {
-            u64::from(table.rates[usize::from(self.cur)])
+            u64::from(table.rates[usize::from(self.cur())])
         } else {
-            table.score(self.prev, self.cur, table.end)
+            table.score(self.history, END)
         })
     }
 
@@ -315,57 +462,49 @@ impl Meter {
                 break;
             };
             let stretch = &bytes[taken..taken + n];
-            let (prev, cur, sum) = (self.prev, self.cur, self.sum);
+            let sum = self.sum;
             let (long_score, tokens) = (self.long_score, self.long_weight);
             // The points before the stretch's end, none before its start.
             let (inside, later) = points.split_at(points.partition_point(|&p| p < base + taken + n));
             let start = base + taken;
-            self.sum += stretch::sum_marking(table, prev, cur, stretch, inside, start, |point, so_far| {
-                let (before, last) = match point - start {
-                    0 => (prev, cur),
-                    1 => (cur, stretch[0]),
-                    at => (stretch[at - 2], stretch[at - 1]),
-                };
-                let fixed = sum + so_far + table.score(before, last, table.end) - long_score;
-                mark(point, Some(RawWeight { fixed, tokens }));
-            });
+            let (added, history) =
+                stretch::sum_marking(table, self.history, stretch, inside, start, |point, so_far, history| {
+                    let fixed = sum + so_far + table.score(history, END) - long_score;
+                    mark(point, Some(RawWeight { fixed, tokens }));
+                });
+            self.sum += added;
+            self.history = history;
             *points = later;
-            (self.prev, self.cur) = match *stretch {
-                [.., p, c] => (p, c),
-                [c] => (cur, c),
-                [] => (prev, cur),
-            };
             taken += n;
         }
         taken
     }
 
     /// Returns how many of the first bytes of `bytes` repeat an ASCII white-space byte that the
-    /// meter's last two bytes already are, or `None`.
+    /// meter's whole history already is, or `None`.
     fn repeats(&self, bytes: &[u8]) -> Option<usize> {
-        let c = self.cur;
+        let c = self.cur();
         let repeating = self.started
             && self.cur_ends_char
             && self.cur_char_space
-            && self.prev == c
+            && self.history == u64::from(c) * 0x0101_0101_0101_0101
             && c.is_ascii()
             && bytes.first() == Some(&c);
         repeating.then(|| bytes.iter().take_while(|&&b| b == c).count())
     }
 
-    /// Feeds `n` more of the white-space byte the meter's last two bytes are, at once: each scores
-    /// the same table entry or the same long-run rate, so the run costs no more to measure than to
-    /// scan.
+    /// Feeds `n` more of the white-space byte the meter's history is, at once: each scores the same
+    /// context or the same long-run rate, so the run costs no more to measure than to scan.
     fn repeat(&mut self, table: &Table, n: usize) {
-        let c = self.cur;
+        let c = self.cur();
         let n = n as u64;
         let run = self.run_chars;
         // Fed one at a time, the i-th byte (from 0) scores the byte before it, which the rate
         // scores when it came at run position 64 or later.
         let rated_after_first = (n - 1).saturating_sub(RUN.saturating_sub(run));
         let rated = u64::from(self.cur_rated) + rated_after_first;
-        let score = rated * u64::from(table.rates[usize::from(c)])
-            + (n - rated) * table.score(c, c, table.next[usize::from(c)]);
+        let score =
+            rated * u64::from(table.rates[usize::from(c)]) + (n - rated) * table.score(self.history, usize::from(c));
         self.sum += score;
         self.run_score += score;
         self.run_chars = run + n;
@@ -380,9 +519,9 @@ impl Meter {
         }
         if self.started {
             let score = if self.cur_rated {
-                u64::from(table.rates[usize::from(self.cur)])
+                u64::from(table.rates[usize::from(self.cur())])
             } else {
-                table.score(self.prev, self.cur, table.next[usize::from(b)])
+                table.score(self.history, usize::from(b))
             };
             self.sum += score;
             self.char_score += score;
@@ -392,12 +531,11 @@ impl Meter {
                 }
                 self.char_score = 0;
             }
-            self.prev = self.cur;
         } else {
             self.started = true;
-            self.prev = table.start;
+            self.history = u64::from(table.start) * 0x0101_0101_0101_0101;
         }
-        self.cur = b;
+        self.history = (self.history << 8) | u64::from(b);
         self.decode(b);
     }
 
@@ -405,17 +543,16 @@ impl Meter {
     /// and line starts that the fast path leaves to the careful one.
     fn ascii_step(&mut self, table: &Table, b: u8) {
         let score = if self.cur_rated {
-            u64::from(table.rates[usize::from(self.cur)])
+            u64::from(table.rates[usize::from(self.cur())])
         } else {
-            table.score(self.prev, self.cur, table.next[usize::from(b)])
+            table.score(self.history, usize::from(b))
         };
         self.sum += score;
         if self.cur_char_space {
             self.run_score += self.char_score + score;
         }
         self.char_score = 0;
-        self.prev = self.cur;
-        self.cur = b;
+        self.history = (self.history << 8) | u64::from(b);
         self.cur_ends_char = true;
         if matches!(b, 0x09..=0x0D | b' ') {
             self.cur_char_space = true;
@@ -497,7 +634,7 @@ fn stretch_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Returns whether the first `n` bytes of `bytes` end with a character that is not white space,
-/// as the careful path would decode it: where a meter's state is the two bytes before
+/// as the careful path would decode it: where a meter's state is the bytes before
 /// (`Meter::after_word`); `n` is at least 1.
 ///
 /// They do at an ASCII byte that is not white space, or at a continuation byte followed by a byte
@@ -578,7 +715,7 @@ mod tests {
         let bytes = text.as_bytes();
         let (mut sum, mut long_score, mut long_weight) = (0u64, 0u64, 0u64);
         let (mut run_chars, mut run_score) = (0u64, 0u64);
-        let mut prev = table.start;
+        let mut history = u64::from(table.start) * 0x0101_0101_0101_0101;
         for (at, ch) in text.char_indices() {
             let space = ch.is_whitespace();
             if !space {
@@ -592,14 +729,11 @@ mod tests {
             let rated = space && ch.is_ascii() && run_chars >= RUN;
             let mut char_score = 0;
             for i in at..at + ch.len_utf8() {
-                let class = bytes.get(i + 1).map_or(table.end, |&b| table.next[usize::from(b)]);
-                let score = if rated {
-                    u64::from(table.rates[usize::from(bytes[i])])
-                } else {
-                    table.score(prev, bytes[i], class)
-                };
+                history = (history << 8) | u64::from(bytes[i]);
+                let next = bytes.get(i + 1).map_or(END, |&b| usize::from(b));
+                let score =
+                    if rated { u64::from(table.rates[usize::from(bytes[i])]) } else { table.score(history, next) };
                 char_score += score;
-                prev = bytes[i];
             }
             sum += char_score;
             if space {
@@ -665,11 +799,20 @@ mod tests {
     }
 
     #[test]
-    fn plain_english_is_about_a_token_a_word() {
-        let text = "The quick brown fox jumps over the lazy dog. ".repeat(20);
-        let n = count(&text);
-        // cl100k gives exactly 10 tokens to each sentence.
-        assert!((190..=210).contains(&n), "{n}");
+    fn plain_text_in_several_languages_is_near_its_exact_count() {
+        let exact = bpe_openai::cl100k_base();
+        for text in [
+            "The committee will meet again next week to review the budget and the new hiring plan. ",
+            "Die Kommission wird sich nächste Woche erneut treffen, um den Haushalt zu prüfen. ",
+            "Комиссия снова соберётся на следующей неделе, чтобы рассмотреть бюджет. ",
+            "委员会将于下周再次开会，审查预算和新的招聘计划。",
+        ] {
+            // A sentence repeated repeats the error of each of its words, which a document averages
+            // out: the promise is 3% over documents, 5% in a category.
+            let text = text.repeat(10);
+            let (n, want) = (count(&text) as f64, exact.count(text.as_str()) as f64);
+            assert!((n - want).abs() / want < 0.15, "{n} against {want} for {text:?}");
+        }
     }
 
     #[test]
@@ -696,7 +839,10 @@ mod tests {
     #[test]
     fn white_space_outside_ascii_makes_runs_too() {
         let text = format!("a{}b", "\u{3000}\u{a0}".repeat(40));
-        assert_eq!(weigh(&text), count("ab") + 20);
+        assert_eq!(weigh(&text), reference(&text).1);
+        // The 80 characters weigh 20 tokens; "a" and "b" about one each.
+        let rest = weigh(&text) - 20;
+        assert!((1..=3).contains(&rest), "{rest}");
     }
 
     #[test]
@@ -793,13 +939,14 @@ mod tests {
         ) {
             let bytes = text.as_bytes();
             let at = (from.index(bytes.len() + 1)..=bytes.len())
-                .find(|&at| at >= 2 && (0x21..=0x7e).contains(&bytes[at - 1]));
+                .find(|&at| at >= HISTORY && (0x21..=0x7e).contains(&bytes[at - 1]));
             prop_assume!(at.is_some());
             let at = at.unwrap_or_default();
             let mut base = Meter::new();
             base.feed(&bytes[..at]);
-            prop_assert!(base.is_after_word(bytes[at - 2], bytes[at - 1]));
-            let mut tail = Meter::after_word(bytes[at - 2], bytes[at - 1]);
+            let before = bytes[at - HISTORY..at].try_into().unwrap_or([0; HISTORY]);
+            prop_assert!(base.is_after_word(&before));
+            let mut tail = Meter::after_word(&before);
             let mut whole = base.clone();
             let mut ends: Vec<usize> = cuts.iter().map(|c| at + c.index(bytes.len() - at + 1)).collect();
             ends.sort_unstable();

@@ -4,7 +4,7 @@
 //! (`Piece`), which the weigher then adds up in order, with the same figures.
 
 use super::Meter;
-use super::estimate::{RawWeight, ends_clean};
+use super::estimate::{HISTORY, RawWeight, ends_clean};
 use super::utf8::{InvalidUtf8, Utf8, count_chars};
 
 /// A whole document's weight, estimated tokens and characters.
@@ -31,7 +31,7 @@ impl Weigher {
         let head = &piece.head;
         // A point after a whole character that is not white space is one the meter resumes from; only
         // text that is not UTF-8, whose index is an error, can leave the meter elsewhere.
-        debug_assert!(head.len() >= 2 && self.meter.is_after_word(head[head.len() - 2], head[head.len() - 1]));
+        debug_assert!(head.len() >= HISTORY && self.meter.is_after_word(last_bytes(head)));
         for (point, raw) in weights {
             self.weights.push((point, self.meter.weight_with(raw)));
         }
@@ -66,7 +66,7 @@ const RESUME_WITHIN: usize = 4096;
 /// a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring in one go.
 ///
 /// The meter measures the rest of the chunk from just after its first whole character that is not white
-/// space: there a meter's state is the two bytes before, whatever came earlier (`Meter::after_word`).
+/// space: there a meter's state is the bytes before, whatever came earlier (`Meter::after_word`).
 /// The UTF-8 check begins with the character the chunk before left open (`open_char`).
 #[derive(Debug)]
 pub(crate) struct Piece {
@@ -90,14 +90,14 @@ impl Piece {
     pub fn measure(chunk: &[u8], offset: u64, open: &[u8], points: &[u64]) -> Piece {
         let mut utf8 = Utf8::starting_at(offset - open.len() as u64);
         let invalid = utf8.feed(open).and_then(|()| utf8.feed(chunk)).err();
-        let (head, rest) = match (2..=chunk.len().min(RESUME_WITHIN)).find(|&n| ends_clean(chunk, n)) {
+        let (head, rest) = match (HISTORY..=chunk.len().min(RESUME_WITHIN)).find(|&n| ends_clean(chunk, n)) {
             Some(at) if at < chunk.len() => chunk.split_at(at),
             _ => (chunk, &chunk[chunk.len()..]),
         };
         let split = offset + head.len() as u64;
         let (head_points, rest_points) = points.split_at(points.partition_point(|&p| p <= split));
         let rest = (!rest.is_empty()).then(|| {
-            let mut meter = Meter::after_word(head[head.len() - 2], head[head.len() - 1]);
+            let mut meter = Meter::after_word(last_bytes(head));
             let mut weights = Vec::with_capacity(rest_points.len());
             meter.feed_marking(rest, &within(rest_points, split, rest), |at, raw| {
                 if let Some(raw) = raw {
@@ -115,6 +115,11 @@ impl Piece {
             rest,
         }
     }
+}
+
+/// Returns the last `HISTORY` bytes of `head`, which has at least that many.
+fn last_bytes(head: &[u8]) -> &[u8; HISTORY] {
+    head.last_chunk().expect("a head holds the bytes a meter resumes after")
 }
 
 /// Returns where `points` fall in `bytes`, which begin at point `offset`: how many of the bytes come

@@ -1,235 +1,228 @@
-//! Sums the table's scores over a stretch of bytes: sixteen bytes a step with AVX-512 gathers where the
-//! processor has them, one a step otherwise. Both give the same sum.
+//! Sums the table's scores over a stretch of bytes: eight bytes a step, their lookups gathered, where
+//! the processor has AVX-512; one a step otherwise. Both give the same sums.
 //!
-//! The meter spends most of its time here: on a large file this loop is a third of `oz0 fit`'s CPU
-//! time when it goes a byte a step, and a gather of sixteen scores costs about what four lookups do.
+//! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
 
-use super::{KEY_MASK, Table};
+use super::{HISTORY, Table, word_after, word_before};
 
-/// Returns the sum of the scores of the bytes of `bytes` that a meter standing after `prev` and `cur`
-/// scores when fed them: each byte scores the one before it, in the context of the byte before that and
-/// of its own class.
+/// Returns the sum of the scores of the bytes of `bytes` that a meter whose last bytes are `history`
+/// scores when fed them (each byte scores the one before it, in the context of the bytes before that
+/// and of itself), and the history after them.
 #[cfg(test)]
-pub(super) fn sum(table: &Table, prev: u8, cur: u8, bytes: &[u8]) -> u64 {
-    sum_marking(table, prev, cur, bytes, &[], 0, |_, _| {})
+pub(super) fn sum(table: &Table, history: u64, bytes: &[u8]) -> (u64, u64) {
+    sum_marking(table, history, bytes, &[], 0, |_, _, _| {})
 }
 
-/// `sum`, telling `mark` the sum so far at each of `points` (in order, from `origin`, the point the
-/// bytes begin at, to before their end): the sum of the scores the bytes before the point add.
+/// `sum`, telling `mark` the sum so far and the history at each of `points` (in order, from `origin`,
+/// the point the bytes begin at, to before their end): the sum of the scores the bytes before the point
+/// add, and the last bytes before it.
 pub(super) fn sum_marking(
     table: &Table,
-    prev: u8,
-    cur: u8,
-    bytes: &[u8],
-    points: &[usize],
-    origin: usize,
-    mark: impl FnMut(usize, u64),
-) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if bytes.len() >= avx512::MIN_LEN && super::super::cpu::avx512vbmi() {
-        // SAFETY: the processor has every feature `avx512::sum_marking` is compiled for.
-        return unsafe { avx512::sum_marking(table, prev, cur, bytes, points, origin, mark) };
-    }
-    one_at_a_time(table, prev, cur, bytes, points, origin, mark)
-}
-
-/// `sum_marking`, one lookup a byte.
-pub(super) fn one_at_a_time(
-    table: &Table,
-    prev: u8,
-    cur: u8,
+    mut history: u64,
     bytes: &[u8],
     mut points: &[usize],
     origin: usize,
-    mut mark: impl FnMut(usize, u64),
-) -> u64 {
-    let (mut prev, mut cur) = (usize::from(prev), usize::from(cur));
+    mut mark: impl FnMut(usize, u64, u64),
+) -> (u64, u64) {
     let mut sum = 0u64;
-    for (i, &b) in bytes.iter().enumerate() {
-        while let Some((&point, later)) = points.split_first()
-            && point <= origin + i
-        {
-            mark(point, sum);
-            points = later;
-        }
-        let key = (prev << 10) | (cur << 2) | usize::from(table.next[usize::from(b)]);
-        sum += u64::from(table.probs[key & KEY_MASK]);
-        prev = cur;
-        cur = usize::from(b);
+    let mut done = 0;
+    while let Some((&point, later)) = points.split_first() {
+        let upto = (point - origin).min(bytes.len());
+        let (added, after) = plain(table, history, &bytes[done..upto]);
+        sum += added;
+        history = after;
+        done = upto;
+        mark(point, sum, history);
+        points = later;
     }
-    for &point in points {
-        mark(point, sum);
+    let (added, after) = plain(table, history, &bytes[done..]);
+    (sum + added, after)
+}
+
+/// `sum` without points.
+fn plain(table: &Table, history: u64, bytes: &[u8]) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    if bytes.len() >= avx512::MIN_LEN && avx512::available() {
+        // The first bytes score bytes that came before the stretch; from the ninth, every context is
+        // in the stretch.
+        let (head, history) = one_at_a_time(table, history, &bytes[..HISTORY]);
+        let end = bytes.len() - (bytes.len() - HISTORY) % avx512::LANES;
+        // SAFETY: the processor has every feature `avx512::sum` is compiled for, and the bytes from
+        // `HISTORY` to `end` are whole steps.
+        let body = unsafe { avx512::sum(table, bytes, end) };
+        let history = if end > HISTORY {
+            u64::from_be_bytes(bytes[end - HISTORY..end].try_into().unwrap_or_default())
+        } else {
+            history
+        };
+        let (tail, history) = one_at_a_time(table, history, &bytes[end..]);
+        return (head + body + tail, history);
     }
-    sum
+    one_at_a_time(table, history, bytes)
+}
+
+/// `plain`, one byte a step.
+fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
+    let mut sum = 0u64;
+    let mut word = word_before(history);
+    for &b in bytes {
+        sum += table.score_after(history, word, usize::from(b));
+        word = word_after(history, word);
+        history = (history << 8) | u64::from(b);
+    }
+    (sum, history)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm512_add_epi32, _mm512_and_si512, _mm512_i32gather_epi32, _mm512_loadu_si512,
-        _mm512_mask_blend_epi8, _mm512_mask_reduce_add_epi32, _mm512_maskz_mov_epi32, _mm512_maskz_permutex2var_epi8,
-        _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_reduce_add_epi32,
-        _mm512_set1_epi32, _mm512_setr_epi32, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srlv_epi32,
+        __m512i, _mm_cvtsi64_si128, _mm_loadu_si128, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi128_si512,
+        _mm512_cmple_epu8_mask, _mm512_i64gather_epi64, _mm512_loadu_si512, _mm512_mask_blend_epi8,
+        _mm512_maskz_permutexvar_epi8, _mm512_max_epi64, _mm512_min_epi64, _mm512_movepi8_mask, _mm512_movm_epi8,
+        _mm512_mullo_epi64, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
+        _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_slli_epi64,
+        _mm512_srl_epi64, _mm512_sub_epi8, _mm512_sub_epi64,
     };
 
-    use super::{Table, one_at_a_time};
+    use super::super::{HISTORY, LOGITS, Level, PROBABLE, Table};
 
-    /// The shortest stretch worth a gather: below it, the lookups one at a time cost less than setting up.
-    pub(super) const MIN_LEN: usize = 24;
-    /// Steps summed in 32-bit lanes before the lanes are added up: each step adds at most 4 × 255 to a
-    /// lane, so 4096 steps stay far below `u32::MAX`.
-    const STEPS_PER_SUM: usize = 4096;
+    /// Positions scored a step: one a 64-bit lane.
+    pub(super) const LANES: usize = 8;
+    /// The shortest stretch worth the vectors: below it, the lookups one at a time cost less.
+    pub(super) const MIN_LEN: usize = HISTORY + 4 * LANES;
 
-    /// `super::sum_marking`, 64 bytes a step: their classes by two byte permutations of the class
-    /// table, then sixteen scores at a time by a gather. The last step, of fewer bytes, is taken from a
-    /// copy. A point's sum adds the lanes before it to the lanes of the steps before.
+    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, DQ and VBMI.
+    pub(super) fn available() -> bool {
+        super::super::super::cpu::avx512vbmi() && std::is_x86_feature_detected!("avx512dq")
+    }
+
+    /// Returns the sum of the scores of the bytes from the eighth of `bytes` to before `end` (whole
+    /// steps after the eighth, `end` below the length of `bytes`): the byte before each, in the context
+    /// of the eight bytes ending with it and of the byte itself.
+    ///
+    /// Lane `j` of a step at `p` scores the byte at `p + j - 1`: it reads the 16 bytes from `p - 8` and
+    /// permutes the eight bytes ending there into its history (the last in its low byte, as a meter's)
+    /// and the byte after into its low byte.
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW and VBMI (`cpu::avx512vbmi`).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub(super) unsafe fn sum_marking(
-        table: &Table,
-        prev: u8,
-        cur: u8,
-        bytes: &[u8],
-        points: &[usize],
-        origin: usize,
-        mut mark: impl FnMut(usize, u64),
-    ) -> u64 {
-        // The first two bytes score bytes that came before the stretch.
-        let head = &bytes[..2];
-        let (early, mut points) = points.split_at(points.partition_point(|&p| p < origin + 2));
-        let mut total = one_at_a_time(table, prev, cur, head, early, origin, &mut mark);
-        let classes: [__m512i; 4] = std::array::from_fn(|i| {
-            // SAFETY: `table.next` has 256 bytes, so each of its four 64-byte quarters can be read.
-            unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) }
+    /// The processor must have AVX-512 F, BW, DQ and VBMI (`available`).
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi")]
+    pub(super) unsafe fn sum(table: &Table, bytes: &[u8], end: usize) -> u64 {
+        let histories = indexes(|lane, byte| (lane + 7 - byte) as u8);
+        let nexts = indexes(|lane, _| (lane + 8) as u8);
+        // SAFETY: `table.next` has at least 256 bytes, so each of its four 64-byte quarters can be read.
+        let classes: [__m512i; 4] =
+            std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
+        // The probabilities of the logits from -8 to 8, in 16ths: below, every one is 0, above, 255
+        // (`Table::try_decode` checks it).
+        let probabilities: [__m512i; 4] = std::array::from_fn(|i| {
+            // SAFETY: `PROBABLE` and the 256 bytes after it are within the 1,024 probabilities.
+            unsafe { _mm512_loadu_si512(table.probability.as_ptr().add(PROBABLE + 64 * i).cast()) }
         });
-        let spread = Spread::new();
-        let mut lanes = _mm512_setzero_si512();
-        let mut steps = 0;
-        // Byte `at + i` scores byte `at + i - 1` after byte `at + i - 2`.
-        let mut at = 2;
-        while at < bytes.len() {
-            let left = bytes.len() - at;
-            let mut last = [0; 2 + 64];
-            let (from, valid) = if left >= 64 {
-                (&bytes[at - 2..at + 64], u64::MAX)
-            } else {
-                last[..2 + left].copy_from_slice(&bytes[at - 2..]);
-                (&last[..], (1 << left) - 1)
-            };
-            let scores = step(table, &classes, &spread, from, valid);
-            let end = origin + at + left.min(64);
-            while let Some((&point, later)) = points.split_first()
-                && point < end
-            {
-                let before = (1u64 << (point - origin - at)) - 1;
-                mark(point, total + reduce(&lanes) + masked_sum(&scores, before));
-                points = later;
+        let low_byte = _mm512_set1_epi64(0xFF);
+        let (words_low, words_high) = (_mm512_set1_epi8(b'0' as i8), _mm512_set1_epi8(b'a' as i8));
+        let mut total = _mm512_setzero_si512();
+        let mut p = HISTORY;
+        while p < end {
+            // SAFETY: the window's 16 bytes end at `p + 8 <= end <= bytes.len()`.
+            let window = _mm512_castsi128_si512(unsafe { _mm_loadu_si128(bytes.as_ptr().add(p - HISTORY).cast()) });
+            let history = _mm512_permutexvar_epi8(histories, window);
+            let next = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, nexts, window);
+
+            // The bytes of a word in each history: digits, letters, and every byte past ASCII.
+            let digit = _mm512_cmple_epu8_mask(_mm512_sub_epi8(history, words_low), _mm512_set1_epi8(9));
+            let folded = _mm512_or_si512(history, _mm512_set1_epi8(0x20));
+            let letter = _mm512_cmple_epu8_mask(_mm512_sub_epi8(folded, words_high), _mm512_set1_epi8(25));
+            let word = _mm512_movm_epi8(digit | letter | _mm512_movepi8_mask(history));
+            // Each byte kept when every byte between it and the last is a word's: an AND of the
+            // bytes before it, the last counting as a word's.
+            let mut kept = _mm512_or_si512(word, low_byte);
+            for shift in [8, 16, 32] {
+                let before = _mm512_or_si512(shift_left(kept, shift), _mm512_set1_epi64((1i64 << shift) - 1));
+                kept = _mm512_and_si512(kept, before);
             }
-            for score in scores {
-                lanes = _mm512_add_epi32(lanes, score);
+            let kept = _mm512_or_si512(_mm512_slli_epi64::<8>(kept), low_byte);
+
+            // The class of the byte after, by two byte permutations of the class table.
+            let class = lookup(&classes, next);
+            let key =
+                _mm512_or_si512(_mm512_slli_epi64::<2>(_mm512_and_si512(history, _mm512_set1_epi64(0xFFFF))), class);
+            // SAFETY: each key is below `KEYS`, and the table's bytes go on past the probabilities.
+            let base = unsafe { gather(table.probs.as_ptr(), key) };
+            let mut logit = _mm512_add_epi64(base, _mm512_set1_epi64(LOGITS as i64 / 2 - 4 * 128));
+            for level in &table.levels {
+                logit = _mm512_add_epi64(logit, residual(level, history, kept, next));
             }
-            at += 64;
-            steps += 1;
-            if steps == STEPS_PER_SUM {
-                total += reduce(&lanes);
-                lanes = _mm512_setzero_si512();
-                steps = 0;
-            }
+            let at = _mm512_sub_epi64(
+                _mm512_min_epi64(
+                    _mm512_max_epi64(logit, _mm512_set1_epi64(PROBABLE as i64)),
+                    _mm512_set1_epi64(PROBABLE as i64 + 255),
+                ),
+                _mm512_set1_epi64(PROBABLE as i64),
+            );
+            total = _mm512_add_epi64(total, lookup(&probabilities, at));
+            p += LANES;
         }
-        total += reduce(&lanes);
-        for &point in points {
-            mark(point, total);
+        _mm512_reduce_add_epi64(total) as u64
+    }
+
+    /// Returns the residual of each lane's context in `level`, plus 128 (`Level::residual`).
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+    fn residual(level: &Level, history: __m512i, kept: __m512i, next: __m512i) -> __m512i {
+        let mut mask = _mm512_set1_epi64(level.masks[7] as i64);
+        if level.words {
+            mask = _mm512_and_si512(mask, kept);
         }
-        total
+        let context = _mm512_or_si512(
+            _mm512_slli_epi64::<9>(_mm512_and_si512(history, mask)),
+            _mm512_or_si512(next, _mm512_set1_epi64(level.seed as i64)),
+        );
+        let hash = _mm512_mullo_epi64(context, _mm512_set1_epi64(0x9E37_79B9_7F4A_7C15u64 as i64));
+        let at = _mm512_srl_epi64(hash, _mm_cvtsi64_si128(i64::from(level.shift)));
+        // SAFETY: each index is below the number of residuals, and the table's bytes go on past them.
+        unsafe { gather(level.residuals.as_ptr(), at) }
     }
 
-    /// Returns the sum of the lanes.
-    #[target_feature(enable = "avx512f")]
-    fn reduce(lanes: &__m512i) -> u64 {
-        u64::from(_mm512_reduce_add_epi32(*lanes) as u32)
-    }
-
-    /// Returns the sum of the scores of the bytes of a step whose bit is set in `mask`.
-    #[target_feature(enable = "avx512f")]
-    fn masked_sum(scores: &[__m512i; 4], mask: u64) -> u64 {
-        scores
-            .iter()
-            .enumerate()
-            .map(|(i, score)| u64::from(_mm512_mask_reduce_add_epi32((mask >> (16 * i)) as u16, *score) as u32))
-            .sum()
-    }
-
-    /// Byte permutations that spread a step's bytes over the lanes of its four gathers.
-    #[derive(Clone, Copy)]
-    struct Spread {
-        /// For each quarter, the indexes that put a lane's byte before and its byte two before in the low
-        /// two bytes of the lane (`prev << 8 | cur`), from the 64 bytes before the step's and the step's.
-        pairs: [__m512i; 4],
-        /// For each quarter, the indexes that put a lane's class in the lane's low byte.
-        classes: [__m512i; 4],
-    }
-
-    impl Spread {
-        #[target_feature(enable = "avx512f")]
-        fn new() -> Self {
-            let vector = |byte: &dyn Fn(usize) -> u8| {
-                let words: [i32; 16] = std::array::from_fn(|lane| {
-                    i32::from_le_bytes([byte(4 * lane), byte(4 * lane + 1), byte(4 * lane + 2), byte(4 * lane + 3)])
-                });
-                let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = words;
-                _mm512_setr_epi32(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
-            };
-            Spread {
-                pairs: std::array::from_fn(|quarter| {
-                    vector(&|at| {
-                        // Lane `l` scores the byte at `16 * quarter + l + 1` of the 64 from two before the step,
-                        // after the byte before it; the 65th is the 63rd of the step's own 64.
-                        let lane = 16 * quarter + at / 4;
-                        let from = match at % 4 {
-                            0 => lane + 1,
-                            1 => lane,
-                            _ => 0,
-                        };
-                        if from < 64 { from as u8 } else { 64 + (from - 2) as u8 }
-                    })
-                }),
-                classes: std::array::from_fn(|quarter| {
-                    vector(&|at| if at % 4 == 0 { (16 * quarter + at / 4) as u8 } else { 0 })
-                }),
-            }
-        }
-    }
-
-    /// Returns the scores the 64 bytes from the third of `bytes` add, sixteen to a vector, those whose
-    /// bit is not set in `valid` as 0.
+    /// Returns the byte at each index of `at` in the bytes from `base`, one a lane.
     ///
-    /// The table is laid out by key `prev << 10 | cur << 2 | class`, so the four scores of a pair of
-    /// bytes are one little-endian `u32` at index `prev << 8 | cur`: a lane gathers that word and shifts
-    /// its class's byte down.
+    /// # Safety
+    ///
+    /// Eight bytes from each index must be readable.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn gather(base: *const u8, at: __m512i) -> __m512i {
+        // SAFETY: the caller's.
+        let eight = unsafe { _mm512_i64gather_epi64::<1>(at, base.cast()) };
+        _mm512_and_si512(eight, _mm512_set1_epi64(0xFF))
+    }
+
+    /// Returns the byte of a 256-byte table (four vectors) at the index in the low byte of each lane,
+    /// by two byte permutations.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn step(table: &Table, classes: &[__m512i; 4], spread: &Spread, bytes: &[u8], valid: u64) -> [__m512i; 4] {
-        let bytes: &[u8; 66] = bytes.first_chunk().expect("a step reads 66 bytes");
-        // SAFETY: `bytes` has 66 bytes: the 64 from its first, and the 64 from its third.
-        let (before, next) =
-            unsafe { (_mm512_loadu_si512(bytes.as_ptr().cast()), _mm512_loadu_si512(bytes.as_ptr().add(2).cast())) };
-        let low = _mm512_permutex2var_epi8(classes[0], next, classes[1]);
-        let high = _mm512_permutex2var_epi8(classes[2], next, classes[3]);
-        // Classes are 0 to 3; eight times them is the shift that brings a class's byte down.
-        let shifts = _mm512_slli_epi16::<3>(_mm512_mask_blend_epi8(_mm512_movepi8_mask(next), low, high));
-        let words = table.probs.as_ptr().cast::<i32>();
-        let low_byte = _mm512_set1_epi32(0xff);
-        std::array::from_fn(|i| {
-            let pairs = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, before, spread.pairs[i], next);
-            // SAFETY: each index is below 1 << 16, and the table holds 1 << 16 four-byte words.
-            let four = unsafe { _mm512_i32gather_epi32::<4>(pairs, words) };
-            let shift = _mm512_maskz_permutexvar_epi8(0x1111_1111_1111_1111, spread.classes[i], shifts);
-            let score = _mm512_and_si512(_mm512_srlv_epi32(four, shift), low_byte);
-            _mm512_maskz_mov_epi32((valid >> (16 * i)) as u16, score)
-        })
+    fn lookup(table: &[__m512i; 4], at: __m512i) -> __m512i {
+        let low = _mm512_permutex2var_epi8(table[0], at, table[1]);
+        let high = _mm512_permutex2var_epi8(table[2], at, table[3]);
+        _mm512_and_si512(_mm512_mask_blend_epi8(_mm512_movepi8_mask(at), low, high), _mm512_set1_epi64(0xFF))
+    }
+
+    /// Returns each lane shifted left by `bits` (8, 16 or 32).
+    #[target_feature(enable = "avx512f")]
+    fn shift_left(x: __m512i, bits: u32) -> __m512i {
+        match bits {
+            8 => _mm512_slli_epi64::<8>(x),
+            16 => _mm512_slli_epi64::<16>(x),
+            _ => _mm512_slli_epi64::<32>(x),
+        }
+    }
+
+    /// Returns the byte permutation that gives byte `byte` of lane `lane` the byte `at(lane, byte)`
+    /// of a step's window.
+    #[target_feature(enable = "avx512f")]
+    fn indexes(at: impl Fn(usize, usize) -> u8) -> __m512i {
+        let bytes: [u8; 64] = std::array::from_fn(|i| at(i / 8, i % 8));
+        // SAFETY: `bytes` has 64 bytes.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
     }
 }
 
@@ -240,19 +233,26 @@ mod tests {
     use super::super::TABLE;
     use super::*;
 
-    /// The sum, and the sums at `points`, one lookup a byte.
-    fn reference(prev: u8, cur: u8, bytes: &[u8], points: &[usize]) -> (u64, Vec<(usize, u64)>) {
-        let sums =
-            points.iter().map(|&p| (p, one_at_a_time(&TABLE, prev, cur, &bytes[..p], &[], 0, |_, _| {}))).collect();
-        (one_at_a_time(&TABLE, prev, cur, bytes, &[], 0, |_, _| {}), sums)
+    /// A point, the sum before it and the history there.
+    type Mark = (usize, u64, u64);
+
+    /// The sum and the sums at `points`, summed apart one byte at a time.
+    fn reference(history: u64, bytes: &[u8], points: &[usize]) -> ((u64, u64), Vec<Mark>) {
+        let sums = points
+            .iter()
+            .map(|&p| {
+                let (s, h) = one_at_a_time(&TABLE, history, &bytes[..p]);
+                (p, s, h)
+            })
+            .collect();
+        (one_at_a_time(&TABLE, history, bytes), sums)
     }
 
     proptest! {
         #[test]
-        fn every_way_sums_the_same(
+        fn marking_sums_the_same(
             bytes in prop::collection::vec(any::<u8>(), 0..600),
-            prev in any::<u8>(),
-            cur in any::<u8>(),
+            history in any::<u64>(),
             points in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
         ) {
             let mut points: Vec<usize> = points.iter().map(|p| p.index(bytes.len() + 1)).collect();
@@ -260,21 +260,29 @@ mod tests {
             // The bytes begin at point 7.
             let shifted: Vec<usize> = points.iter().map(|p| p + 7).collect();
             let mut marked = Vec::new();
-            let total = sum_marking(&TABLE, prev, cur, &bytes, &shifted, 7, |p, s| marked.push((p - 7, s)));
-            prop_assert_eq!((total, marked), reference(prev, cur, &bytes, &points));
-            prop_assert_eq!(sum(&TABLE, prev, cur, &bytes), total);
+            let total = sum_marking(&TABLE, history, &bytes, &shifted, 7, |p, s, h| marked.push((p - 7, s, h)));
+            prop_assert_eq!((total, marked), reference(history, &bytes, &points));
+            prop_assert_eq!(sum(&TABLE, history, &bytes), total);
+            prop_assert_eq!(total.1, bytes.iter().fold(history, |h, &b| (h << 8) | u64::from(b)));
+        }
+
+        #[test]
+        fn every_way_sums_the_same(
+            text in "([a-zA-Z0-9 ,.;:(){}_\n\t-]|[é日本語ключ😀]){0,400}",
+            history in any::<u64>(),
+        ) {
+            let bytes = text.as_bytes();
+            prop_assert_eq!(plain(&TABLE, history, bytes), one_at_a_time(&TABLE, history, bytes));
         }
     }
 
     #[test]
     fn long_stretches_sum_the_same() {
-        let text = "Ça coûte 12,50 € — «naïve» 数据 ключ 😀 tokens\tand words. ".repeat(4000);
+        let text = "Ça coûte 12,50 € — «naïve» 数据 ключ 😀 tokens\tand words_42. ".repeat(400);
         let bytes = text.as_bytes();
-        for len in [0, 1, 2, 3, 24, 65, 66, 67, 127, 128, 129, 4095, bytes.len()] {
-            let points = [0, 1, 2, 3, 66, 67, 130, 200_000].map(|p: usize| p.min(len));
-            let mut marked = Vec::new();
-            let total = sum_marking(&TABLE, b'\n', b'x', &bytes[..len], &points, 0, |p, s| marked.push((p, s)));
-            assert_eq!((total, marked), reference(b'\n', b'x', &bytes[..len], &points), "{len}");
+        for len in [0, 1, 7, 8, 9, 39, 40, 41, 47, 48, 49, 4095, bytes.len()] {
+            let history = u64::from_be_bytes(*b"\n\n\nfoo b");
+            assert_eq!(plain(&TABLE, history, &bytes[..len]), one_at_a_time(&TABLE, history, &bytes[..len]), "{len}");
         }
     }
 }
