@@ -251,7 +251,8 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
 pub struct Table {
     pub next: [u8; 256],
     pub rates: [u16; 4],
-    pub probs: Vec<u8>,
+    /// The logit of a token start by context key, in 16ths, plus 128.
+    pub logits: Vec<u8>,
     /// The levels of residuals learned so far: bytes read before the scored one, bits of the hash,
     /// and the residuals, each plus 128.
     pub levels: Vec<(u8, u8, Vec<u8>)>,
@@ -263,14 +264,14 @@ impl Table {
         for (b, class) in next.iter_mut().enumerate() {
             *class = next_class(b as u8);
         }
-        let probs = probs
+        let logits = probs
             .iter()
             .map(|&p| {
                 let p = p.clamp(1e-6, 1.0 - 1e-6);
                 ((p / (1.0 - p)).ln() * LOGIT_SCALE).round().clamp(-128.0, 127.0) as i32 as u8 ^ 0x80
             })
             .collect();
-        Self { next, rates, probs, levels: Vec::new() }
+        Self { next, rates, logits, levels: Vec::new() }
     }
 
     /// Returns the score of a byte in fixed point, as `estimate.rs` scores it.
@@ -280,7 +281,7 @@ impl Table {
             .iter()
             .map(|(back, bits, residuals)| i32::from(residuals[residual_index(history, next, *back, *bits)]) - 128)
             .sum();
-        sigmoid(i32::from(self.probs[key]) - 128 + residuals)
+        sigmoid(i32::from(self.logits[key]) - 128 + residuals)
     }
 
     /// Learns a level of residuals reading `back` bytes before the scored one, hashed to `bits`: each
@@ -328,7 +329,7 @@ impl Table {
     /// reads before the scored one, bits of its hash, residuals), and eight bytes of padding, all
     /// little endian.
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(8 + 256 + 8 + self.probs.len());
+        let mut out = Vec::with_capacity(8 + 256 + 8 + 1024 + self.logits.len());
         out.extend_from_slice(b"oz0e");
         out.extend_from_slice(&[3, CLASSES as u8, END, START]);
         out.extend_from_slice(&self.next);
@@ -338,7 +339,7 @@ impl Table {
         for logit in -512..512 {
             out.push(sigmoid(logit) as u8);
         }
-        out.extend_from_slice(&self.probs);
+        out.extend_from_slice(&self.logits);
         for (back, bits, residuals) in &self.levels {
             out.extend_from_slice(&[*back, *bits]);
             out.extend_from_slice(residuals);

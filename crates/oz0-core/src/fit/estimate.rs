@@ -126,13 +126,12 @@ struct Table {
     start: u8,
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
     rates: [u16; 256],
-    /// The fixed-point probability of each logit in 16ths, from -512, and eight bytes of padding for
-    /// gathers.
-    probability: [u8; LOGITS + 8],
+    /// The fixed-point probability of each logit in 16ths, from -512.
+    probability: [u8; LOGITS],
     /// The logit of a token start in 16ths, plus 128, by context key. One byte an entry keeps the
     /// table at 256 KiB. They are read in place, not copied, as are the residuals: a process that
     /// scores a few bytes then touches a few pages of them, not all.
-    probs: &'static [u8; KEYS],
+    logits: &'static [u8; KEYS],
     /// The residuals of longer contexts.
     levels: [Level; LEVELS],
 }
@@ -151,8 +150,8 @@ impl Table {
             next: [0; 257],
             start: b'\n',
             rates: [0; 256],
-            probability: [0; LOGITS + 8],
-            probs: &NO_SCORES,
+            probability: [0; LOGITS],
+            logits: &NO_SCORES,
             levels: [Level::NONE; LEVELS],
         })
     }
@@ -162,15 +161,14 @@ impl Table {
         if bytes.get(..6)? != b"oz0e\x03\x04" {
             return None;
         }
-        let probs = bytes.get(header_len..header_len + KEYS)?.try_into().ok()?;
-        let mut probability = [0; LOGITS + 8];
-        probability[..LOGITS].copy_from_slice(bytes.get(header_len - LOGITS..header_len)?);
+        let logits = bytes.get(header_len..header_len + KEYS)?.try_into().ok()?;
+        let probability = bytes.get(header_len - LOGITS..header_len)?.try_into().ok()?;
         let mut table = Table {
             next: [0; 257],
             start: bytes[7],
             rates: [0; 256],
             probability,
-            probs,
+            logits,
             levels: [Level::NONE; LEVELS],
         };
         table.next[END] = bytes[6] & 3;
@@ -223,7 +221,7 @@ impl Table {
         let key = ((history as usize & 0xFFFF) << 2) | usize::from(self.next[next]);
         let [a, b, c] = &self.levels;
         // Each of the four logits is stored plus 128.
-        let logit = i32::from(self.probs[key & KEY_MASK])
+        let logit = i32::from(self.logits[key & KEY_MASK])
             + a.residual(history, word, next)
             + b.residual(history, word, next)
             + c.residual(history, word, next);
@@ -433,7 +431,7 @@ impl Meter {
     }
 
     /// Scores the longest run of stretches at the start of `bytes` that the fast path can take
-    /// from a clean state, one table lookup a byte, and returns how many bytes it took; tells `mark` the
+    /// from a clean state, one context a byte, and returns how many bytes it took; tells `mark` the
     /// weight at each of `points` it takes bytes up to, `bytes` beginning at point `base`.
     ///
     /// Each stretch ends with a character that is not white space, so that the state stays clean,
@@ -768,7 +766,7 @@ mod tests {
 
     #[test]
     fn the_table_decodes() {
-        assert!(TABLE.probs.iter().any(|&p| p > 0));
+        assert!(TABLE.logits.iter().any(|&p| p > 0));
         // A token per 128 spaces, 32 newlines or 16 tabs, in 256ths of a token a byte.
         assert_eq!(TABLE.rates[usize::from(b' ')], 2);
         assert_eq!(TABLE.rates[usize::from(b'\n')], 8);
@@ -778,7 +776,7 @@ mod tests {
     #[test]
     fn a_table_of_the_wrong_shape_scores_nothing() {
         let table = Table::decode(b"not a table");
-        assert!(table.probs.iter().all(|&p| p == 0));
+        assert!(table.logits.iter().all(|&p| p == 0));
     }
 
     #[test]

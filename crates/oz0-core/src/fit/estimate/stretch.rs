@@ -149,8 +149,8 @@ mod avx512 {
             let class = lookup(&classes, next);
             let key =
                 _mm512_or_si512(_mm512_slli_epi64::<2>(_mm512_and_si512(history, _mm512_set1_epi64(0xFFFF))), class);
-            // SAFETY: each key is below `KEYS`, and the table's bytes go on past the probabilities.
-            let base = unsafe { gather(table.probs.as_ptr(), key) };
+            // SAFETY: each key is below `KEYS`, and the table's bytes go on past the logits.
+            let base = unsafe { gather(table.logits.as_ptr(), key) };
             let mut logit = _mm512_add_epi64(base, _mm512_set1_epi64(LOGITS as i64 / 2 - 4 * 128));
             for level in &table.levels {
                 logit = _mm512_add_epi64(logit, residual(level, history, kept, next));
