@@ -44,20 +44,10 @@ pub(super) fn sum_marking(
 fn plain(table: &Table, history: u64, bytes: &[u8]) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     if bytes.len() >= avx512::MIN_LEN && avx512::available() {
-        // The first bytes score bytes that came before the stretch; from the ninth, every context is
-        // in the stretch.
-        let (head, history) = one_at_a_time(table, history, &bytes[..HISTORY]);
-        let end = bytes.len() - (bytes.len() - HISTORY) % avx512::LANES;
-        // SAFETY: the processor has every feature `avx512::sum` is compiled for, and the bytes from
-        // `HISTORY` to `end` are whole steps.
-        let body = unsafe { avx512::sum(table, bytes, end) };
-        let history = if end > HISTORY {
-            u64::from_be_bytes(bytes[end - HISTORY..end].try_into().unwrap_or_default())
-        } else {
-            history
-        };
-        let (tail, history) = one_at_a_time(table, history, &bytes[end..]);
-        return (head + body + tail, history);
+        // SAFETY: the processor has every feature `avx512::sum` is compiled for.
+        let sum = unsafe { avx512::sum(table, history, bytes) };
+        let last: &[u8; HISTORY] = bytes.last_chunk().expect("a stretch this long holds a history");
+        return (sum, u64::from_be_bytes(*last));
     }
     one_at_a_time(table, history, bytes)
 }
@@ -78,9 +68,9 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
 mod avx512 {
     use std::arch::x86_64::{
         __m512i, _mm_cvtsi64_si128, _mm_loadu_si128, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi128_si512,
-        _mm512_cmple_epu8_mask, _mm512_i64gather_epi64, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-        _mm512_maskz_permutexvar_epi8, _mm512_max_epi64, _mm512_min_epi64, _mm512_movepi8_mask, _mm512_movm_epi8,
-        _mm512_mullo_epi64, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
+        _mm512_cmple_epu8_mask, _mm512_i64gather_epi64, _mm512_loadu_si512, _mm512_mask_add_epi64,
+        _mm512_mask_blend_epi8, _mm512_maskz_permutexvar_epi8, _mm512_max_epi64, _mm512_min_epi64, _mm512_movepi8_mask,
+        _mm512_movm_epi8, _mm512_mullo_epi64, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
         _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_slli_epi64,
         _mm512_srl_epi64, _mm512_sub_epi8, _mm512_sub_epi64,
     };
@@ -90,26 +80,26 @@ mod avx512 {
     /// Positions scored a step: one a 64-bit lane.
     pub(super) const LANES: usize = 8;
     /// The shortest stretch worth the vectors: below it, the lookups one at a time cost less.
-    pub(super) const MIN_LEN: usize = HISTORY + 4 * LANES;
+    pub(super) const MIN_LEN: usize = 2 * LANES;
 
     /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, DQ and VBMI.
     pub(super) fn available() -> bool {
         super::super::super::cpu::avx512vbmi() && std::is_x86_feature_detected!("avx512dq")
     }
 
-    /// Returns the sum of the scores of the bytes from the eighth of `bytes` to before `end` (whole
-    /// steps after the eighth, `end` below the length of `bytes`): the byte before each, in the context
-    /// of the eight bytes ending with it and of the byte itself.
+    /// Returns `super::plain`'s sum: what the bytes of `bytes` score after `history`, each the byte
+    /// before it, in the context of the eight bytes ending with that byte and of the byte itself.
     ///
-    /// Lane `j` of a step at `p` scores the byte at `p + j - 1`: it reads the 16 bytes from `p - 8` and
-    /// permutes the eight bytes ending there into its history (the last in its low byte, as a meter's)
-    /// and the byte after into its low byte.
+    /// Lane `j` of a step at `p` scores the byte before the one at `p + j`: it reads the 16 bytes from
+    /// `p - 8` and permutes the eight bytes ending there into its history (the last in its low byte, as
+    /// a meter's) and the byte after into its low byte. The first step reads the bytes before the text
+    /// from `history`, and the last, when fewer than eight bytes are left, scores only those.
     ///
     /// # Safety
     ///
     /// The processor must have AVX-512 F, BW, DQ and VBMI (`available`).
     #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi")]
-    pub(super) unsafe fn sum(table: &Table, bytes: &[u8], end: usize) -> u64 {
+    pub(super) unsafe fn sum(table: &Table, history: u64, bytes: &[u8]) -> u64 {
         let histories = indexes(|lane, byte| (lane + 7 - byte) as u8);
         let nexts = indexes(|lane, _| (lane + 8) as u8);
         // SAFETY: `table.next` has at least 256 bytes, so each of its four 64-byte quarters can be read.
@@ -124,10 +114,23 @@ mod avx512 {
         let low_byte = _mm512_set1_epi64(0xFF);
         let (words_low, words_high) = (_mm512_set1_epi8(b'0' as i8), _mm512_set1_epi8(b'a' as i8));
         let mut total = _mm512_setzero_si512();
-        let mut p = HISTORY;
-        while p < end {
-            // SAFETY: the window's 16 bytes end at `p + 8 <= end <= bytes.len()`.
-            let window = _mm512_castsi128_si512(unsafe { _mm_loadu_si128(bytes.as_ptr().add(p - HISTORY).cast()) });
+        let before = history.to_be_bytes();
+        let mut p = 0;
+        while p < bytes.len() {
+            let (window, valid) = if p >= HISTORY && p + LANES <= bytes.len() {
+                // SAFETY: the window's 16 bytes, from `p - 8` to `p + 8`, are within `bytes`.
+                (unsafe { _mm_loadu_si128(bytes.as_ptr().add(p - HISTORY).cast()) }, 0xFF)
+            } else {
+                // The bytes before the text are the history's; those past its end, none.
+                let copy: [u8; 2 * HISTORY] = std::array::from_fn(|i| match (p + i).checked_sub(HISTORY) {
+                    Some(at) => bytes.get(at).copied().unwrap_or(0),
+                    None => before[p + i],
+                });
+                // SAFETY: `copy` has 16 bytes.
+                let window = unsafe { _mm_loadu_si128(copy.as_ptr().cast()) };
+                (window, ((1u16 << (bytes.len() - p).min(LANES)) - 1) as u8)
+            };
+            let window = _mm512_castsi128_si512(window);
             let history = _mm512_permutexvar_epi8(histories, window);
             let next = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, nexts, window);
 
@@ -162,7 +165,7 @@ mod avx512 {
                 ),
                 _mm512_set1_epi64(PROBABLE as i64),
             );
-            total = _mm512_add_epi64(total, lookup(&probabilities, at));
+            total = _mm512_mask_add_epi64(total, valid, total, lookup(&probabilities, at));
             p += LANES;
         }
         _mm512_reduce_add_epi64(total) as u64
