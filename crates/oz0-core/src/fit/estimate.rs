@@ -70,7 +70,8 @@ struct Level {
 }
 
 impl Level {
-    const NONE: Level = Level { masks: [0; 8], words: false, seed: 0, shift: 63, residuals: &[128, 128] };
+    /// A level that adds nothing: two residuals of 0, and the eight bytes a gather of the second reads.
+    const NONE: Level = Level { masks: [0; 8], words: false, seed: 0, shift: 63, residuals: &[128; 9] };
 
     /// Returns the residual of the context of the last byte of `history`, before which come `word`
     /// bytes of a word (see `word_before`), when `next` follows it, plus 128.
@@ -138,8 +139,8 @@ struct Table {
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
 
-/// The scores of a table that scores nothing.
-static NO_SCORES: [u8; KEYS] = [0; KEYS];
+/// The logits of a table that scores nothing, and the bytes past the last that a gather of eight reads.
+static NO_SCORES: [u8; KEYS + 8] = [0; KEYS + 8];
 
 impl Table {
     /// Decodes the table written by the trainer; see `xtask/src/train.rs` for its layout.
@@ -151,7 +152,7 @@ impl Table {
             start: b'\n',
             rates: [0; 256],
             probability: [0; LOGITS],
-            logits: &NO_SCORES,
+            logits: NO_SCORES.first_chunk().expect("the logits of no table hold `KEYS` bytes"),
             levels: [Level::NONE; LEVELS],
         })
     }
@@ -777,6 +778,9 @@ mod tests {
     fn a_table_of_the_wrong_shape_scores_nothing() {
         let table = Table::decode(b"not a table");
         assert!(table.logits.iter().all(|&p| p == 0));
+        // Its lookups stay within what it holds, one at a time or gathered.
+        let text = "every byte of this text scores nothing at all ".repeat(4);
+        assert_eq!(stretch::sum(&table, 0, text.as_bytes()).0, 0);
     }
 
     #[test]
