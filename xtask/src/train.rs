@@ -168,22 +168,17 @@ fn rate_of(rates: &[u16; 4], b: u8) -> u16 {
 
 /// Counts of contexts seen and of tokens started in them.
 struct Counts {
-    /// How often each context was seen.
-    times: Vec<u32>,
-    /// The same, and how often it started a token, each occurrence counted by its document's weight.
-    seen: Vec<f64>,
-    starts: Vec<f64>,
+    seen: Vec<u32>,
+    starts: Vec<u32>,
 }
 
-fn count_contexts(samples: &[Sample], weight: impl Fn(&Sample) -> f64) -> Counts {
-    let mut counts = Counts { times: vec![0; KEYS], seen: vec![0.0; KEYS], starts: vec![0.0; KEYS] };
+fn count_contexts(samples: &[Sample]) -> Counts {
+    let mut counts = Counts { seen: vec![0; KEYS], starts: vec![0; KEYS] };
     for sample in samples {
-        let w = weight(sample);
         scores(&sample.doc.text, |at, score| {
             if let Score::Table { key: k, .. } = score {
-                counts.times[k] += 1;
-                counts.seen[k] += w;
-                counts.starts[k] += w * f64::from(u8::from(sample.starts[at]));
+                counts.seen[k] += 1;
+                counts.starts[k] += u32::from(sample.starts[at]);
             }
         });
     }
@@ -205,8 +200,8 @@ pub struct Smoothing {
 /// Returns the probability of a token start for every key, each context's own rate pulled towards
 /// that of its coarser context in proportion to how rarely it was seen.
 fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
-    let total_seen: f64 = counts.seen.iter().sum();
-    let total_starts: f64 = counts.starts.iter().sum();
+    let total_seen: f64 = counts.seen.iter().map(|&n| f64::from(n)).sum();
+    let total_starts: f64 = counts.starts.iter().map(|&n| f64::from(n)).sum();
     let global = (total_starts + 1.0) / (total_seen + 2.0);
 
     // By the scored byte alone, then with the class of the next byte, then with the coarse class
@@ -215,10 +210,10 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
     let mut by_cur_next = vec![(0.0, 0.0); 256 * CLASSES];
     let mut by_coarse = vec![(0.0, 0.0); 16 * 256 * CLASSES];
     for k in 0..KEYS {
-        let (n, st) = (counts.seen[k], counts.starts[k]);
+        let (n, st) = (f64::from(counts.seen[k]), f64::from(counts.starts[k]));
         let class = k % CLASSES;
         let cur = (k / CLASSES) & 0xFF;
-        let times = u64::from(counts.times[k]);
+        let times = u64::from(counts.seen[k]);
         if times == 0 || (s.rare > 0 && cur >= 0x80 && times > s.rare) {
             continue;
         }
@@ -242,7 +237,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
         let p0 = smooth(by_cur[cur], 1.0, global);
         let p1 = smooth(by_cur_next[cn], s.byte, p0);
         let p2 = smooth(by_coarse[prev_class(prev as u8) * 256 * CLASSES + cn], s.coarse, p1);
-        *p = smooth((counts.seen[k], counts.starts[k]), s.full, p2);
+        *p = smooth((f64::from(counts.seen[k]), f64::from(counts.starts[k])), s.full, p2);
     }
     probs
 }
@@ -291,7 +286,7 @@ impl Table {
         let size = 1usize << bits;
         let (mut curve, mut missed) = (vec![0f64; size], vec![0f64; size]);
         for sample in samples {
-            let weight = sample.weight(BALANCE);
+            let weight = sample.weight();
             scores(&sample.doc.text, |at, score| {
                 if let Score::Table { key, history, next } = score {
                     let at_hash = residual_index(history, next, back, bits);
@@ -358,10 +353,10 @@ struct Sample<'a> {
 }
 
 impl Sample<'_> {
-    /// Returns the weight of the document when its category's size lowers it by `balance`: a
-    /// category of `n` bytes then weighs `n^(1 - balance)` in all.
-    fn weight(&self, balance: f64) -> f64 {
-        (1e6 / self.category_bytes).powf(balance)
+    /// Returns the weight of the document in learning the residuals: its category's size lowers it by
+    /// `BALANCE`, so that a category of `n` bytes weighs `n^(1 - BALANCE)` in all.
+    fn weight(&self) -> f64 {
+        (1e6 / self.category_bytes).powf(BALANCE)
     }
 }
 
@@ -379,7 +374,7 @@ fn samples<'a>(docs: &[&'a Doc]) -> Vec<Sample<'a>> {
 /// Returns the table trained on `samples`: the probabilities with the chosen smoothing, then the
 /// `levels` of residuals.
 fn trained(samples: &[Sample], rates: [u16; 4], levels: &[(u8, u8)]) -> Table {
-    let mut table = Table::new(&probabilities(&count_contexts(samples, |_| 1.0), SMOOTHING), rates);
+    let mut table = Table::new(&probabilities(&count_contexts(samples), SMOOTHING), rates);
     for &(back, bits) in levels {
         table.learn_level(samples, back, bits);
     }
@@ -450,7 +445,7 @@ pub fn run(out: &Path, tune: bool, worst: bool, compare: bool) -> Result<()> {
         let fit: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 != 2).map(|(_, d)| *d).collect();
         let check: Vec<&Doc> = train.iter().enumerate().filter(|(i, _)| i % 5 == 2).map(|(_, d)| *d).collect();
         let fit = samples(&fit);
-        let counts = count_contexts(&fit, |_| 1.0);
+        let counts = count_contexts(&fit);
         for rare in [0, 2] {
             for strength in [1.0, 2.0, 4.0, 8.0] {
                 let s = Smoothing { byte: strength, coarse: strength, full: strength, rare };

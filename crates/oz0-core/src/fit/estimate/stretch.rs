@@ -77,6 +77,23 @@ mod avx512 {
 
     use super::super::{HISTORY, LOGITS, Level, PROBABLE, Table};
 
+    /// The byte permutations of a step's 16-byte window: `HISTORIES` gives byte `b` of lane `l` the
+    /// byte `l + 7 - b`, so that each lane holds the eight bytes ending before its position, the last
+    /// lowest; `NEXTS` gives lane `l` the byte `l + 8` of its position, in its low byte.
+    static HISTORIES: [u8; 64] = permutation(false);
+    static NEXTS: [u8; 64] = permutation(true);
+
+    const fn permutation(next: bool) -> [u8; 64] {
+        let mut at = [0; 64];
+        let mut i = 0;
+        while i < 64 {
+            let (lane, byte) = (i / 8, i % 8);
+            at[i] = if next { lane + 8 } else { lane + 7 - byte } as u8;
+            i += 1;
+        }
+        at
+    }
+
     /// Positions scored a step: one a 64-bit lane.
     pub(super) const LANES: usize = 8;
     /// The shortest stretch worth the vectors: below it, the lookups one at a time cost less.
@@ -100,8 +117,9 @@ mod avx512 {
     /// The processor must have AVX-512 F, BW, DQ and VBMI (`available`).
     #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi")]
     pub(super) unsafe fn sum(table: &Table, history: u64, bytes: &[u8]) -> u64 {
-        let histories = indexes(|lane, byte| (lane + 7 - byte) as u8);
-        let nexts = indexes(|lane, _| (lane + 8) as u8);
+        // SAFETY: each permutation has 64 bytes.
+        let (histories, nexts) =
+            unsafe { (_mm512_loadu_si512(HISTORIES.as_ptr().cast()), _mm512_loadu_si512(NEXTS.as_ptr().cast())) };
         // SAFETY: `table.next` has at least 256 bytes, so each of its four 64-byte quarters can be read.
         let classes: [__m512i; 4] =
             std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
@@ -217,15 +235,6 @@ mod avx512 {
             16 => _mm512_slli_epi64::<16>(x),
             _ => _mm512_slli_epi64::<32>(x),
         }
-    }
-
-    /// Returns the byte permutation that gives byte `byte` of lane `lane` the byte `at(lane, byte)`
-    /// of a step's window.
-    #[target_feature(enable = "avx512f")]
-    fn indexes(at: impl Fn(usize, usize) -> u8) -> __m512i {
-        let bytes: [u8; 64] = std::array::from_fn(|i| at(i / 8, i % 8));
-        // SAFETY: `bytes` has 64 bytes.
-        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
     }
 }
 
