@@ -4,6 +4,8 @@
 //!   `crates/oz0-core/src/fit/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
+//! - `estimate-check DIR`: prints the estimate's error on each file of DIR, cut into documents of about
+//!   4 KB: text from beyond the corpus.
 //! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
 //! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback that
 //!   plays the example agent `reader`, to try `oz0 run` without a real provider.
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
+        Some("estimate-check") if args.len() == 2 => report::check(std::path::Path::new(&args[1])),
         Some("scripted-provider") => {
             let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
             let port = value("--port").and_then(|p| p.parse().ok()).unwrap_or(7371);
@@ -38,7 +41,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] | estimate-report | synth-corpus | \
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] | estimate-report | estimate-check DIR | synth-corpus | \
                  scripted-provider [--port N] [--gateway FILE]>"
             );
             return ExitCode::from(2);

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use oz0_core::fit::{Meter, count, weigh};
 
 use crate::corpus::{self, Doc};
@@ -116,4 +116,36 @@ pub fn run() -> Result<()> {
 
 fn fmt_mb(bytes: usize) -> String {
     format!("{:.2}", bytes as f64 / 1e6)
+}
+
+/// Prints the estimate's error on text of one's own: each file of `dir` is a category, cut at line
+/// ends into documents of about 4 KB.
+pub fn check(dir: &std::path::Path) -> Result<()> {
+    let mut docs = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading the folder {}", dir.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    paths.sort();
+    for path in paths.iter().filter(|p| p.is_file()) {
+        let category = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let text =
+            String::from_utf8_lossy(&std::fs::read(path).with_context(|| format!("reading {}", path.display()))?)
+                .into_owned();
+        let mut doc = String::new();
+        for line in text.split_inclusive('\n') {
+            doc.push_str(line);
+            if doc.len() >= 4000 {
+                let path = format!("{category}#{}", docs.len());
+                let text = std::mem::take(&mut doc);
+                docs.push(Doc { category: category.clone(), source: category.clone(), path, text, held_out: true });
+            }
+        }
+    }
+    if docs.is_empty() {
+        bail!("{} holds no file of 4 KB or more", dir.display());
+    }
+    let docs: Vec<&Doc> = docs.iter().collect();
+    println!("{}", errors(&docs, count));
+    Ok(())
 }
