@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 #[path = "../../crates/oz0-core/tests/support/corpus.rs"]
 mod shared;
 
-pub use shared::{Doc, held_out};
+pub use shared::{Doc, held_out, source_hash};
 
 /// Returns the corpus root of the workspace.
 pub fn root() -> PathBuf {

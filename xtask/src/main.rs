@@ -1,7 +1,7 @@
 //! Development tasks of oz0, run as `cargo run -p xtask --release -- <task>`.
 //!
-//! - `train-estimate [--tune] [--worst] [--compare]`: trains the token estimate's table from the corpus and writes
-//!   `crates/oz0-core/src/fit/cl100k.table`.
+//! - `train-estimate [--tune] [--worst] [--compare] [--choose-hash]`: trains the token estimate's
+//!   table from the corpus and writes `crates/oz0-core/src/fit/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
 //! - `estimate-check DIR`: prints the estimate's error on each file of DIR, cut into documents of about
@@ -30,6 +30,7 @@ fn main() -> ExitCode {
             args.iter().any(|a| a == "--tune"),
             args.iter().any(|a| a == "--worst"),
             args.iter().any(|a| a == "--compare"),
+            args.iter().any(|a| a == "--choose-hash"),
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] | estimate-report | estimate-check DIR | synth-corpus | \
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-check DIR | synth-corpus | \
                  scripted-provider [--port N] [--gateway FILE]>"
             );
             return ExitCode::from(2);

@@ -111,13 +111,36 @@ pub fn word_mask(history: u64, back: u8) -> u64 {
     mask
 }
 
+/// Returns the context a level reading `back` bytes before the scored one reads of `history`: the
+/// bytes it reads, the others 0.
+fn residual_context(history: u64, back: u8) -> u64 {
+    history & if back >= 8 { word_mask(history, back - 8) } else { u64::MAX >> (8 * (7 - u32::from(back))) }
+}
+
 /// Returns the residual's index of a context in a level reading `back` bytes before the scored one,
-/// with `bits` of hash. Matches `Level::residual` in `estimate.rs`.
-pub fn residual_index(history: u64, next: usize, back: u8, bits: u8) -> usize {
-    let mask = if back >= 8 { word_mask(history, back - 8) } else { u64::MAX >> (8 * (7 - u32::from(back))) };
-    let seed = (u64::from(back) << 60) | (1 << 59);
-    let context = ((history & mask) << 9) | next as u64 | seed;
-    (context.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - u32::from(bits))) as usize
+/// with `bits` of the hash by the multipliers `hash`. Matches `residual_hash` in `estimate.rs`.
+pub fn residual_index(hash: [u32; 3], history: u64, next: usize, back: u8, bits: u8) -> usize {
+    let context = residual_context(history, back);
+    let (low, high) = (context as u32, (context >> 32) as u32);
+    let mixed = low.wrapping_mul(hash[0]) ^ high ^ (next as u32).wrapping_mul(hash[2]);
+    (mixed.wrapping_mul(hash[1]) >> (32 - u32::from(bits))) as usize
+}
+
+/// The multipliers of the residuals' hash, chosen by `train-estimate --choose-hash` on a validation
+/// split of the training sources: the candidate whose worst category errs least.
+pub const HASH: [u32; 3] = [0xD69C_A979, 0x8DA8_B695, 0xFB85_C9A9];
+
+/// Candidate multipliers of the residuals' hash, odd, from a fixed sequence (splitmix64).
+fn hash_candidates() -> Vec<[u32; 3]> {
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) as u32) | 1
+    };
+    (0..16).map(|_| [next(), next(), next()]).collect()
 }
 
 /// Calls `visit` with how each byte of `text` is scored, in order, as `estimate.rs` scores it.
@@ -251,6 +274,8 @@ pub struct Table {
     /// The levels of residuals learned so far: bytes read before the scored one, bits of the hash,
     /// and the residuals, each plus 128.
     pub levels: Vec<(u8, u8, Vec<u8>)>,
+    /// The multipliers of the residuals' hash.
+    pub hash: [u32; 3],
 }
 
 impl Table {
@@ -266,7 +291,7 @@ impl Table {
                 ((p / (1.0 - p)).ln() * LOGIT_SCALE).round().clamp(-128.0, 127.0) as i32 as u8 ^ 0x80
             })
             .collect();
-        Self { next, rates, logits, levels: Vec::new() }
+        Self { next, rates, logits, levels: Vec::new(), hash: HASH }
     }
 
     /// Returns the score of a byte in fixed point, as `estimate.rs` scores it.
@@ -274,7 +299,9 @@ impl Table {
         let residuals: i32 = self
             .levels
             .iter()
-            .map(|(back, bits, residuals)| i32::from(residuals[residual_index(history, next, *back, *bits)]) - 128)
+            .map(|(back, bits, residuals)| {
+                i32::from(residuals[residual_index(self.hash, history, next, *back, *bits)]) - 128
+            })
             .sum();
         sigmoid(i32::from(self.logits[key]) - 128 + residuals)
     }
@@ -289,7 +316,7 @@ impl Table {
             let weight = sample.weight();
             scores(&sample.doc.text, |at, score| {
                 if let Score::Table { key, history, next } = score {
-                    let at_hash = residual_index(history, next, back, bits);
+                    let at_hash = residual_index(self.hash, history, next, back, bits);
                     let p = f64::from(self.score_of(key, history, next)) / SCALE;
                     curve[at_hash] += weight * (p * (1.0 - p)).max(1.0 / 256.0);
                     missed[at_hash] += weight * (f64::from(u8::from(sample.starts[at])) - p);
@@ -321,12 +348,12 @@ impl Table {
     /// Encodes the table: a header (`oz0e`, version, number of classes, class of the end, the byte
     /// before the text), the class of each byte as the next one, the long-run rates, the
     /// probability of each logit, the logits by context key, then each level of residuals (bytes it
-    /// reads before the scored one, bits of its hash, residuals), and eight bytes of padding, all
-    /// little endian.
+    /// reads before the scored one, bits of its hash, residuals), the three multipliers of the
+    /// residuals' hash, and eight bytes of padding, all little endian.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 + 256 + 8 + 1024 + self.logits.len());
         out.extend_from_slice(b"oz0e");
-        out.extend_from_slice(&[3, CLASSES as u8, END, START]);
+        out.extend_from_slice(&[4, CLASSES as u8, END, START]);
         out.extend_from_slice(&self.next);
         for r in self.rates {
             out.extend_from_slice(&r.to_le_bytes());
@@ -339,7 +366,10 @@ impl Table {
             out.extend_from_slice(&[*back, *bits]);
             out.extend_from_slice(residuals);
         }
-        // Eight bytes of padding, so that a gather of eight bytes at any entry reads inside the table.
+        for multiplier in self.hash {
+            out.extend_from_slice(&multiplier.to_le_bytes());
+        }
+        // Eight bytes of padding, so that a gather at any entry reads inside the table.
         out.extend_from_slice(&[0; 8]);
         out
     }
@@ -373,8 +403,9 @@ fn samples<'a>(docs: &[&'a Doc]) -> Vec<Sample<'a>> {
 
 /// Returns the table trained on `samples`: the probabilities with the chosen smoothing, then the
 /// `levels` of residuals.
-fn trained(samples: &[Sample], rates: [u16; 4], levels: &[(u8, u8)]) -> Table {
+fn trained(samples: &[Sample], rates: [u16; 4], levels: &[(u8, u8)], hash: [u32; 3]) -> Table {
     let mut table = Table::new(&probabilities(&count_contexts(samples), SMOOTHING), rates);
+    table.hash = hash;
     for &(back, bits) in levels {
         table.learn_level(samples, back, bits);
     }
@@ -432,8 +463,9 @@ pub const SMOOTHING: Smoothing = Smoothing { byte: 2.0, coarse: 2.0, full: 2.0, 
 /// Trains the table on the training documents and writes it to `out`, printing its error on the
 /// held-out documents; with `tune`, first compares smoothings on a validation part of the training
 /// documents; with `compare`, first prints the error of the table of byte pairs alone; with `worst`,
-/// lists the held-out documents it errs most on.
-pub fn run(out: &Path, tune: bool, worst: bool, compare: bool) -> Result<()> {
+/// lists the held-out documents it errs most on; with `choose_hash`, first compares the candidate
+/// multipliers of the residuals' hash on a validation part of the training sources.
+pub fn run(out: &Path, tune: bool, worst: bool, compare: bool, choose_hash: bool) -> Result<()> {
     let docs = corpus::load(&corpus::root())?;
     if docs.is_empty() {
         bail!("the corpus is empty");
@@ -454,15 +486,38 @@ pub fn run(out: &Path, tune: bool, worst: bool, compare: bool) -> Result<()> {
             }
         }
     }
+    if choose_hash {
+        // A quarter of the training sources, by another residue of the hash that holds sources out,
+        // validate the multipliers.
+        let (check, fit): (Vec<&Doc>, Vec<&Doc>) =
+            train.iter().partition(|d| corpus::source_hash(&d.category, &d.source) % 4 == 1);
+        // Only categories that keep a training source are judged.
+        let check: Vec<&Doc> = check.into_iter().filter(|d| fit.iter().any(|f| f.category == d.category)).collect();
+        let fit = samples(&fit);
+        for hash in hash_candidates() {
+            let table = trained(&fit, rates, &LEVELS, hash);
+            let errors = errors(&check, |t| table.count(t));
+            let (category, _, worst, _) =
+                errors.rows.iter().max_by(|a, b| a.2.total_cmp(&b.2)).cloned().unwrap_or_default();
+            println!(
+                "[{:#010X}, {:#010X}, {:#010X}]: worst {:.2}% ({category}), overall {:.2}%",
+                hash[0],
+                hash[1],
+                hash[2],
+                worst * 100.0,
+                errors.overall_abs * 100.0
+            );
+        }
+    }
     let samples = samples(&train);
     let held: Vec<&Doc> = docs.iter().filter(|d| d.held_out()).collect();
     if compare {
         // The model before the residuals: two bytes and the class of a third, trained on the same
         // documents.
-        let pairs = trained(&samples, rates, &[]);
+        let pairs = trained(&samples, rates, &[], HASH);
         println!("held out, by the table of byte pairs alone:\n{}\n", errors(&held, |t| pairs.count(t)));
     }
-    let table = trained(&samples, rates, &LEVELS);
+    let table = trained(&samples, rates, &LEVELS, HASH);
     println!("held out, as trained:\n{}", errors(&held, |t| table.count(t)));
     if worst {
         let mut docs: Vec<(f64, &str, u64, u64)> = held

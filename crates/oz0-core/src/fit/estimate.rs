@@ -61,26 +61,34 @@ struct Level {
     masks: [u64; 8],
     /// Whether the context stops at the byte before the word the scored byte ends.
     words: bool,
-    /// What tells this level's contexts from another's in the hash.
-    seed: u64,
-    /// `64 - bits`, for a table of `1 << bits` residuals.
+    /// `32 - bits`, for a table of `1 << bits` residuals.
     shift: u32,
+    /// The multipliers of the hash, the same at every level.
+    hash: [u32; 3],
     /// The residual logits, in 16ths, each stored plus 128.
     residuals: &'static [u8],
 }
 
 impl Level {
     /// A level that adds nothing: two residuals of 0, and the eight bytes a gather of the second reads.
-    const NONE: Level = Level { masks: [0; 8], words: false, seed: 0, shift: 63, residuals: &[128; 9] };
+    const NONE: Level = Level { masks: [0; 8], words: false, shift: 31, hash: [1; 3], residuals: &[128; 9] };
 
     /// Returns the residual of the context of the last byte of `history`, before which come `word`
     /// bytes of a word (see `word_before`), when `next` follows it, plus 128.
     #[inline(always)]
     fn residual(&self, history: u64, word: u32, next: usize) -> i32 {
-        let context = ((history & self.masks[word as usize & 7]) << 9) | next as u64 | self.seed;
-        let at = context.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift;
+        let at = residual_hash(self.hash, history & self.masks[word as usize & 7], next as u32) >> self.shift;
         i32::from(self.residuals[at as usize])
     }
+}
+
+/// Returns the hash of a residual's context by the odd multipliers `hash`: the bytes of the history
+/// it reads (the others 0) and the byte after. Its high bits pick the residual. It works on 32-bit
+/// halves, which the SIMD path hashes sixteen at a time.
+#[inline(always)]
+fn residual_hash(hash: [u32; 3], context: u64, next: u32) -> u32 {
+    let (low, high) = (context as u32, (context >> 32) as u32);
+    (low.wrapping_mul(hash[0]) ^ high ^ next.wrapping_mul(hash[2])).wrapping_mul(hash[1])
 }
 
 /// Whether each byte is a byte of a word: an ASCII letter or digit, or any byte of a character
@@ -159,7 +167,7 @@ impl Table {
 
     fn try_decode(bytes: &'static [u8]) -> Option<Self> {
         let header_len = 8 + 256 + 8 + LOGITS;
-        if bytes.get(..6)? != b"oz0e\x03\x04" {
+        if bytes.get(..6)? != b"oz0e\x04\x04" {
             return None;
         }
         let logits = bytes.get(header_len..header_len + KEYS)?.try_into().ok()?;
@@ -198,14 +206,25 @@ impl Table {
             *level = Level {
                 masks: std::array::from_fn(|word| u64::MAX >> (56 - 8 * reads(word as u32))),
                 words: back >= 8,
-                seed: (u64::from(back) << 60) | (1 << 59),
-                shift: 64 - u32::from(bits),
+                shift: 32 - u32::from(bits),
+                hash: [1; 3],
                 residuals,
             };
             at += 2 + (1 << bits);
         }
-        // Eight bytes of padding end the table, so that a gather of eight bytes at any entry reads
-        // inside it; the logits beyond the 256 probable ones are 0 below and 255 above.
+        // The multipliers of the hash, odd, then eight bytes of padding end the table, so that a
+        // gather at any entry reads inside it; the logits beyond the 256 probable ones are 0 below
+        // and 255 above.
+        let hash: [u32; 3] = std::array::from_fn(|i| {
+            bytes.get(at + 4 * i..).and_then(<[u8]>::first_chunk).map_or(0, |b| u32::from_le_bytes(*b))
+        });
+        if hash.iter().any(|h| h % 2 == 0) {
+            return None;
+        }
+        for level in &mut table.levels {
+            level.hash = hash;
+        }
+        at += 12;
         let (below, above) = (&table.probability[..PROBABLE], &table.probability[PROBABLE + 256..LOGITS]);
         let certain = below.iter().all(|&p| p == 0) && above.iter().all(|&p| p == 255);
         (at + 8 == bytes.len() && certain).then_some(table)

@@ -39,10 +39,11 @@ impl Doc {
 /// no list. `load` also holds out one source of a category that this holds out none of, and trains on
 /// one of a category that this holds out all of.
 pub fn held_out(category: &str, source: &str) -> bool {
-    hash(category, source).is_multiple_of(4)
+    source_hash(category, source).is_multiple_of(4)
 }
 
-fn hash(category: &str, source: &str) -> u64 {
+/// Returns the FNV-1a hash of `category/source`.
+pub fn source_hash(category: &str, source: &str) -> u64 {
     format!("{category}/{source}")
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
@@ -118,7 +119,7 @@ pub fn load(root: &Path) -> std::io::Result<Vec<Doc>> {
 fn split(docs: &mut [Doc]) {
     let mut sources: BTreeMap<String, u64> = BTreeMap::new();
     for doc in docs.iter() {
-        sources.entry(doc.source.clone()).or_insert_with(|| hash(&doc.category, &doc.source));
+        sources.entry(doc.source.clone()).or_insert_with(|| source_hash(&doc.category, &doc.source));
     }
     let picked = sources.values().filter(|h| h.is_multiple_of(4)).count();
     let smallest = sources.iter().min_by_key(|(_, h)| **h).map(|(s, _)| s.clone());

@@ -1,5 +1,6 @@
-//! Sums the table's scores over a stretch of bytes: eight bytes a step, their lookups gathered, where
-//! the processor has AVX-512; one a step otherwise. Both give the same sums.
+//! Sums the table's scores over a stretch of bytes: sixteen bytes a step, one a 32-bit lane, their
+//! lookups gathered, where the processor has AVX-512 with VBMI and VNNI; one a step otherwise. Both
+//! give the same sums. The residuals' hash works on 32-bit halves of a context for this.
 //!
 //! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
@@ -67,59 +68,108 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm_cvtsi64_si128, _mm_loadu_si128, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi128_si512,
-        _mm512_cmple_epu8_mask, _mm512_i64gather_epi64, _mm512_loadu_si512, _mm512_mask_add_epi64,
-        _mm512_mask_blend_epi8, _mm512_maskz_permutexvar_epi8, _mm512_max_epi64, _mm512_min_epi64, _mm512_movepi8_mask,
-        _mm512_movm_epi8, _mm512_mullo_epi64, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
-        _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_slli_epi64,
-        _mm512_srl_epi64, _mm512_sub_epi8, _mm512_sub_epi64,
+        __m512i, __mmask64, _mm256_loadu_si256, _mm256_maskz_loadu_epi8, _mm512_add_epi64, _mm512_and_si512,
+        _mm512_castsi256_si512, _mm512_dpbusd_epi32, _mm512_i32gather_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_mask_permutex2var_epi8, _mm512_maskz_permutex2var_epi8,
+        _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32, _mm512_min_epi32, _mm512_movepi8_mask,
+        _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64, _mm512_sad_epu8, _mm512_set1_epi8,
+        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32, _mm512_srlv_epi32, _mm512_sub_epi32,
+        _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
     };
 
-    use super::super::{HISTORY, LOGITS, Level, PROBABLE, Table};
+    use super::super::{HISTORY, LOGITS, PROBABLE, Table};
 
-    /// The byte permutations of a step's 16-byte window: `HISTORIES` gives byte `b` of lane `l` the
-    /// byte `l + 7 - b`, so that each lane holds the eight bytes ending before its position, the last
-    /// lowest; `NEXTS` gives lane `l` the byte `l + 8` of its position, in its low byte.
-    static HISTORIES: [u8; 64] = permutation(false);
-    static NEXTS: [u8; 64] = permutation(true);
+    /// Positions scored a step: one a 32-bit lane.
+    pub(super) const LANES: usize = 16;
+    /// The shortest stretch worth the vectors: below it, the lookups one at a time cost less.
+    pub(super) const MIN_LEN: usize = LANES;
+    /// The bytes a step reads: the eight before its first position, and the next step's first eight.
+    const WINDOW: usize = 32;
 
-    const fn permutation(next: bool) -> [u8; 64] {
+    /// The byte permutations of a step's window (the bytes from eight before its first position):
+    /// `LOWS` gives byte `k` of lane `j` the byte `j + 7 - k`, so that each lane holds the four bytes
+    /// ending with the byte it scores, the last lowest; `HIGHS`, the four before those; `NEXTS` gives
+    /// lane `j` the byte after the one it scores, `j + 8`, in its low byte.
+    static LOWS: [u8; 64] = permutation(7);
+    static HIGHS: [u8; 64] = permutation(3);
+    static NEXTS: [u8; 64] = {
         let mut at = [0; 64];
         let mut i = 0;
         while i < 64 {
-            let (lane, byte) = (i / 8, i % 8);
-            at[i] = if next { lane + 8 } else { lane + 7 - byte } as u8;
+            at[i] = (i / 4 + 8) as u8;
+            i += 1;
+        }
+        at
+    };
+
+    const fn permutation(from: usize) -> [u8; 64] {
+        let mut at = [0; 64];
+        let mut i = 0;
+        while i < 64 {
+            at[i] = (i / 4 + from - i % 4) as u8;
             i += 1;
         }
         at
     }
 
-    /// Positions scored a step: one a 64-bit lane.
-    pub(super) const LANES: usize = 8;
-    /// The shortest stretch worth the vectors: below it, the lookups one at a time cost less.
-    pub(super) const MIN_LEN: usize = 2 * LANES;
+    /// All ones for each ASCII byte that is not a letter or a digit.
+    static NOT_WORDS: [u8; 128] = {
+        let mut not = [0; 128];
+        let mut b = 0;
+        while b < 128 {
+            not[b] = if (b as u8).is_ascii_alphanumeric() { 0 } else { 0xFF };
+            b += 1;
+        }
+        not
+    };
 
-    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, DQ and VBMI.
+    /// Gives byte 0 of lane `j` byte 0 of lane `j` of the first of two vectors, and each other byte of
+    /// lane `j` byte 0 of lane `j` of the second.
+    static PICK: [u8; 64] = {
+        let mut at = [0; 64];
+        let mut i = 0;
+        while i < 64 {
+            at[i] = (4 * (i / 4) + if i % 4 == 0 { 0 } else { 64 }) as u8;
+            i += 1;
+        }
+        at
+    };
+
+    /// The low byte of each 32-bit lane, and the bytes of a lane but its low byte.
+    const LOW_BYTES: __mmask64 = 0x1111_1111_1111_1111;
+    const ABOVE_LOW: __mmask64 = !LOW_BYTES;
+
+    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI.
     pub(super) fn available() -> bool {
-        super::super::super::cpu::avx512vbmi() && std::is_x86_feature_detected!("avx512dq")
+        super::super::super::cpu::avx512vbmi() && std::is_x86_feature_detected!("avx512vnni")
     }
 
     /// Returns `super::plain`'s sum: what the bytes of `bytes` score after `history`, each the byte
     /// before it, in the context of the eight bytes ending with that byte and of the byte itself.
     ///
-    /// Lane `j` of a step at `p` scores the byte before the one at `p + j`: it reads the 16 bytes from
-    /// `p - 8` and permutes the eight bytes ending there into its history (the last in its low byte, as
-    /// a meter's) and the byte after into its low byte. The first step reads the bytes before the text
-    /// from `history`, and the last, when fewer than eight bytes are left, scores only those.
+    /// Lane `j` of a step at `p` scores the byte before the one at `p + j`: it reads the 32 bytes from
+    /// `p - 8` and permutes the eight bytes ending there into two halves of its history (the last in
+    /// the low byte of the low half, as a meter's) and the byte after into its low byte. The first step
+    /// reads the bytes before the text from `history`, and the last, when fewer than sixteen bytes are
+    /// left, scores only those.
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW, DQ and VBMI (`available`).
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi")]
+    /// The processor must have AVX-512 F, BW, VBMI and VNNI (`available`).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni")]
     pub(super) unsafe fn sum(table: &Table, history: u64, bytes: &[u8]) -> u64 {
-        // SAFETY: each permutation has 64 bytes.
-        let (histories, nexts) =
-            unsafe { (_mm512_loadu_si512(HISTORIES.as_ptr().cast()), _mm512_loadu_si512(NEXTS.as_ptr().cast())) };
+        // SAFETY: each static is read within its length.
+        let (lows, highs, nexts, pick) = unsafe {
+            (
+                _mm512_loadu_si512(LOWS.as_ptr().cast()),
+                _mm512_loadu_si512(HIGHS.as_ptr().cast()),
+                _mm512_loadu_si512(NEXTS.as_ptr().cast()),
+                _mm512_loadu_si512(PICK.as_ptr().cast()),
+            )
+        };
+        // SAFETY: `NOT_WORDS` has 128 bytes.
+        let not_words: [__m512i; 2] =
+            std::array::from_fn(|i| unsafe { _mm512_loadu_si512(NOT_WORDS.as_ptr().add(64 * i).cast()) });
         // SAFETY: `table.next` has at least 256 bytes, so each of its four 64-byte quarters can be read.
         let classes: [__m512i; 4] =
             std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
@@ -129,112 +179,112 @@ mod avx512 {
             // SAFETY: `PROBABLE` and the 256 bytes after it are within the 1,024 probabilities.
             unsafe { _mm512_loadu_si512(table.probability.as_ptr().add(PROBABLE + 64 * i).cast()) }
         });
-        let low_byte = _mm512_set1_epi64(0xFF);
-        let (words_low, words_high) = (_mm512_set1_epi8(b'0' as i8), _mm512_set1_epi8(b'a' as i8));
+        // Each level's mask of the bytes of the history it reads at most, as two halves; the
+        // multipliers of the hash; the shift that keeps its high bits.
+        let low_masks: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].masks[7] as i32));
+        let high_masks: [__m512i; 3] =
+            std::array::from_fn(|i| _mm512_set1_epi32((table.levels[i].masks[7] >> 32) as i32));
+        let shifts: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].shift as i32));
+        let hash: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[0].hash[i] as i32));
+        let (zero, ones) = (_mm512_setzero_si512(), _mm512_set1_epi8(1));
+        let (one, pair_mask) = (_mm512_set1_epi32(1), _mm512_set1_epi32(0xFFFF << 2));
+        // The four logits are stored plus 128; the sum, moved so that the probable ones start at 0.
+        let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32);
+        let last_probable = _mm512_set1_epi32(255);
+
         let mut total = _mm512_setzero_si512();
         let before = history.to_be_bytes();
         let mut p = 0;
         while p < bytes.len() {
-            let (window, valid) = if p >= HISTORY && p + LANES <= bytes.len() {
-                // SAFETY: the window's 16 bytes, from `p - 8` to `p + 8`, are within `bytes`.
-                (unsafe { _mm_loadu_si128(bytes.as_ptr().add(p - HISTORY).cast()) }, 0xFF)
+            let window = if p >= HISTORY {
+                let from = p - HISTORY;
+                if from + WINDOW <= bytes.len() {
+                    // SAFETY: the window's bytes are within `bytes`.
+                    unsafe { _mm256_loadu_si256(bytes.as_ptr().add(from).cast()) }
+                } else {
+                    let mask = u32::MAX >> (WINDOW - (bytes.len() - from));
+                    // SAFETY: the bytes the mask loads are within `bytes`; the others are not read.
+                    unsafe { _mm256_maskz_loadu_epi8(mask, bytes.as_ptr().add(from).cast()) }
+                }
             } else {
                 // The bytes before the text are the history's; those past its end, none.
-                let copy: [u8; 2 * HISTORY] = std::array::from_fn(|i| match (p + i).checked_sub(HISTORY) {
+                let copy: [u8; WINDOW] = std::array::from_fn(|i| match (p + i).checked_sub(HISTORY) {
                     Some(at) => bytes.get(at).copied().unwrap_or(0),
                     None => before[p + i],
                 });
-                // SAFETY: `copy` has 16 bytes.
-                let window = unsafe { _mm_loadu_si128(copy.as_ptr().cast()) };
-                (window, ((1u16 << (bytes.len() - p).min(LANES)) - 1) as u8)
+                // SAFETY: `copy` has 32 bytes.
+                unsafe { _mm256_loadu_si256(copy.as_ptr().cast()) }
             };
-            let window = _mm512_castsi128_si512(window);
-            let history = _mm512_permutexvar_epi8(histories, window);
-            let next = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, nexts, window);
+            let window = _mm512_castsi256_si512(window);
+            let low = _mm512_permutexvar_epi8(lows, window);
+            let high = _mm512_permutexvar_epi8(highs, window);
+            let next = _mm512_maskz_permutexvar_epi8(LOW_BYTES, nexts, window);
+            let next_high = _mm512_mullo_epi32(next, hash[2]);
 
-            // The bytes of a word in each history: digits, letters, and every byte past ASCII.
-            let digit = _mm512_cmple_epu8_mask(_mm512_sub_epi8(history, words_low), _mm512_set1_epi8(9));
-            let folded = _mm512_or_si512(history, _mm512_set1_epi8(0x20));
-            let letter = _mm512_cmple_epu8_mask(_mm512_sub_epi8(folded, words_high), _mm512_set1_epi8(25));
-            let word = _mm512_movm_epi8(digit | letter | _mm512_movepi8_mask(history));
-            // Each byte kept when every byte between it and the last is a word's: an AND of the
-            // bytes before it, the last counting as a word's.
-            let mut kept = _mm512_or_si512(word, low_byte);
-            for shift in [8, 16, 32] {
-                let before = _mm512_or_si512(shift_left(kept, shift), _mm512_set1_epi64((1i64 << shift) - 1));
-                kept = _mm512_and_si512(kept, before);
-            }
-            let kept = _mm512_or_si512(_mm512_slli_epi64::<8>(kept), low_byte);
+            // The bytes of the history that are not a word's (ASCII bytes but letters and digits), all
+            // ones, but the last, which counts as a word's; and the bytes up to the first of them,
+            // counting back from the last: below its lowest bit, shifted a byte up.
+            let not_word = |half: __m512i, mask: __mmask64| {
+                let ascii = !_mm512_movepi8_mask(half) & mask;
+                _mm512_maskz_permutex2var_epi8(ascii, not_words[0], half, not_words[1])
+            };
+            let (low_not, high_not) = (not_word(low, ABOVE_LOW), not_word(high, !0));
+            let first = |not: __m512i| _mm512_slli_epi32::<8>(_mm512_and_si512(not, _mm512_sub_epi32(zero, not)));
+            let low_kept = _mm512_sub_epi32(first(low_not), one);
+            let high_kept = _mm512_maskz_sub_epi32(!_mm512_test_epi32_mask(low_not, low_not), first(high_not), one);
 
             // The class of the byte after, by two byte permutations of the class table.
-            let class = lookup(&classes, next);
-            let key =
-                _mm512_or_si512(_mm512_slli_epi64::<2>(_mm512_and_si512(history, _mm512_set1_epi64(0xFFFF))), class);
+            let class = lookup(&classes, next, LOW_BYTES);
+            let key = _mm512_ternarylogic_epi32::<0xEA>(_mm512_slli_epi32::<2>(low), pair_mask, class);
             // SAFETY: each key is below `KEYS`, and the table's bytes go on past the logits.
             let base = unsafe { gather(table.logits.as_ptr(), key) };
-            let mut logit = _mm512_add_epi64(base, _mm512_set1_epi64(LOGITS as i64 / 2 - 4 * 128));
-            for level in &table.levels {
-                logit = _mm512_add_epi64(logit, residual(level, history, kept, next));
-            }
-            let at = _mm512_sub_epi64(
-                _mm512_min_epi64(
-                    _mm512_max_epi64(logit, _mm512_set1_epi64(PROBABLE as i64)),
-                    _mm512_set1_epi64(PROBABLE as i64 + 255),
-                ),
-                _mm512_set1_epi64(PROBABLE as i64),
-            );
-            total = _mm512_mask_add_epi64(total, valid, total, lookup(&probabilities, at));
+            let residuals: [__m512i; 3] = std::array::from_fn(|i| {
+                let level = &table.levels[i];
+                let (mut low_read, mut high_read) = (low_masks[i], high_masks[i]);
+                if level.words {
+                    low_read = _mm512_and_si512(low_read, low_kept);
+                    high_read = _mm512_and_si512(high_read, high_kept);
+                }
+                // `residual_hash` of the bytes read.
+                let x = _mm512_mullo_epi32(_mm512_and_si512(low, low_read), hash[0]);
+                let x = _mm512_ternarylogic_epi32::<0x96>(x, _mm512_and_si512(high, high_read), next_high);
+                let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, hash[1]), shifts[i]);
+                // SAFETY: each index is below the number of residuals, and the table's bytes go on
+                // past them.
+                unsafe { gather(level.residuals.as_ptr(), at) }
+            });
+            // The four stored logits of each lane side by side in its low bytes, then summed.
+            let logits = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, base, pick, residuals[0]);
+            let logits = _mm512_mask_permutex2var_epi8(logits, 0x4444_4444_4444_4444, pick, residuals[1]);
+            let logits = _mm512_mask_permutex2var_epi8(logits, 0x8888_8888_8888_8888, pick, residuals[2]);
+            let at = _mm512_min_epi32(_mm512_max_epi32(_mm512_dpbusd_epi32(bias, logits, ones), zero), last_probable);
+            // The lanes past the end score nothing.
+            let left = bytes.len() - p;
+            let valid = if left >= LANES { LOW_BYTES } else { ((1 << (4 * left)) - 1) & LOW_BYTES };
+            total = _mm512_add_epi64(total, _mm512_sad_epu8(lookup(&probabilities, at, valid), zero));
             p += LANES;
         }
         _mm512_reduce_add_epi64(total) as u64
     }
 
-    /// Returns the residual of each lane's context in `level`, plus 128 (`Level::residual`).
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    fn residual(level: &Level, history: __m512i, kept: __m512i, next: __m512i) -> __m512i {
-        let mut mask = _mm512_set1_epi64(level.masks[7] as i64);
-        if level.words {
-            mask = _mm512_and_si512(mask, kept);
-        }
-        let context = _mm512_or_si512(
-            _mm512_slli_epi64::<9>(_mm512_and_si512(history, mask)),
-            _mm512_or_si512(next, _mm512_set1_epi64(level.seed as i64)),
-        );
-        let hash = _mm512_mullo_epi64(context, _mm512_set1_epi64(0x9E37_79B9_7F4A_7C15u64 as i64));
-        let at = _mm512_srl_epi64(hash, _mm_cvtsi64_si128(i64::from(level.shift)));
-        // SAFETY: each index is below the number of residuals, and the table's bytes go on past them.
-        unsafe { gather(level.residuals.as_ptr(), at) }
-    }
-
-    /// Returns the byte at each index of `at` in the bytes from `base`, one a lane.
+    /// Returns the four bytes at each index of `at` in the bytes from `base`, one index a lane.
     ///
     /// # Safety
     ///
-    /// Eight bytes from each index must be readable.
+    /// Four bytes from each index must be readable.
     #[target_feature(enable = "avx512f")]
     unsafe fn gather(base: *const u8, at: __m512i) -> __m512i {
         // SAFETY: the caller's.
-        let eight = unsafe { _mm512_i64gather_epi64::<1>(at, base.cast()) };
-        _mm512_and_si512(eight, _mm512_set1_epi64(0xFF))
+        unsafe { _mm512_i32gather_epi32::<1>(at, base.cast()) }
     }
 
-    /// Returns the byte of a 256-byte table (four vectors) at the index in the low byte of each lane,
-    /// by two byte permutations.
+    /// Returns the byte of a 256-byte table (four vectors) at the index in each byte of `at` that
+    /// `keep` holds, and 0 in the others, by two byte permutations.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn lookup(table: &[__m512i; 4], at: __m512i) -> __m512i {
-        let low = _mm512_permutex2var_epi8(table[0], at, table[1]);
-        let high = _mm512_permutex2var_epi8(table[2], at, table[3]);
-        _mm512_and_si512(_mm512_mask_blend_epi8(_mm512_movepi8_mask(at), low, high), _mm512_set1_epi64(0xFF))
-    }
-
-    /// Returns each lane shifted left by `bits` (8, 16 or 32).
-    #[target_feature(enable = "avx512f")]
-    fn shift_left(x: __m512i, bits: u32) -> __m512i {
-        match bits {
-            8 => _mm512_slli_epi64::<8>(x),
-            16 => _mm512_slli_epi64::<16>(x),
-            _ => _mm512_slli_epi64::<32>(x),
-        }
+    fn lookup(table: &[__m512i; 4], at: __m512i, keep: __mmask64) -> __m512i {
+        let low = _mm512_maskz_permutex2var_epi8(keep, table[0], at, table[1]);
+        let high = _mm512_maskz_permutex2var_epi8(keep, table[2], at, table[3]);
+        _mm512_mask_blend_epi8(_mm512_movepi8_mask(at), low, high)
     }
 }
 
