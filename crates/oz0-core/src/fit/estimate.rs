@@ -63,21 +63,19 @@ struct Level {
     words: bool,
     /// `32 - bits`, for a table of `1 << bits` residuals.
     shift: u32,
-    /// The multipliers of the hash, the same at every level.
-    hash: [u32; 3],
     /// The residual logits, in 16ths, each stored plus 128.
     residuals: &'static [u8],
 }
 
 impl Level {
-    /// A level that adds nothing: two residuals of 0, and the eight bytes a gather of the second reads.
-    const NONE: Level = Level { masks: [0; 8], words: false, shift: 31, hash: [1; 3], residuals: &[128; 9] };
+    /// A level that adds nothing: two residuals of 0, and the bytes a gather of the second reads.
+    const NONE: Level = Level { masks: [0; 8], words: false, shift: 31, residuals: &[128; 9] };
 
     /// Returns the residual of the context of the last byte of `history`, before which come `word`
-    /// bytes of a word (see `word_before`), when `next` follows it, plus 128.
+    /// bytes of a word (see `word_before`), when `next` follows it, plus 128; `hash` is the table's.
     #[inline(always)]
-    fn residual(&self, history: u64, word: u32, next: usize) -> i32 {
-        let at = residual_hash(self.hash, history & self.masks[word as usize & 7], next as u32) >> self.shift;
+    fn residual(&self, hash: [u32; 3], history: u64, word: u32, next: usize) -> i32 {
+        let at = residual_hash(hash, history & self.masks[word as usize & 7], next as u32) >> self.shift;
         i32::from(self.residuals[at as usize])
     }
 }
@@ -91,13 +89,18 @@ fn residual_hash(hash: [u32; 3], context: u64, next: u32) -> u32 {
     (low.wrapping_mul(hash[0]) ^ high ^ next.wrapping_mul(hash[2])).wrapping_mul(hash[1])
 }
 
-/// Whether each byte is a byte of a word: an ASCII letter or digit, or any byte of a character
+/// Returns whether `b` is a byte of a word: an ASCII letter or digit, or any byte of a character
 /// beyond ASCII.
+const fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b >= 0x80
+}
+
+/// `is_word` of each byte.
 static WORD: [bool; 256] = {
     let mut word = [false; 256];
     let mut b = 0;
     while b < 256 {
-        word[b] = (b as u8).is_ascii_alphanumeric() || b >= 0x80;
+        word[b] = is_word(b as u8);
         b += 1;
     }
     word
@@ -143,6 +146,8 @@ struct Table {
     logits: &'static [u8; KEYS],
     /// The residuals of longer contexts.
     levels: [Level; LEVELS],
+    /// The odd multipliers of the residuals' hash, the same at every level.
+    hash: [u32; 3],
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
@@ -162,6 +167,7 @@ impl Table {
             probability: [0; LOGITS],
             logits: NO_SCORES.first_chunk().expect("the logits of no table hold `KEYS` bytes"),
             levels: [Level::NONE; LEVELS],
+            hash: [1; 3],
         })
     }
 
@@ -179,6 +185,7 @@ impl Table {
             probability,
             logits,
             levels: [Level::NONE; LEVELS],
+            hash: [1; 3],
         };
         table.next[END] = bytes[6] & 3;
         for (class, &b) in table.next[..256].iter_mut().zip(&bytes[8..264]) {
@@ -207,7 +214,6 @@ impl Table {
                 masks: std::array::from_fn(|word| u64::MAX >> (56 - 8 * reads(word as u32))),
                 words: back >= 8,
                 shift: 32 - u32::from(bits),
-                hash: [1; 3],
                 residuals,
             };
             at += 2 + (1 << bits);
@@ -215,14 +221,11 @@ impl Table {
         // The multipliers of the hash, odd, then eight bytes of padding end the table, so that a
         // gather at any entry reads inside it; the logits beyond the 256 probable ones are 0 below
         // and 255 above.
-        let hash: [u32; 3] = std::array::from_fn(|i| {
+        table.hash = std::array::from_fn(|i| {
             bytes.get(at + 4 * i..).and_then(<[u8]>::first_chunk).map_or(0, |b| u32::from_le_bytes(*b))
         });
-        if hash.iter().any(|h| h % 2 == 0) {
+        if table.hash.iter().any(|h| h % 2 == 0) {
             return None;
-        }
-        for level in &mut table.levels {
-            level.hash = hash;
         }
         at += 12;
         let (below, above) = (&table.probability[..PROBABLE], &table.probability[PROBABLE + 256..LOGITS]);
@@ -242,9 +245,9 @@ impl Table {
         let [a, b, c] = &self.levels;
         // Each of the four logits is stored plus 128.
         let logit = i32::from(self.logits[key & KEY_MASK])
-            + a.residual(history, word, next)
-            + b.residual(history, word, next)
-            + c.residual(history, word, next);
+            + a.residual(self.hash, history, word, next)
+            + b.residual(self.hash, history, word, next)
+            + c.residual(self.hash, history, word, next);
         let at = (logit + LOGITS as i32 / 2 - 4 * 128).clamp(0, LOGITS as i32 - 1);
         u64::from(self.probability[at as usize])
     }

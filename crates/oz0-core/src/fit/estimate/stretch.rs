@@ -77,7 +77,7 @@ mod avx512 {
         _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
     };
 
-    use super::super::{HISTORY, LOGITS, PROBABLE, Table};
+    use super::super::{HISTORY, LOGITS, PROBABLE, Table, is_word};
 
     /// Positions scored a step: one a 32-bit lane.
     pub(super) const LANES: usize = 16;
@@ -112,12 +112,12 @@ mod avx512 {
         at
     }
 
-    /// All ones for each ASCII byte that is not a letter or a digit.
+    /// All ones for each ASCII byte that is not a word's (`is_word`).
     static NOT_WORDS: [u8; 128] = {
         let mut not = [0; 128];
         let mut b = 0;
         while b < 128 {
-            not[b] = if (b as u8).is_ascii_alphanumeric() { 0 } else { 0xFF };
+            not[b] = if is_word(b as u8) { 0 } else { 0xFF };
             b += 1;
         }
         not
@@ -185,7 +185,7 @@ mod avx512 {
         let high_masks: [__m512i; 3] =
             std::array::from_fn(|i| _mm512_set1_epi32((table.levels[i].masks[7] >> 32) as i32));
         let shifts: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].shift as i32));
-        let hash: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[0].hash[i] as i32));
+        let hash: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.hash[i] as i32));
         let (zero, ones) = (_mm512_setzero_si512(), _mm512_set1_epi8(1));
         let (one, pair_mask) = (_mm512_set1_epi32(1), _mm512_set1_epi32(0xFFFF << 2));
         // The four logits are stored plus 128; the sum, moved so that the probable ones start at 0.
