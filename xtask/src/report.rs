@@ -119,7 +119,7 @@ fn fmt_mb(bytes: usize) -> String {
 }
 
 /// Prints the estimate's error on text of one's own: each file of `dir` is a category, cut at line
-/// ends into documents of about 4 KB.
+/// ends into documents of about 4 KB; a file's last piece shorter than that is left out.
 pub fn check(dir: &std::path::Path) -> Result<()> {
     let mut docs = Vec::new();
     let mut paths: Vec<_> = std::fs::read_dir(dir)
