@@ -1,6 +1,7 @@
 //! Sums the table's scores over a stretch of bytes: sixteen bytes a step, one a 32-bit lane, their
-//! lookups gathered, where the processor has AVX-512 with VBMI and VNNI; one a step otherwise. Both
-//! give the same sums. The residuals' hash works on 32-bit halves of a context for this.
+//! lookups gathered, and the residuals only of the bytes whose pair reads them, set aside, where the
+//! processor has AVX-512 with VBMI and VNNI; one a step otherwise. Both give the same sums. The
+//! residuals' hash works on 32-bit halves of a context for this.
 //!
 //! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
@@ -68,13 +69,14 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, __mmask64, _mm256_loadu_si256, _mm256_maskz_loadu_epi8, _mm512_add_epi64, _mm512_and_si512,
-        _mm512_castsi256_si512, _mm512_dpbusd_epi32, _mm512_i32gather_epi32, _mm512_loadu_si512,
-        _mm512_mask_blend_epi8, _mm512_mask_permutex2var_epi8, _mm512_maskz_permutex2var_epi8,
-        _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32, _mm512_min_epi32, _mm512_movepi8_mask,
-        _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64, _mm512_sad_epu8, _mm512_set1_epi8,
-        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32, _mm512_srlv_epi32, _mm512_sub_epi32,
-        _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
+        __m512i, __mmask16, __mmask64, _mm256_loadu_si256, _mm256_maskz_loadu_epi8, _mm512_add_epi32, _mm512_add_epi64,
+        _mm512_and_si512, _mm512_castsi256_si512, _mm512_dpbusd_epi32, _mm512_i32gather_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_mask_permutex2var_epi8, _mm512_maskz_compress_epi32,
+        _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32,
+        _mm512_min_epi32, _mm512_movepi8_mask, _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64,
+        _mm512_sad_epu8, _mm512_set1_epi8, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32,
+        _mm512_srlv_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
+        _pdep_u64,
     };
 
     use super::super::{HISTORY, LOGITS, PROBABLE, Table, is_word};
@@ -139,132 +141,239 @@ mod avx512 {
     const LOW_BYTES: __mmask64 = 0x1111_1111_1111_1111;
     const ABOVE_LOW: __mmask64 = !LOW_BYTES;
 
-    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI.
+    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI, and BMI2.
     pub(super) fn available() -> bool {
-        super::super::super::cpu::avx512vbmi() && std::is_x86_feature_detected!("avx512vnni")
+        super::super::super::cpu::avx512vbmi()
+            && std::is_x86_feature_detected!("avx512vnni")
+            && std::is_x86_feature_detected!("bmi2")
     }
 
     /// Returns `super::plain`'s sum: what the bytes of `bytes` score after `history`, each the byte
     /// before it, in the context of the eight bytes ending with that byte and of the byte itself.
     ///
-    /// Lane `j` of a step at `p` scores the byte before the one at `p + j`: it reads the 32 bytes from
-    /// `p - 8` and permutes the eight bytes ending there into two halves of its history (the last in
-    /// the low byte of the low half, as a meter's) and the byte after into its low byte. The first step
-    /// reads the bytes before the text from `history`, and the last, when fewer than sixteen bytes are
-    /// left, scores only those.
+    /// It goes a block of positions at a time, in two passes. The first scores each position's pair
+    /// and sets aside the positions whose pair reads residuals (its stored logit is even): their
+    /// history, the byte after and the pair's logit. The second hashes and looks up the residuals of
+    /// those alone, sixteen a step, so that the positions whose pair is enough cost no hashing and
+    /// no loads beyond the pair's.
+    ///
+    /// Lane `j` of a first-pass step at `p` scores the byte before the one at `p + j`: it reads the 32
+    /// bytes from `p - 8` and permutes the eight bytes ending there into two halves of its history
+    /// (the last in the low byte of the low half, as a meter's) and the byte after into its low byte.
+    /// The first step reads the bytes before the text from `history`, and the last, when fewer than
+    /// sixteen bytes are left, scores only those.
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW, VBMI and VNNI (`available`).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni")]
+    /// The processor must have AVX-512 F, BW, VBMI and VNNI, and BMI2 (`available`).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
     pub(super) unsafe fn sum(table: &Table, history: u64, bytes: &[u8]) -> u64 {
         // SAFETY: each static is read within its length.
-        let (lows, highs, nexts, pick) = unsafe {
+        let (lows, highs, nexts) = unsafe {
             (
                 _mm512_loadu_si512(LOWS.as_ptr().cast()),
                 _mm512_loadu_si512(HIGHS.as_ptr().cast()),
                 _mm512_loadu_si512(NEXTS.as_ptr().cast()),
-                _mm512_loadu_si512(PICK.as_ptr().cast()),
             )
         };
-        // SAFETY: `NOT_WORDS` has 128 bytes.
-        let not_words: [__m512i; 2] =
-            std::array::from_fn(|i| unsafe { _mm512_loadu_si512(NOT_WORDS.as_ptr().add(64 * i).cast()) });
         // SAFETY: `table.next` has at least 256 bytes, so each of its four 64-byte quarters can be read.
         let classes: [__m512i; 4] =
             std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
-        // The probabilities of the logits from -8 to 8, in 16ths: below, every one is 0, above, 255
-        // (`Table::try_decode` checks it).
-        let probabilities: [__m512i; 4] = std::array::from_fn(|i| {
-            // SAFETY: `PROBABLE` and the 256 bytes after it are within the 1,024 probabilities.
-            unsafe { _mm512_loadu_si512(table.probability.as_ptr().add(PROBABLE + 64 * i).cast()) }
-        });
-        // Each level's mask of the bytes of the history it reads at most, as two halves; the
-        // multipliers of the hash; the shift that keeps its high bits.
-        let low_masks: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].masks[7] as i32));
-        let high_masks: [__m512i; 3] =
-            std::array::from_fn(|i| _mm512_set1_epi32((table.levels[i].masks[7] >> 32) as i32));
-        let shifts: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].shift as i32));
-        let hash: [__m512i; 3] = std::array::from_fn(|i| _mm512_set1_epi32(table.hash[i] as i32));
-        let (zero, ones) = (_mm512_setzero_si512(), _mm512_set1_epi8(1));
-        let (one, pair_mask) = (_mm512_set1_epi32(1), _mm512_set1_epi32(0xFFFF << 2));
-        // The four logits are stored plus 128; the sum, moved so that the probable ones start at 0.
-        let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32);
-        let last_probable = _mm512_set1_epi32(255);
+        let residuals = Residuals::new(table);
+        let one = _mm512_set1_epi32(1);
+        let (pair_mask, low_byte) = (_mm512_set1_epi32(0xFFFF << 2), _mm512_set1_epi32(0xFF));
+        // A pair's logit is stored plus 128; moved so that the probable ones start at 0.
+        let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 128 - PROBABLE as i32);
 
+        let mut aside = Aside::default();
         let mut total = _mm512_setzero_si512();
         let before = history.to_be_bytes();
         let mut p = 0;
         while p < bytes.len() {
-            let window = if p >= HISTORY {
-                let from = p - HISTORY;
-                if from + WINDOW <= bytes.len() {
-                    // SAFETY: the window's bytes are within `bytes`.
-                    unsafe { _mm256_loadu_si256(bytes.as_ptr().add(from).cast()) }
+            let end = (p + BLOCK).min(bytes.len());
+            let mut n = 0;
+            while p < end {
+                let window = if p >= HISTORY {
+                    let from = p - HISTORY;
+                    if from + WINDOW <= bytes.len() {
+                        // SAFETY: the window's bytes are within `bytes`.
+                        unsafe { _mm256_loadu_si256(bytes.as_ptr().add(from).cast()) }
+                    } else {
+                        let mask = u32::MAX >> (WINDOW - (bytes.len() - from));
+                        // SAFETY: the bytes the mask loads are within `bytes`; the others are not read.
+                        unsafe { _mm256_maskz_loadu_epi8(mask, bytes.as_ptr().add(from).cast()) }
+                    }
                 } else {
-                    let mask = u32::MAX >> (WINDOW - (bytes.len() - from));
-                    // SAFETY: the bytes the mask loads are within `bytes`; the others are not read.
-                    unsafe { _mm256_maskz_loadu_epi8(mask, bytes.as_ptr().add(from).cast()) }
-                }
-            } else {
-                // The bytes before the text are the history's; those past its end, none.
-                let copy: [u8; WINDOW] = std::array::from_fn(|i| match (p + i).checked_sub(HISTORY) {
-                    Some(at) => bytes.get(at).copied().unwrap_or(0),
-                    None => before[p + i],
-                });
-                // SAFETY: `copy` has 32 bytes.
-                unsafe { _mm256_loadu_si256(copy.as_ptr().cast()) }
-            };
-            let window = _mm512_castsi256_si512(window);
-            let low = _mm512_permutexvar_epi8(lows, window);
-            let high = _mm512_permutexvar_epi8(highs, window);
-            let next = _mm512_maskz_permutexvar_epi8(LOW_BYTES, nexts, window);
-            let next_high = _mm512_mullo_epi32(next, hash[2]);
+                    // The bytes before the text are the history's; those past its end, none.
+                    let copy: [u8; WINDOW] = std::array::from_fn(|i| match (p + i).checked_sub(HISTORY) {
+                        Some(at) => bytes.get(at).copied().unwrap_or(0),
+                        None => before[p + i],
+                    });
+                    // SAFETY: `copy` has 32 bytes.
+                    unsafe { _mm256_loadu_si256(copy.as_ptr().cast()) }
+                };
+                let window = _mm512_castsi256_si512(window);
+                let low = _mm512_permutexvar_epi8(lows, window);
+                let next = _mm512_maskz_permutexvar_epi8(LOW_BYTES, nexts, window);
+                // The class of the byte after, by two byte permutations of the class table.
+                let class = lookup(&classes, next, LOW_BYTES);
+                let key = _mm512_ternarylogic_epi32::<0xEA>(_mm512_slli_epi32::<2>(low), pair_mask, class);
+                // SAFETY: each key is below `KEYS`, and the table's bytes go on past the logits.
+                let pair = unsafe { gather(table.logits.as_ptr(), key) };
 
+                // The lanes past the end score nothing; those whose pair reads residuals are set aside.
+                let left = bytes.len() - p;
+                let valid: __mmask16 = if left >= LANES { !0 } else { (1 << left) - 1 };
+                let needs = !_mm512_test_epi32_mask(pair, one) & valid;
+                let at = _mm512_add_epi32(_mm512_and_si512(pair, low_byte), bias);
+                total = _mm512_add_epi64(total, residuals.score(at, valid & !needs));
+                let high = _mm512_permutexvar_epi8(highs, window);
+                // SAFETY: `n` is below `BLOCK`, and an `Aside` holds a step's lanes past it.
+                unsafe { aside.put(n, needs, [low, high, next, pair]) };
+                n += needs.count_ones() as usize;
+                p += LANES;
+            }
+            let mut i = 0;
+            while i < n {
+                // SAFETY: `i` is below `n`, below `BLOCK`.
+                let [low, high, next, pair] = unsafe { aside.get(i) };
+                // Lanes past `n` hold what an earlier step left; they score nothing.
+                let valid: __mmask16 = if n - i >= LANES { !0 } else { (1 << (n - i)) - 1 };
+                // SAFETY: the caller's.
+                total = _mm512_add_epi64(total, unsafe { residuals.sum(table, [low, high, next, pair], valid) });
+                i += LANES;
+            }
+        }
+        _mm512_reduce_add_epi64(total) as u64
+    }
+
+    /// Positions a block holds: the first pass goes over them before the second scores those set
+    /// aside, which stay in the L1 cache in between.
+    const BLOCK: usize = 256;
+
+    /// The positions of a block set aside: their history's two halves, the byte after, and the
+    /// pair's gathered logit, one position a 32-bit entry, with room for a step's lanes past the last.
+    struct Aside([[u32; BLOCK + LANES]; 4]);
+
+    impl Default for Aside {
+        fn default() -> Self {
+            Self([[0; BLOCK + LANES]; 4])
+        }
+    }
+
+    impl Aside {
+        /// Puts the lanes of `needs` in `lanes` at `n` and after, in order.
+        ///
+        /// # Safety
+        ///
+        /// `n` must be at most `BLOCK`.
+        #[target_feature(enable = "avx512f")]
+        unsafe fn put(&mut self, n: usize, needs: __mmask16, lanes: [__m512i; 4]) {
+            for (row, lane) in self.0.iter_mut().zip(lanes) {
+                // SAFETY: `n + LANES` is within the row.
+                unsafe { _mm512_storeu_si512(row.as_mut_ptr().add(n).cast(), _mm512_maskz_compress_epi32(needs, lane)) }
+            }
+        }
+
+        /// Returns the sixteen entries from `i` of each row.
+        ///
+        /// # Safety
+        ///
+        /// `i` must be at most `BLOCK`.
+        #[target_feature(enable = "avx512f")]
+        unsafe fn get(&self, i: usize) -> [__m512i; 4] {
+            // SAFETY: `i + LANES` is within each row.
+            std::array::from_fn(|r| unsafe { _mm512_loadu_si512(self.0[r].as_ptr().add(i).cast()) })
+        }
+    }
+
+    /// What the second pass needs of the table in registers.
+    struct Residuals {
+        pick: __m512i,
+        not_words: [__m512i; 2],
+        probabilities: [__m512i; 4],
+        /// Each level's mask of the bytes of the history it reads at most, as two halves; the
+        /// multipliers of the hash; the shift that keeps its high bits.
+        low_masks: [__m512i; 3],
+        high_masks: [__m512i; 3],
+        shifts: [__m512i; 3],
+        hash: [__m512i; 3],
+    }
+
+    impl Residuals {
+        #[target_feature(enable = "avx512f")]
+        fn new(table: &Table) -> Self {
+            Self {
+                // SAFETY: each static is read within its length.
+                pick: unsafe { _mm512_loadu_si512(PICK.as_ptr().cast()) },
+                // SAFETY: `NOT_WORDS` has 128 bytes.
+                not_words: std::array::from_fn(|i| unsafe {
+                    _mm512_loadu_si512(NOT_WORDS.as_ptr().add(64 * i).cast())
+                }),
+                // The probabilities of the logits from -8 to 8, in 16ths: below, every one is 0,
+                // above, 255 (`Table::try_decode` checks it).
+                probabilities: std::array::from_fn(|i| {
+                    // SAFETY: `PROBABLE` and the 256 bytes after it are within the 1,024 probabilities.
+                    unsafe { _mm512_loadu_si512(table.probability.as_ptr().add(PROBABLE + 64 * i).cast()) }
+                }),
+                low_masks: std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].masks[7] as i32)),
+                high_masks: std::array::from_fn(|i| _mm512_set1_epi32((table.levels[i].masks[7] >> 32) as i32)),
+                shifts: std::array::from_fn(|i| _mm512_set1_epi32(table.levels[i].shift as i32)),
+                hash: std::array::from_fn(|i| _mm512_set1_epi32(table.hash[i] as i32)),
+            }
+        }
+
+        /// Returns, summed in the 64-bit lanes, the probabilities of the logits `at` (moved so that the
+        /// probable ones start at 0) of the 32-bit lanes of `keep`.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
+        fn score(&self, at: __m512i, keep: __mmask16) -> __m512i {
+            let at = _mm512_min_epi32(_mm512_max_epi32(at, _mm512_setzero_si512()), _mm512_set1_epi32(255));
+            let keep = _pdep_u64(u64::from(keep), LOW_BYTES);
+            _mm512_sad_epu8(lookup(&self.probabilities, at, keep), _mm512_setzero_si512())
+        }
+
+        /// Returns `score` of the lanes of `valid` of positions set aside, with their residuals.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have what `sum` needs.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
+        unsafe fn sum(&self, table: &Table, [low, high, next, pair]: [__m512i; 4], valid: __mmask16) -> __m512i {
+            let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi32(1));
+            let next_high = _mm512_mullo_epi32(next, self.hash[2]);
             // The bytes of the history that are not a word's (ASCII bytes but letters and digits), all
             // ones, but the last, which counts as a word's; and the bytes up to the first of them,
             // counting back from the last: below its lowest bit, shifted a byte up.
             let not_word = |half: __m512i, mask: __mmask64| {
                 let ascii = !_mm512_movepi8_mask(half) & mask;
-                _mm512_maskz_permutex2var_epi8(ascii, not_words[0], half, not_words[1])
+                _mm512_maskz_permutex2var_epi8(ascii, self.not_words[0], half, self.not_words[1])
             };
             let (low_not, high_not) = (not_word(low, ABOVE_LOW), not_word(high, !0));
             let first = |not: __m512i| _mm512_slli_epi32::<8>(_mm512_and_si512(not, _mm512_sub_epi32(zero, not)));
             let low_kept = _mm512_sub_epi32(first(low_not), one);
             let high_kept = _mm512_maskz_sub_epi32(!_mm512_test_epi32_mask(low_not, low_not), first(high_not), one);
-
-            // The class of the byte after, by two byte permutations of the class table.
-            let class = lookup(&classes, next, LOW_BYTES);
-            let key = _mm512_ternarylogic_epi32::<0xEA>(_mm512_slli_epi32::<2>(low), pair_mask, class);
-            // SAFETY: each key is below `KEYS`, and the table's bytes go on past the logits.
-            let base = unsafe { gather(table.logits.as_ptr(), key) };
             let residuals: [__m512i; 3] = std::array::from_fn(|i| {
                 let level = &table.levels[i];
-                let (mut low_read, mut high_read) = (low_masks[i], high_masks[i]);
+                let (mut low_read, mut high_read) = (self.low_masks[i], self.high_masks[i]);
                 if level.words {
                     low_read = _mm512_and_si512(low_read, low_kept);
                     high_read = _mm512_and_si512(high_read, high_kept);
                 }
                 // `residual_hash` of the bytes read.
-                let x = _mm512_mullo_epi32(_mm512_and_si512(low, low_read), hash[0]);
+                let x = _mm512_mullo_epi32(_mm512_and_si512(low, low_read), self.hash[0]);
                 let x = _mm512_ternarylogic_epi32::<0x96>(x, _mm512_and_si512(high, high_read), next_high);
-                let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, hash[1]), shifts[i]);
+                let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, self.hash[1]), self.shifts[i]);
                 // SAFETY: each index is below the number of residuals, and the table's bytes go on
                 // past them.
                 unsafe { gather(level.residuals.as_ptr(), at) }
             });
             // The four stored logits of each lane side by side in its low bytes, then summed.
-            let logits = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, base, pick, residuals[0]);
-            let logits = _mm512_mask_permutex2var_epi8(logits, 0x4444_4444_4444_4444, pick, residuals[1]);
-            let logits = _mm512_mask_permutex2var_epi8(logits, 0x8888_8888_8888_8888, pick, residuals[2]);
-            let at = _mm512_min_epi32(_mm512_max_epi32(_mm512_dpbusd_epi32(bias, logits, ones), zero), last_probable);
-            // The lanes past the end score nothing.
-            let left = bytes.len() - p;
-            let valid = if left >= LANES { LOW_BYTES } else { ((1 << (4 * left)) - 1) & LOW_BYTES };
-            total = _mm512_add_epi64(total, _mm512_sad_epu8(lookup(&probabilities, at, valid), zero));
-            p += LANES;
+            let logits = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, pair, self.pick, residuals[0]);
+            let logits = _mm512_mask_permutex2var_epi8(logits, 0x4444_4444_4444_4444, self.pick, residuals[1]);
+            let logits = _mm512_mask_permutex2var_epi8(logits, 0x8888_8888_8888_8888, self.pick, residuals[2]);
+            let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32);
+            self.score(_mm512_dpbusd_epi32(bias, logits, _mm512_set1_epi8(1)), valid)
         }
-        _mm512_reduce_add_epi64(total) as u64
     }
 
     /// Returns the four bytes at each index of `at` in the bytes from `base`, one index a lane.
