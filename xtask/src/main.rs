@@ -4,6 +4,8 @@
 //!   table from the corpus and writes `crates/oz0-core/src/fit/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
+//! - `estimate-speed`: prints `count`'s MB/s on the held-out mixed text and on ASCII prose, three
+//!   times: the quick figure to watch while changing the estimate's speed.
 //! - `estimate-check DIR`: prints the estimate's error on each file of DIR, cut into documents of about
 //!   4 KB: text from beyond the corpus.
 //! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         ),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
+        Some("estimate-speed") => report::speed(),
         Some("estimate-check") if args.len() == 2 => report::check(std::path::Path::new(&args[1])),
         Some("scripted-provider") => {
             let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
@@ -42,7 +45,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-check DIR | synth-corpus | \
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-speed | estimate-check DIR | synth-corpus | \
                  scripted-provider [--port N] [--gateway FILE]>"
             );
             return ExitCode::from(2);
