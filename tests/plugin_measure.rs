@@ -93,12 +93,11 @@ fn the_good_examples_functions_answer_with_a_fit_note() {
     let script = "import json, server\n\
                   r = server.get_page('install.md', budget=60)\n\
                   print(json.dumps({'fit': r.structured_content['fit'], 'meta': r.meta}))\n\
-                  print(server.get_page('install.md').content[0].text.splitlines()[0])";
+                  print(server.get_page('install.md')['content'].splitlines()[0])";
     let out = std::process::Command::new(python())
         .arg("-c")
         .arg(script)
         .current_dir(&dir)
-        .env("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()
         .expect("python runs");

@@ -63,11 +63,13 @@ fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
         assert_eq!(json["steps"][0]["fitted"]["budget"], 100);
         assert_eq!(json["steps"][0]["budget_filled"], Value::Null);
 
-        // A person's call without a budget gets none filled in: the page comes whole, with no note.
+        // A person's call without a budget gets none filled in: the page comes whole, with no note, as
+        // the guide's `get_page` answers it (`{"content": text}`).
         let (code, answer, stderr) = site.call(&["acme_docs.get_page", "--arg", "path=install.md"]);
         assert_eq!(code, 0, "{stderr}");
         assert_eq!(answer["fit"], Value::Null);
-        assert!(answer["result"]["content"][0]["text"].as_str().unwrap().starts_with("# Install Acme"));
+        let page: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert!(page["content"].as_str().unwrap().starts_with("# Install Acme"), "{page}");
         let jobs = site.json(&["job", "list"]);
         assert_eq!(jobs.as_array().unwrap().len(), 2);
     }

@@ -128,7 +128,6 @@ fn a_server_gets_an_environment_built_for_it_and_none_of_the_edges_keys() {
         assert_eq!(env["GREETING"], "hello from the manifest", "{transport:?}: the manifest's env");
         assert_eq!(env["TOKEN"], GRANTED, "{transport:?}: the secret given at install");
         assert_eq!(env["LANG"], "C.UTF-8", "{transport:?}");
-        assert!(env.contains_key("OZ0_BIN"), "{transport:?}: the oz0 a server may call");
 
         // HOME and TMPDIR are the tool's own, under the edge's folder, for its owner alone.
         let run = site.edge_dir().canonicalize().unwrap().join("run");

@@ -67,11 +67,11 @@ pub fn path_with_venv() -> OsString {
     std::env::join_paths(paths).expect("a PATH")
 }
 
-/// Returns `oz0` ready to run the example plugins: the venv's Python first on `PATH`, and `OZ0_BIN` for
-/// the servers that call `oz0 fit`.
+/// Returns `oz0` ready to run the example plugins: the venv's Python, which holds their packages and
+/// `oz0.fit`, first on `PATH`.
 pub fn oz0_with_python(env: &TestEnv) -> assert_cmd::Command {
     let mut cmd = env.oz0();
-    cmd.env("PATH", path_with_venv()).env("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0"));
+    cmd.env("PATH", path_with_venv());
     cmd
 }
 
@@ -94,7 +94,7 @@ pub struct PluginSite {
 }
 
 pub fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
-    vec![("PATH", path_with_venv()), ("OZ0_BIN", assert_cmd::cargo::cargo_bin("oz0").into_os_string())]
+    vec![("PATH", path_with_venv())]
 }
 
 impl PluginSite {

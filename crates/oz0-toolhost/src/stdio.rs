@@ -69,7 +69,7 @@ impl ServerCommand {
     }
 
     /// Returns the environment a server starts with: `PATH` (the edge's, or a default), `HOME`,
-    /// `TMPDIR`, `LANG` (the edge's, or `C.UTF-8`), and `LC_ALL` and `OZ0_BIN` when the edge has them;
+    /// `TMPDIR`, `LANG` (the edge's, or `C.UTF-8`), and `LC_ALL` when the edge has it;
     /// then the manifest's variables; then the server's mark. Nothing else of the edge's environment,
     /// so none of its keys or tokens.
     pub fn environment(&self, tmp: &Path, mark: &str) -> Vec<(OsString, OsString)> {
@@ -79,10 +79,8 @@ impl ServerCommand {
             ("TMPDIR".into(), tmp.as_os_str().to_owned()),
             ("LANG".into(), std::env::var_os("LANG").filter(|l| !l.is_empty()).unwrap_or_else(|| DEFAULT_LANG.into())),
         ];
-        for name in ["LC_ALL", "OZ0_BIN"] {
-            if let Some(value) = std::env::var_os(name).filter(|v| !v.is_empty()) {
-                env.push((name.into(), value));
-            }
+        if let Some(value) = std::env::var_os("LC_ALL").filter(|v| !v.is_empty()) {
+            env.push(("LC_ALL".into(), value));
         }
         env.extend(self.env.iter().map(|(k, v)| (k.into(), v.into())));
         env.push((MARK_VARIABLE.into(), mark.into()));
@@ -369,7 +367,7 @@ mod tests {
         let names: Vec<&str> = env.iter().filter_map(|(k, _)| k.to_str()).collect();
         for name in &names {
             assert!(
-                ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "OZ0_BIN", "GREETING", MARK_VARIABLE].contains(name),
+                ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "GREETING", MARK_VARIABLE].contains(name),
                 "{name} is not the server's"
             );
         }
