@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Measures the Python estimate's `count` against the Rust binary's on the same texts.
+"""Measures oz0.fit's `count` and `fit_document` against the Rust binary on the same texts.
 
-    python3 python/tools/bench_estimate.py [--oz0 target/release/oz0] [--mixed-mb 4]
+    python3 python/tools/bench.py [--oz0 target/release/oz0] [--mixed-mb 4] [--runs 5]
 
-Prints MB/s (10^6 bytes a second) of `count` in this interpreter and of `oz0 fit --count` on:
+Prints MB/s (10^6 bytes a second) of `count` in this interpreter beside `oz0 fit --count`, and of
+`fit_document(view="summary", budget=2000)` beside `oz0 fit --view summary --budget 2000`, on:
 
 - mixed: documents of every category of `corpus/`, one in every few, concatenated;
 - markdown: 1 MB of English Markdown from `corpus/markdown` (the 0.6 MB there, then English prose);
 - prose: documents of the 60 languages of `corpus/prose-*`, concatenated.
 
 Each figure is the best of a few runs; the Rust one has the binary's start-up (measured on an empty file)
-taken out. The first Python run also decodes the embedded table, so it is not counted.
+taken out. The first Python run also decodes the embedded table, so it is not counted; "cold s" is a
+fresh interpreter importing the module and fitting the text once, as a plugin's first call does.
 """
 
 from __future__ import annotations
@@ -76,11 +78,18 @@ def best(runs: int, fn) -> float:
     return min(times)
 
 
-def rust_seconds(binary: str, path: Path, empty: Path, runs: int) -> float:
-    command = [binary, "fit", "--count", "--"]
+def rust_seconds(binary: str, args: list[str], path: Path, empty: Path, runs: int) -> float:
+    """Returns the best time of `oz0 fit ARGS` on `path`, less the same on an empty file."""
+    command = [binary, "fit", *args, "--"]
     start_up = best(runs, lambda: subprocess.run([*command, str(empty)], check=True, capture_output=True))
     whole = best(runs, lambda: subprocess.run([*command, str(path)], check=True, capture_output=True))
     return max(whole - start_up, 1e-6)
+
+
+COLD = (
+    "import sys; sys.path.insert(0, sys.argv[1]); import fit; "
+    "fit.fit_document(open(sys.argv[2], encoding='utf-8').read(), view='summary', budget=2000, name='doc.md')"
+)
 
 
 def main() -> int:
@@ -90,28 +99,42 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    est = load()
-    est.count("warm up: decode the table")
+    fit = load()
+    fit.count("warm up: decode the table")
     inputs = {
         "mixed": sample(documents("**/*"), int(args.mixed_mb * MB)),
         "markdown": markdown(MB),
         "prose": sample(documents("prose-*/**/*"), int(args.mixed_mb * MB)),
     }
     rust = Path(args.oz0)
-    print(f"{'input':<10} {'MB':>6} {'Python MB/s':>12} {'Rust MB/s':>10} {'Python s':>9} {'tokens':>9}")
+    operations = {
+        "count": (lambda text: fit.count(text), ["--count"]),
+        "fit summary": (
+            lambda text: fit.fit_document(text, view="summary", budget=2000, name="doc.md"),
+            ["--view", "summary", "--budget", "2000", "--name", "doc.md"],
+        ),
+    }
+    print(f"{'input':<10} {'MB':>6} {'operation':<12} {'Python MB/s':>12} {'Rust MB/s':>10} {'Python s':>9} {'cold s':>7}")
     with tempfile.TemporaryDirectory() as folder:
         empty = Path(folder) / "empty.txt"
         empty.write_bytes(b"")
         for name, text in inputs.items():
             size = len(text.encode("utf-8"))
-            seconds = best(args.runs, lambda: est.count(text))
-            tokens = est.count(text)
-            rust_rate = "-"
-            if rust.exists():
-                path = Path(folder) / f"{name}.txt"
-                path.write_bytes(text.encode("utf-8"))
-                rust_rate = f"{size / MB / rust_seconds(str(rust), path, empty, args.runs):.0f}"
-            print(f"{name:<10} {size / MB:>6.2f} {size / MB / seconds:>12.0f} {rust_rate:>10} {seconds:>9.3f} {tokens:>9}")
+            path = Path(folder) / f"{name}.txt"
+            path.write_bytes(text.encode("utf-8"))
+            for operation, (python, flags) in operations.items():
+                seconds = best(args.runs, lambda: python(text))
+                cold = "-"
+                if operation != "count":
+                    run = [sys.executable, "-S", "-c", COLD, str(MODULE.parent), str(path)]
+                    cold = f"{best(3, lambda: subprocess.run(run, check=True)):.2f}"
+                rust_rate = "-"
+                if rust.exists():
+                    rust_rate = f"{size / MB / rust_seconds(str(rust), flags, path, empty, args.runs):.0f}"
+                print(
+                    f"{name:<10} {size / MB:>6.2f} {operation:<12} {size / MB / seconds:>12.1f} {rust_rate:>10} "
+                    f"{seconds:>9.3f} {cold:>7}"
+                )
     return 0
 
 
