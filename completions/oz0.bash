@@ -1042,7 +1042,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__serve)
-            opts="-q -v -h -V --listen --data --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --listen --data --store --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1053,6 +1053,10 @@ _oz0() {
                     return 0
                     ;;
                 --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --store)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -778,6 +778,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcom
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l listen -d 'The address and port to listen on; port 0 picks a free one' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l data -d 'The folder of the edge\'s state; left out, $OZ0_HOME, which the embedded edge uses too' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l store -d 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tenant -d 'The name of the first tenant, made on the first start' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l token -d 'The bearer token to send to the edge' -r

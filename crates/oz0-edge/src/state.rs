@@ -13,7 +13,7 @@ use crate::files::{FileError, FileStore, left_at_least};
 use crate::limits::Limits;
 use crate::passage::Passage;
 use crate::running::Running;
-use crate::store::{Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::store::{Location, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
 
 /// How long an upload or an install may go untouched before a start takes it for one a stopped
 /// process left: longer than any takes, so that one under way in another process is never swept.
@@ -96,17 +96,31 @@ impl EdgeState {
     /// How long a served edge keeps a shared server that no call uses.
     pub const SERVER_IDLE: Duration = Duration::from_secs(5 * 60);
 
-    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it; it stops a
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it. It stops a
     /// shared server after `idle` without a call ([`Self::SERVER_IDLE`] when served), or keeps it for the
     /// life of the process when `None` (embedded). First kills what is left of the servers of an edge
     /// on `dir` that was killed: a killed edge's servers die with it, but what they started lives on
     /// in their process groups.
     pub fn open(dir: &Path, idle: Option<Duration>) -> Result<Arc<Self>, StoreError> {
+        Self::open_at(dir, &Location::Sqlite, idle)
+    }
+
+    /// Opens the edge as [`Self::open`] does, with its store at `location`: SQLite in `dir`, or a
+    /// PostgreSQL database, which other nodes may share (its files, plugins and servers stay in `dir`).
+    /// Like every call of the store, it blocks: call it off async threads.
+    pub fn open_at(dir: &Path, location: &Location, idle: Option<Duration>) -> Result<Arc<Self>, StoreError> {
         let reaped = oz0_toolhost::reap(&crate::plugins::records(dir));
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
         }
-        let store = SqliteStore::open(dir)?;
+        let store: Arc<dyn Store> = match location {
+            Location::Sqlite => Arc::new(SqliteStore::open(dir)?),
+            Location::Postgres(url) => {
+                fs_err::create_dir_all(dir)
+                    .map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
+                Arc::new(PostgresStore::open(url)?)
+            }
+        };
         let (swept, mut bytes) = sweep(dir, LEFT_FOR);
         let (blobs, blob_bytes) = FileStore::new(dir.join("files"))
             .sweep_unrecorded(LEFT_FOR, |tenant, file| store.file_recorded(tenant, file).unwrap_or(true));
@@ -117,7 +131,7 @@ impl EdgeState {
                  job recorded, {bytes} bytes in all"
             );
         }
-        Ok(Self::with_store(Arc::new(store), dir, idle))
+        Ok(Self::with_store(store, dir, idle))
     }
 
     /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`, its

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use oz0_core::api::TenantName;
 use oz0_edge::EdgeState;
+use oz0_edge::store::{Location, StoreError};
 
 use crate::edge::home;
 use crate::error::CommandError;
@@ -17,6 +18,11 @@ use crate::ui;
 /// start, when its store holds no token, it makes the first tenant (named by --tenant, unless the store
 /// has one already) and an admin of it, and prints the admin's token once: keep it, as the edge keeps
 /// only its hash. Stops cleanly on Ctrl-C or SIGTERM, letting the requests under way finish.
+///
+/// Its store is SQLite in --data, for one node. With --store postgres://..., it is a PostgreSQL database
+/// that several `oz0 edge serve` nodes share, each with its own --data for files and plugins: a token
+/// made through one node works on the others, and a tenant's settings changed on one are read on all.
+/// The first node to start on an empty database makes its schema; the others wait for it.
 ///
 /// Other commands reach it with `--edge URL --token TOKEN`, `OZ0_EDGE` and `OZ0_TOKEN`, or a profile of
 /// the config file. It speaks plain HTTP: beyond loopback, put a TLS proxy in front of it.
@@ -31,6 +37,11 @@ pub struct EdgeServeArgs {
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 
+    /// Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default)
+    /// or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share.
+    #[arg(long, value_name = "URL", env = "OZ0_STORE", hide_env_values = true)]
+    pub store: Option<String>,
+
     /// The name of the first tenant, made on the first start.
     #[arg(long, value_name = "NAME", default_value = "main", value_parser = parse_name)]
     pub tenant: TenantName,
@@ -39,6 +50,7 @@ pub struct EdgeServeArgs {
 const EXAMPLES: &str = "\
 Examples:
   oz0 edge serve --listen 127.0.0.1:7370 --data /srv/oz0
+  oz0 edge serve --store postgres://oz0@db.internal:5432/oz0 --data /srv/oz0
   OZ0_EDGE=http://127.0.0.1:7370 OZ0_TOKEN=oz0_... oz0 tenant offload";
 
 fn parse_name(value: &str) -> Result<TenantName, String> {
@@ -51,16 +63,27 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         Some(dir) => dir.clone(),
         None => home()?,
     };
-    let state = EdgeState::open(&dir, Some(EdgeState::SERVER_IDLE)).map_err(|err| {
-        CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
-    })?;
-    // This edge owns its store: a job still running in it was left by an edge that stopped, and no
-    // one will end it.
-    let left = state.store().fail_running_jobs("the edge stopped while the job ran").map_err(|err| {
-        CommandError::operational(format!("could not open the edge's store in '{}'", dir.display())).caused_by(err)
-    })?;
-    if left > 0 {
-        ui::warn(&format!("{left} job(s) left running when the edge last stopped are marked failed"));
+    let location = match &args.store {
+        None => Location::Sqlite,
+        Some(text) => text.parse::<Location>().map_err(|err| {
+            CommandError::usage("the --store value (or OZ0_STORE) is not a store").caused_by(err).hint(
+                "give a URL such as postgres://USER@HOST:5432/DATABASE, or leave --store out to keep the state in \
+                 SQLite under --data",
+            )
+        })?,
+    };
+    let state = EdgeState::open_at(&dir, &location, Some(EdgeState::SERVER_IDLE))
+        .map_err(|err| not_opened(&dir, &location, err))?;
+    // A store of this node alone: a job still running in it was left by an edge that stopped, and no
+    // one will end it. In a shared store it may be another node's, running now.
+    if !state.store().shared() {
+        let left = state
+            .store()
+            .fail_running_jobs("the edge stopped while the job ran")
+            .map_err(|err| not_opened(&dir, &location, err))?;
+        if left > 0 {
+            ui::warn(&format!("{left} job(s) left running when the edge last stopped are marked failed"));
+        }
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -75,8 +98,14 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         let address = listener
             .local_addr()
             .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
-        if let Some((token, admin)) = state
-            .first_token(&args.tenant)
+        // The store's calls block, and PostgreSQL's client drives a runtime of its own: off the async threads.
+        let first = {
+            let (state, tenant) = (std::sync::Arc::clone(&state), args.tenant.clone());
+            tokio::task::spawn_blocking(move || state.first_token(&tenant)).await.map_err(|err| {
+                CommandError::operational("could not make the first tenant's admin token").caused_by(err)
+            })?
+        };
+        if let Some((token, admin)) = first
             .map_err(|err| CommandError::operational("could not make the first tenant's admin token").caused_by(err))?
         {
             ui::print_text(&format!(
@@ -92,6 +121,9 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         let shutdown =
             shutdown().map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
         ui::info(&format!("data in {}", dir.display()));
+        if let Location::Postgres(url) = &location {
+            ui::info(&format!("store in {url}"));
+        }
         ui::print_text(&format!("listening on http://{address}"))?;
         oz0_edge::server::serve(listener, state, shutdown)
             .await
@@ -99,6 +131,27 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         ui::info("stopped");
         Ok(())
     })
+}
+
+/// Returns the error of a store that could not be opened, naming it (a URL without its password) and
+/// what to do.
+fn not_opened(dir: &std::path::Path, location: &Location, err: StoreError) -> CommandError {
+    let Location::Postgres(url) = location else {
+        return CommandError::operational(format!("could not open the edge's store in '{}'", dir.display()))
+            .caused_by(err);
+    };
+    let connect = matches!(err, StoreError::Connect { .. });
+    let error = CommandError::operational(format!("could not open the edge's store at {url}")).caused_by(err);
+    if connect {
+        error
+            .hint(format!(
+                "check that PostgreSQL runs at that address and lets this user in, and that the database exists \
+                 (`pg_isready -d {url}`, `createdb`)"
+            ))
+            .hint("leave out --store (and OZ0_STORE) to keep the state in SQLite under --data")
+    } else {
+        error
+    }
 }
 
 /// Returns a future that completes on Ctrl-C or SIGTERM, catching both from now on.

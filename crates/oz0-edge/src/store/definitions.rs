@@ -28,7 +28,7 @@ fn decode(text: &str) -> rusqlite::Result<Definition> {
         .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
 }
 
-fn kind(definition: &Definition) -> &'static str {
+pub(super) fn kind(definition: &Definition) -> &'static str {
     match definition {
         Definition::Agent(_) => "agent",
         Definition::Flow(_) => "flow",
@@ -83,5 +83,34 @@ impl DefinitionStore for SqliteStore {
                 .optional()?;
             text.as_deref().map(decode).transpose()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::TenantName;
+
+    use super::super::testing::stores;
+    use super::*;
+
+    fn flow(id: &str, description: &str) -> Definition {
+        serde_json::from_value(serde_json::json!({"kind": "flow", "id": id, "description": description, "steps": []}))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_definition_is_kept_by_name_replaced_and_audited() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            assert!(!store.put_definition(t, &flow("b", "first"), &local).unwrap(), "{}", store.kind());
+            assert!(store.put_definition(t, &flow("b", "second"), &local).unwrap());
+            assert!(!store.put_definition(t, &flow("a", "other"), &local).unwrap());
+            assert_eq!(store.definitions(t).unwrap(), [flow("a", "other"), flow("b", "second")]);
+            assert_eq!(store.definition(t, "b").unwrap(), Some(flow("b", "second")));
+            assert_eq!(store.definition(t, "c").unwrap(), None);
+            let replaced = &store.audit(t, 2).unwrap()[1];
+            assert_eq!((replaced.action.as_str(), &replaced.old["description"]), ("flow.apply", &"first".into()));
+        }
     }
 }

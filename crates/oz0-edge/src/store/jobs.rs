@@ -145,7 +145,7 @@ fn holds_files(conn: &Connection, tenant: &TenantRecord, tree: &TreeId) -> rusql
 
 /// Returns the audit entries (`run.model_call`) of the model calls a step made: an agent's, or its
 /// tool's by sampling, with the plugin; numbers and names, never messages.
-fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
+pub(super) fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
     let mut calls = Vec::new();
     if step.kind == StepKind::ModelCall && step.outcome != Outcome::Refused {
         calls.push(serde_json::json!({
@@ -403,66 +403,109 @@ mod tests {
     use oz0_core::trace::StepKind;
     use oz0_core::usage::Usage;
 
-    use super::super::Store;
+    use super::super::testing::{TestStore, stores};
     use super::*;
 
-    fn store() -> (tempfile::TempDir, SqliteStore, Principal) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
-        (dir, store, local)
+    /// Returns every store with its local person.
+    fn with_local() -> Vec<(TestStore, Principal)> {
+        stores()
+            .into_iter()
+            .map(|store| {
+                let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+                (store, local)
+            })
+            .collect()
+    }
+
+    fn call(id: &TreeId) -> NewJob<'_> {
+        NewJob { id, kind: JobKind::Call, name: "a.b", person: "local", input: None }
     }
 
     #[test]
     fn a_job_is_started_followed_and_refused_once_its_tree_holds_files() {
-        let (_dir, store, local) = store();
-        let t = &local.tenant;
-        let id = TreeId::new("J1").unwrap();
-        let new = NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local", input: None };
-        let JobStart::Started(job) = store.start_job(t, &new).unwrap() else { panic!("a new job starts") };
-        assert_eq!((job.state, job.tree.as_str()), (JobState::Running, "J1"));
-        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Follows(_)));
-        store.end_job(t, &id, JobState::Succeeded, None).unwrap();
-        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Started(_)), "no files: it starts again");
-        assert_eq!(store.fail_running_jobs("the edge stopped").unwrap(), 1);
-        assert_eq!(store.job(t, &id).unwrap().unwrap().error.as_deref(), Some("the edge stopped"));
-        store.record_file(t, &id, &FileRef::from_digest([1; 32]), 3).unwrap();
-        assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Refused(_)));
-        let job = store.job(t, &id).unwrap().unwrap();
-        assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("the edge stopped")));
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let id = TreeId::new("J1").unwrap();
+            let new = call(&id);
+            let JobStart::Started(job) = store.start_job(t, &new).unwrap() else { panic!("a new job starts") };
+            assert_eq!((job.state, job.tree.as_str()), (JobState::Running, "J1"), "{}", store.kind());
+            assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Follows(_)));
+            store.end_job(t, &id, JobState::Succeeded, None).unwrap();
+            assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Started(_)), "no files: it starts again");
+            assert_eq!(store.fail_running_jobs("the edge stopped").unwrap(), 1);
+            assert_eq!(store.job(t, &id).unwrap().unwrap().error.as_deref(), Some("the edge stopped"));
+            store.record_file(t, &id, &FileRef::from_digest([1; 32]), 3).unwrap();
+            assert!(matches!(store.start_job(t, &new).unwrap(), JobStart::Refused(_)), "{}", store.kind());
+            let job = store.job(t, &id).unwrap().unwrap();
+            assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("the edge stopped")));
+        }
     }
 
     #[test]
     fn steps_are_numbered_and_their_cost_added() {
-        let (_dir, store, local) = store();
-        let t = &local.tenant;
-        let id = TreeId::new("J2").unwrap();
-        store
-            .start_job(t, &NewJob { id: &id, kind: JobKind::Call, name: "a.b", person: "local", input: None })
-            .unwrap();
-        let mut step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ToolCall);
-        step.usage = vec![Usage { service: "jev".into(), unit: None, units: None, cost_usd: 0.5 }];
-        assert_eq!(store.record_step(t, &id, &step).unwrap(), 1);
-        assert_eq!(store.record_step(t, &id, &step).unwrap(), 2);
-        let steps = store.steps(t, &id, 0).unwrap();
-        assert_eq!(store.steps(t, &id, 1).unwrap().len(), 1);
-        assert_eq!(steps.iter().map(|s| s.seq).collect::<Vec<_>>(), [1, 2]);
-        let job = store.job(t, &id).unwrap().unwrap();
-        assert_eq!(job.steps, 2);
-        assert!((job.cost_usd - 1.0).abs() < 1e-12);
-        assert_eq!(store.jobs(t, 10).unwrap().len(), 1);
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let id = TreeId::new("J2").unwrap();
+            store.start_job(t, &call(&id)).unwrap();
+            let mut step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ToolCall);
+            step.usage = vec![Usage { service: "jev".into(), unit: None, units: None, cost_usd: 0.5 }];
+            assert_eq!(store.record_step(t, &id, &step).unwrap(), 1, "{}", store.kind());
+            assert_eq!(store.record_step(t, &id, &step).unwrap(), 2);
+            let steps = store.steps(t, &id, 0).unwrap();
+            assert_eq!(store.steps(t, &id, 1).unwrap().len(), 1);
+            assert_eq!(steps.iter().map(|s| s.seq).collect::<Vec<_>>(), [1, 2]);
+            let job = store.job(t, &id).unwrap().unwrap();
+            assert_eq!(job.steps, 2);
+            assert!((job.cost_usd - 1.0).abs() < 1e-12);
+            assert_eq!(store.jobs(t, 10).unwrap().len(), 1);
+            assert!((store.spent_since(t, 0).unwrap() - 1.0).abs() < 1e-12, "{}", store.kind());
+            let between = store.jobs_between(t, 0, u64::MAX).unwrap();
+            assert_eq!((between.len(), between[0].1.len()), (1, 2));
+        }
+    }
+
+    #[test]
+    fn a_model_call_is_audited_and_its_labels_join_the_job() {
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let id = TreeId::new("J3").unwrap();
+            store.start_job(t, &NewJob { kind: JobKind::Agent, input: Some("hi"), ..call(&id) }).unwrap();
+            let mut step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ModelCall);
+            step.cost_usd = Some(0.25);
+            step.labels = vec!["hr".to_owned()];
+            store.record_step(t, &id, &step).unwrap();
+            let entry = &store.audit(t, 1).unwrap()[0];
+            assert_eq!((entry.action.as_str(), entry.actor.as_str()), ("run.model_call", "local"), "{}", store.kind());
+            assert_eq!(entry.new["step"], 1);
+            assert_eq!(store.job(t, &id).unwrap().unwrap().labels, ["hr"]);
+            store.set_output(t, &id, "hello").unwrap();
+            assert_eq!(store.job_io(t, &id).unwrap(), (Some("hi".to_owned()), Some("hello".to_owned())));
+        }
+    }
+
+    #[test]
+    fn a_step_of_no_job_is_refused_and_kept_nowhere() {
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let id = TreeId::new("nowhere").unwrap();
+            let step = Step::new(0, "2026-11-30T00:00:00.000Z".into(), StepKind::ToolCall);
+            assert!(matches!(store.record_step(t, &id, &step), Err(StoreError::Database(_))), "{}", store.kind());
+            assert!(store.steps(t, &id, 0).unwrap().is_empty());
+            assert_eq!(store.end_job(t, &id, JobState::Failed, None).unwrap(), None);
+        }
     }
 
     #[test]
     fn handed_files_join_the_tree_and_are_audited() {
-        let (_dir, store, local) = store();
-        let t = &local.tenant;
-        let file = FileRef::from_digest([2; 32]);
-        store.record_file(t, &TreeId::new("A").unwrap(), &file, 5).unwrap();
-        assert_eq!(store.tenant_file(t, &file).unwrap(), Some(5));
-        let b = TreeId::new("B").unwrap();
-        store.hand_files(t, &b, &[StoredFile { file, size: 5 }], &local).unwrap();
-        assert_eq!(store.tree_files(t, &b).unwrap(), [StoredFile { file, size: 5 }]);
-        assert_eq!(store.audit(t, 1).unwrap()[0].action, "job.files_handed");
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let file = FileRef::from_digest([2; 32]);
+            store.record_file(t, &TreeId::new("A").unwrap(), &file, 5).unwrap();
+            assert_eq!(store.tenant_file(t, &file).unwrap(), Some(5), "{}", store.kind());
+            let b = TreeId::new("B").unwrap();
+            store.hand_files(t, &b, &[StoredFile { file, size: 5 }], &local).unwrap();
+            assert_eq!(store.tree_files(t, &b).unwrap(), [StoredFile { file, size: 5 }]);
+            assert_eq!(store.audit(t, 1).unwrap()[0].action, "job.files_handed");
+        }
     }
 }

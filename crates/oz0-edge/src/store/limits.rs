@@ -71,3 +71,27 @@ impl LimitStore for SqliteStore {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::TenantName;
+
+    use super::super::testing::stores;
+    use super::*;
+
+    #[test]
+    fn limits_are_set_audited_and_read_back() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            assert_eq!(store.limits(t).unwrap(), SpendingLimits::default(), "{}", store.kind());
+            let set = SpendingLimits { usd_per_day: Some(2.5), usd_per_month: None };
+            assert_eq!(store.set_limits(t, &set, &local).unwrap(), SpendingLimits::default());
+            assert_eq!(store.limits(t).unwrap(), set);
+            assert_eq!(store.offload(t).unwrap(), Default::default(), "the offload settings stay unset");
+            let entry = &store.audit(t, 1).unwrap()[0];
+            assert_eq!((entry.action.as_str(), &entry.new["usd_per_day"]), ("tenant.limits", &2.5.into()));
+            assert!(store.spent_since(t, 0).unwrap().abs() < f64::EPSILON);
+        }
+    }
+}

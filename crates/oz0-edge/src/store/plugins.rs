@@ -65,7 +65,7 @@ fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Res
     text.as_deref().map(decode).transpose()
 }
 
-fn summary(plugin: &PluginRecord) -> String {
+pub(super) fn summary(plugin: &PluginRecord) -> String {
     // The secrets' names, never their values.
     serde_json::json!({
         "name": plugin.info.name,
@@ -158,5 +158,66 @@ impl PluginStore for SqliteStore {
             Ok(Ok(Some(old)))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::{TenantName, ToolInfo};
+
+    use super::super::testing::stores;
+    use super::*;
+
+    fn plugin(name: &str, version: &str, tools: &[&str]) -> PluginRecord {
+        let tools = tools
+            .iter()
+            .map(|id| ToolInfo {
+                id: (*id).to_owned(),
+                plugin: name.to_owned(),
+                description: None,
+                fit: false,
+                timeout_secs: 30,
+                remote: false,
+                functions: Vec::new(),
+            })
+            .collect();
+        PluginRecord {
+            info: InstalledPlugin {
+                name: name.to_owned(),
+                version: version.to_owned(),
+                description: None,
+                installed_at: "2026-12-01T00:00:00Z".to_owned(),
+                models_accepted: false,
+                secrets: Vec::new(),
+                tools,
+            },
+            dir: format!("/plugins/{name}"),
+            manifest: Manifest::default(),
+            secrets: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn a_plugin_is_kept_replaced_and_removed_and_no_tool_is_brought_twice() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let v1 = plugin("notes", "1.0.0", &["notes", "jot"]);
+            assert_eq!(store.put_plugin(t, &v1, &local).unwrap(), None, "{}", store.kind());
+            let taken = store.put_plugin(t, &plugin("other", "1.0.0", &["jot"]), &local);
+            assert!(matches!(taken, Err(StoreError::Conflict(ref m)) if m.contains("`notes`")), "{taken:?}");
+            let v2 = plugin("notes", "2.0.0", &["notes"]);
+            assert_eq!(store.put_plugin(t, &v2, &local).unwrap(), Some(v1));
+            assert_eq!(store.plugins(t).unwrap(), std::slice::from_ref(&v2));
+            assert_eq!(store.plugin_of_tool(t, "jot").unwrap(), None, "a tool the new version dropped goes");
+            assert_eq!(store.plugin_of_tool(t, "notes").unwrap(), Some(v2.clone()));
+            assert_eq!(store.remove_plugin(t, "notes", &local).unwrap(), Some(v2));
+            assert_eq!(store.remove_plugin(t, "notes", &local).unwrap(), None);
+            assert_eq!(store.plugin_of_tool(t, "notes").unwrap(), None);
+            let log = store.audit(t, 3).unwrap();
+            let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
+            assert_eq!(actions, ["plugin.remove", "plugin.install", "plugin.install"], "{}", store.kind());
+            assert_eq!(log[1].old["version"], "1.0.0");
+        }
     }
 }

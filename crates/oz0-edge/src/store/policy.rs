@@ -200,3 +200,62 @@ impl PolicyStore for SqliteStore {
         Ok(done.unwrap_or_else(|never| match never {}))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::TenantName;
+
+    use super::super::testing::stores;
+    use super::*;
+
+    fn rule(pattern: &str, effect: Effect) -> Rule {
+        Rule { pattern: pattern.to_owned(), effect, reason: Some("because".to_owned()) }
+    }
+
+    #[test]
+    fn rules_are_set_replaced_and_removed() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            assert_eq!(store.set_rule(t, &rule("notes.*", Effect::Ask), &local).unwrap(), None, "{}", store.kind());
+            assert_eq!(
+                store.set_rule(t, &rule("notes.*", Effect::Deny), &local).unwrap(),
+                Some(rule("notes.*", Effect::Ask))
+            );
+            store.set_rule(t, &rule("*", Effect::Allow), &local).unwrap();
+            assert_eq!(store.rules(t).unwrap(), [rule("*", Effect::Allow), rule("notes.*", Effect::Deny)]);
+            assert_eq!(store.remove_rule(t, "notes.*", &local).unwrap(), Some(rule("notes.*", Effect::Deny)));
+            assert_eq!(store.remove_rule(t, "notes.*", &local).unwrap(), None);
+            let actions: Vec<String> = store.audit(t, 4).unwrap().into_iter().map(|e| e.action).collect();
+            assert_eq!(actions, ["policy.remove", "policy.set", "policy.set", "policy.set"]);
+        }
+    }
+
+    #[test]
+    fn an_approval_is_answered_once() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let job = TreeId::new("J1").unwrap();
+            let view = serde_json::json!({"args": {"q": 1}});
+            let new = NewApproval { job: &job, target: "notes.add", rule: "notes.*", view: &view, expires_ms: 5_000 };
+            let asked = store.ask(t, &new).unwrap();
+            assert_eq!((asked.state, asked.view.clone()), (ApprovalState::Pending, view.clone()), "{}", store.kind());
+            let second = store.ask(t, &new).unwrap();
+            assert!(second.id > asked.id);
+            assert_eq!(store.approvals(t, false, 10).unwrap(), [second.clone(), asked.clone()]);
+            let approved = store.decide(t, asked.id, ApprovalState::Approved, Some(&local), Some("fine")).unwrap();
+            let approved = approved.unwrap();
+            assert_eq!((approved.state, approved.decided_by.as_deref()), (ApprovalState::Approved, Some("local")));
+            assert_eq!(store.decide(t, asked.id, ApprovalState::Denied, Some(&local), None).unwrap(), None);
+            assert_eq!(
+                store.decide(t, second.id, ApprovalState::Expired, None, None).unwrap().unwrap().decided_by,
+                None
+            );
+            assert!(store.approvals(t, false, 10).unwrap().is_empty());
+            assert_eq!(store.approvals(t, true, 10).unwrap().len(), 2);
+            assert_eq!(store.approval(t, asked.id).unwrap(), Some(approved));
+            assert_eq!(store.audit(t, 1).unwrap()[0].action, "approval.approve", "an expiry is not audited");
+        }
+    }
+}

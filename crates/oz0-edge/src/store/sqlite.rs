@@ -51,14 +51,14 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn roles_text(roles: &[Role]) -> String {
+pub(super) fn roles_text(roles: &[Role]) -> String {
     let mut roles: Vec<Role> = roles.to_vec();
     roles.sort();
     roles.dedup();
     roles.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(",")
 }
 
-fn roles_of(text: &str) -> Vec<Role> {
+pub(super) fn roles_of(text: &str) -> Vec<Role> {
     text.split(',').filter_map(|r| r.parse().ok()).collect()
 }
 
@@ -67,7 +67,7 @@ fn tenant_name(text: String) -> rusqlite::Result<TenantName> {
         .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
 }
 
-fn settings_json(settings: &OffloadSettings) -> String {
+pub(super) fn settings_json(settings: &OffloadSettings) -> String {
     serde_json::to_string(settings).unwrap_or_else(|_| "null".to_owned())
 }
 
@@ -280,6 +280,10 @@ fn read_offload(conn: &Connection, tenant: &TenantRecord) -> rusqlite::Result<Of
 impl Store for SqliteStore {
     fn kind(&self) -> &'static str {
         "sqlite"
+    }
+
+    fn shared(&self) -> bool {
+        false
     }
 
     fn schema_version(&self) -> Result<u32, StoreError> {
@@ -548,14 +552,6 @@ impl Store for SqliteStore {
 mod tests {
     use super::*;
 
-    fn tenant(name: &str) -> TenantName {
-        TenantName::new(name).unwrap()
-    }
-
-    fn tokens(n: u64) -> Tokens {
-        Tokens::new(n).unwrap()
-    }
-
     #[test]
     fn migrates_once_and_reopens() {
         let dir = tempfile::tempdir().unwrap();
@@ -576,119 +572,5 @@ mod tests {
         drop(conn);
         let err = SqliteStore::open(dir.path()).unwrap_err();
         assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }), "{err}");
-    }
-
-    #[test]
-    fn the_local_principal_has_every_role_and_is_made_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let local = store.local_principal(&tenant("local"), "local").unwrap();
-        assert_eq!(local.roles, Role::ALL);
-        assert!(local.tenant.operator);
-        assert_eq!(store.local_principal(&tenant("other"), "local").unwrap(), local);
-    }
-
-    #[test]
-    fn the_first_token_is_made_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
-        assert_eq!((admin.tenant.name.as_str(), admin.person.as_str()), ("main", "admin"));
-        assert!(store.first_token(&tenant("main"), &[2; 32]).unwrap().is_none());
-        assert_eq!(store.principal(&[1; 32]).unwrap(), Some(admin));
-        assert_eq!(store.principal(&[2; 32]).unwrap(), None);
-    }
-
-    #[test]
-    fn tokens_for_new_tenants_and_taken_names() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
-        let other = tenant("other");
-        let new =
-            NewToken { tenant: &other, create_tenant: false, person: None, roles: &[Role::Content], hash: &[3; 32] };
-        assert_eq!(store.issue_token(&new, &admin).unwrap(), None);
-        let issued = store.issue_token(&NewToken { create_tenant: true, ..new.clone() }, &admin).unwrap().unwrap();
-        assert!(issued.tenant_created);
-        assert_eq!(issued.principal.person, "content");
-        assert!(!issued.principal.tenant.operator);
-        let again = NewToken { person: Some("content"), hash: &[4; 32], ..new };
-        assert!(matches!(store.issue_token(&again, &admin), Err(StoreError::Conflict(_))));
-        assert_eq!(store.principal(&[4; 32]).unwrap(), None, "nothing of a refused token is kept");
-    }
-
-    #[test]
-    fn another_tenants_audit_log_names_the_operator_not_their_admin() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
-        let other = tenant("other");
-        let new = NewToken { tenant: &other, create_tenant: true, person: None, roles: &[Role::Admin], hash: &[2; 32] };
-        let issued = store.issue_token(&new, &admin).unwrap().unwrap();
-        let entries = store.audit(&issued.principal.tenant, 10).unwrap();
-        assert!(!entries.is_empty());
-        for entry in &entries {
-            assert_eq!(entry.actor, "the edge's operator", "{entry:?}");
-        }
-        let own = store.audit(&admin.tenant, 10).unwrap();
-        assert!(own.iter().all(|e| e.actor == "admin@main"), "{own:?}");
-    }
-
-    #[test]
-    fn an_unnamed_person_gets_the_next_free_name_in_one_look_up() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
-        let main = tenant("main");
-        let issue = |person: Option<&str>, n: u8| {
-            let new = NewToken { tenant: &main, create_tenant: false, person, roles: &[Role::Content], hash: &[n; 32] };
-            store.issue_token(&new, &admin).unwrap().unwrap().principal.person
-        };
-        assert_eq!(issue(None, 2), "content");
-        assert_eq!(issue(None, 3), "content-2");
-        assert_eq!(issue(Some("content-9"), 4), "content-9");
-        assert_eq!(issue(None, 5), "content-10", "after the highest taken");
-        assert_eq!(issue(Some("content-11x"), 6), "content-11x");
-        assert_eq!(issue(None, 7), "content-12", "a name that only starts with a number is stepped over");
-    }
-
-    #[test]
-    fn offload_changes_are_checked_and_audited() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let local = store.local_principal(&tenant("local"), "local").unwrap();
-        let t = &local.tenant;
-        assert_eq!(store.offload(t).unwrap(), OffloadSettings::default());
-        let patch =
-            OffloadPatch { default: Some(Some(Offload::Tokens(tokens(20_000)))), ceiling: Some(Some(tokens(40_000))) };
-        let change = store.change_offload(t, &patch, &local).unwrap().unwrap();
-        assert_eq!(change.before, OffloadSettings::default());
-        assert_eq!(store.offload(t).unwrap(), change.after);
-        let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10_000))) };
-        assert!(store.change_offload(t, &above, &local).unwrap().is_err());
-        assert_eq!(store.offload(t).unwrap(), change.after, "a refused change changes nothing");
-        let unset = OffloadPatch { default: Some(None), ceiling: Some(None) };
-        store.change_offload(t, &unset, &local).unwrap().unwrap();
-        assert_eq!(store.offload(t).unwrap(), OffloadSettings::default());
-        let log = store.audit(t, 10).unwrap();
-        let offloads: Vec<_> = log.iter().filter(|e| e.action == "tenant.offload").collect();
-        assert_eq!(offloads.len(), 2);
-        assert_eq!(offloads[0].old, serde_json::json!({"default": 20000, "ceiling": 40000}));
-        assert_eq!(offloads[0].new, serde_json::json!({"default": null, "ceiling": null}));
-        assert_eq!(offloads[0].actor, "local@local");
-        assert!(offloads[0].id > offloads[1].id);
-    }
-
-    #[test]
-    fn files_belong_to_a_tenant_and_a_tree() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let local = store.local_principal(&tenant("local"), "local").unwrap();
-        let tree = TreeId::new("job-1").unwrap();
-        let file = FileRef::from_digest([7; 32]);
-        store.record_file(&local.tenant, &tree, &file, 12).unwrap();
-        store.record_file(&local.tenant, &tree, &file, 12).unwrap();
-        assert_eq!(store.file_size(&local.tenant, &tree, &file).unwrap(), Some(12));
-        assert_eq!(store.file_size(&local.tenant, &TreeId::new("job-2").unwrap(), &file).unwrap(), None);
     }
 }

@@ -1,0 +1,421 @@
+//! Tenants, people, tokens, tenant settings, the audit log and files: [`Store`] on PostgreSQL.
+
+use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
+use oz0_core::threshold::{Offload, OffloadError, OffloadSettings, Tokens};
+use postgres::{GenericClient, Row, Transaction};
+
+use super::migrations::{TABLES, latest};
+use super::{Lock, Outcome, PostgresStore, bad, lock};
+use crate::store::sqlite::{now_ms, roles_of, roles_text, settings_json};
+use crate::store::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, rfc3339_millis};
+
+const PRINCIPAL: &str =
+    "SELECT t.id, t.name, t.operator, p.name, p.roles FROM people p JOIN tenants t ON t.id = p.tenant_id";
+
+fn tenant_name(text: &str) -> Outcome<TenantName> {
+    TenantName::new(text).map_err(bad)
+}
+
+fn principal_row(row: &Row) -> Outcome<Principal> {
+    Ok(Principal {
+        tenant: TenantRecord { id: row.try_get(0)?, name: tenant_name(row.try_get(1)?)?, operator: row.try_get(2)? },
+        person: row.try_get(3)?,
+        roles: roles_of(row.try_get(4)?),
+    })
+}
+
+fn find_principal(
+    client: &mut impl GenericClient,
+    filter: &str,
+    params: &[&(dyn postgres::types::ToSql + Sync)],
+) -> Outcome<Option<Principal>> {
+    client.query_opt(&format!("{PRINCIPAL} {filter}"), params)?.as_ref().map(principal_row).transpose()
+}
+
+/// Returns the first tenant, made `first` when there is none, and whether it was made. The caller
+/// holds [`Lock::First`], so that two nodes never both make one.
+fn first_tenant(tx: &mut Transaction<'_>, first: &TenantName) -> Outcome<(TenantRecord, bool)> {
+    if let Some(row) = tx.query_opt("SELECT id, name, operator FROM tenants ORDER BY id LIMIT 1", &[])? {
+        let tenant =
+            TenantRecord { id: row.try_get(0)?, name: tenant_name(row.try_get(1)?)?, operator: row.try_get(2)? };
+        return Ok((tenant, false));
+    }
+    let row = tx.query_one(
+        "INSERT INTO tenants (name, operator, created_at) VALUES ($1, TRUE, $2) RETURNING id",
+        &[&first.as_str(), &now_ms()],
+    )?;
+    Ok((TenantRecord { id: row.try_get(0)?, name: first.clone(), operator: true }, true))
+}
+
+fn create_person(tx: &mut Transaction<'_>, tenant: &TenantRecord, name: &str, roles: &[Role]) -> Outcome<Principal> {
+    tx.execute(
+        "INSERT INTO people (tenant_id, name, roles, created_at) VALUES ($1, $2, $3, $4)",
+        &[&tenant.id, &name, &roles_text(roles), &now_ms()],
+    )?;
+    Ok(Principal { tenant: tenant.clone(), person: name.to_owned(), roles: roles_of(&roles_text(roles)) })
+}
+
+fn add_token(tx: &mut Transaction<'_>, tenant: &TenantRecord, person: &str, hash: &[u8; 32]) -> Outcome<()> {
+    tx.execute(
+        "INSERT INTO tokens (person_id, hash, created_at)
+         SELECT id, $3, $4 FROM people WHERE tenant_id = $1 AND name = $2",
+        &[&tenant.id, &person, &hash.as_slice(), &now_ms()],
+    )?;
+    Ok(())
+}
+
+/// Appends an entry to the tenant's audit log. The entry's number is taken under [`Lock::Audit`],
+/// held until the transaction ends, so that the log's order is the order of its commits.
+pub(in crate::store) fn audit(
+    tx: &mut Transaction<'_>,
+    tenant: &TenantRecord,
+    actor: &str,
+    action: &str,
+    old: &str,
+    new: &str,
+) -> Outcome<()> {
+    lock(tx, Lock::Audit, tenant.id)?;
+    tx.execute(
+        "INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[&tenant.id, &now_ms(), &actor, &action, &old, &new],
+    )?;
+    Ok(())
+}
+
+fn person_exists(tx: &mut Transaction<'_>, tenant: &TenantRecord, name: &str) -> Outcome<bool> {
+    Ok(tx.query_opt("SELECT 1 FROM people WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?.is_some())
+}
+
+/// Returns a person's name not yet taken in the tenant, as the SQLite store does: `stem`, else
+/// `stem-N` with N one more than the highest taken. The caller holds [`Lock::People`], so that two
+/// nodes never make up the same name.
+fn free_name(tx: &mut Transaction<'_>, tenant: &TenantRecord, stem: &str) -> Outcome<String> {
+    if !person_exists(tx, tenant, stem)? {
+        return Ok(stem.to_owned());
+    }
+    // The number is the digits that start what follows `stem-`, as SQLite's CAST reads them.
+    let highest: Option<i64> = tx
+        .query_one(
+            "SELECT MAX(LEAST(substring(substr(name, length($2) + 2) from '^[0-9]+')::numeric, 9223372036854775806))
+                 ::bigint
+             FROM people
+             WHERE tenant_id = $1 AND starts_with(name, $2 || '-') AND substr(name, length($2) + 2) ~ '^[0-9]'",
+            &[&tenant.id, &stem],
+        )?
+        .try_get(0)?;
+    let mut n = highest.unwrap_or(1).max(1) + 1;
+    loop {
+        let name = format!("{stem}-{n}");
+        if !person_exists(tx, tenant, &name)? {
+            return Ok(name);
+        }
+        n += 1;
+    }
+}
+
+fn read_offload(client: &mut impl GenericClient, tenant: &TenantRecord, lock: bool) -> Outcome<OffloadSettings> {
+    let sql = if lock {
+        "SELECT offload_default, offload_ceiling FROM tenant_settings WHERE tenant_id = $1 FOR UPDATE"
+    } else {
+        "SELECT offload_default, offload_ceiling FROM tenant_settings WHERE tenant_id = $1"
+    };
+    let Some(row) = client.query_opt(sql, &[&tenant.id])? else { return Ok(OffloadSettings::default()) };
+    let default: Option<String> = row.try_get(0)?;
+    let ceiling: Option<i64> = row.try_get(1)?;
+    let default = default.map(|d| d.parse::<Offload>()).transpose().map_err(bad)?;
+    let ceiling = ceiling.map(|c| Tokens::new(u64::try_from(c).unwrap_or(0))).transpose().map_err(bad)?;
+    Ok(OffloadSettings { default, ceiling })
+}
+
+/// Makes sure the tenant has a settings row and locks it until the transaction ends: a change that
+/// reads the settings and writes them back never loses another node's change in between. A row made
+/// here reads as no settings, and goes when a refused change rolls back.
+pub(super) fn lock_settings(tx: &mut Transaction<'_>, tenant: &TenantRecord) -> Outcome<()> {
+    tx.execute(
+        "INSERT INTO tenant_settings (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING",
+        &[&tenant.id],
+    )?;
+    tx.execute("SELECT 1 FROM tenant_settings WHERE tenant_id = $1 FOR UPDATE", &[&tenant.id])?;
+    Ok(())
+}
+
+fn size_of(size: i64) -> u64 {
+    u64::try_from(size).unwrap_or(0)
+}
+
+impl Store for PostgresStore {
+    fn kind(&self) -> &'static str {
+        "postgres"
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn schema_version(&self) -> Result<u32, StoreError> {
+        self.read(|client| {
+            let version: i32 =
+                client.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
+            Ok(u32::try_from(version).unwrap_or(0))
+        })
+    }
+
+    fn local_principal(&self, first: &TenantName, person: &str) -> Result<Principal, StoreError> {
+        let found = self.read(|client| {
+            find_principal(client, "WHERE t.id = (SELECT MIN(id) FROM tenants) AND p.name = $1", &[&person])
+        })?;
+        if let Some(found) = found {
+            return Ok(found);
+        }
+        let made = self.write(|tx| {
+            lock(tx, Lock::First, 0)?;
+            let (tenant, created) = first_tenant(tx, first)?;
+            lock(tx, Lock::People, tenant.id)?;
+            if created {
+                let new = serde_json::json!({"name": tenant.name}).to_string();
+                audit(tx, &tenant, &format!("{person}@{}", tenant.name), "tenant.create", "null", &new)?;
+            }
+            if let Some(found) = find_principal(tx, "WHERE t.id = $1 AND p.name = $2", &[&tenant.id, &person])? {
+                return Ok(Ok::<_, std::convert::Infallible>(found));
+            }
+            let principal = create_person(tx, &tenant, person, &Role::ALL)?;
+            let new = serde_json::json!({"person": person, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &principal.actor_in(&tenant), "person.create", "null", &new)?;
+            Ok(Ok(principal))
+        })?;
+        Ok(made.unwrap_or_else(|never| match never {}))
+    }
+
+    fn first_token(&self, first: &TenantName, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
+        let made = self.write(|tx| {
+            // Two nodes starting on an empty store at once: one makes the first admin, the other
+            // then finds a token.
+            lock(tx, Lock::First, 0)?;
+            let tokens: i64 = tx.query_one("SELECT COUNT(*) FROM tokens", &[])?.try_get(0)?;
+            if tokens > 0 {
+                return Ok(Err(()));
+            }
+            let (tenant, created) = first_tenant(tx, first)?;
+            lock(tx, Lock::People, tenant.id)?;
+            let name = free_name(tx, &tenant, "admin")?;
+            let principal = create_person(tx, &tenant, &name, &Role::ALL)?;
+            add_token(tx, &tenant, &name, hash)?;
+            if created {
+                let new = serde_json::json!({"name": tenant.name}).to_string();
+                audit(tx, &tenant, &principal.actor_in(&tenant), "tenant.create", "null", &new)?;
+            }
+            let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &principal.actor_in(&tenant), "token.create", "null", &new)?;
+            Ok(Ok(principal))
+        })?;
+        Ok(made.ok())
+    }
+
+    fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
+        self.read(|client| {
+            find_principal(client, "WHERE p.id = (SELECT person_id FROM tokens WHERE hash = $1)", &[&hash.as_slice()])
+        })
+    }
+
+    fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError> {
+        self.read(|client| {
+            let row = client.query_opt("SELECT id, operator FROM tenants WHERE name = $1", &[&name.as_str()])?;
+            row.map(|row| Ok(TenantRecord { id: row.try_get(0)?, name: name.clone(), operator: row.try_get(1)? }))
+                .transpose()
+        })
+    }
+
+    fn issue_token(&self, token: &NewToken<'_>, actor: &Principal) -> Result<Option<Issued>, StoreError> {
+        let issued = self.write(|tx| {
+            let by_name = "SELECT id, operator FROM tenants WHERE name = $1";
+            let record = |row: Row| -> Outcome<TenantRecord> {
+                Ok(TenantRecord { id: row.try_get(0)?, name: token.tenant.clone(), operator: row.try_get(1)? })
+            };
+            let found = tx.query_opt(by_name, &[&token.tenant.as_str()])?;
+            let (tenant, tenant_created) = match found {
+                Some(row) => (record(row)?, false),
+                None if token.create_tenant => {
+                    // Another node making the tenant at the same time: it is theirs, made once.
+                    let made = tx.query_opt(
+                        "INSERT INTO tenants (name, operator, created_at) VALUES ($1, FALSE, $2)
+                         ON CONFLICT (name) DO NOTHING RETURNING id, operator",
+                        &[&token.tenant.as_str(), &now_ms()],
+                    )?;
+                    match made {
+                        Some(row) => (record(row)?, true),
+                        None => (record(tx.query_one(by_name, &[&token.tenant.as_str()])?)?, false),
+                    }
+                }
+                None => return Ok(Err(None)),
+            };
+            lock(tx, Lock::People, tenant.id)?;
+            let name = match token.person {
+                Some(name) if person_exists(tx, &tenant, name)? => {
+                    return Ok(Err(Some(format!(
+                        "a person named `{name}` already exists in the tenant `{}`",
+                        tenant.name
+                    ))));
+                }
+                Some(name) => name.to_owned(),
+                None => free_name(tx, &tenant, token.roles.first().map_or("person", |r| r.as_str()))?,
+            };
+            let principal = create_person(tx, &tenant, &name, token.roles)?;
+            add_token(tx, &tenant, &name, token.hash)?;
+            if tenant_created {
+                let new = serde_json::json!({"name": tenant.name}).to_string();
+                audit(tx, &tenant, &actor.actor_in(&tenant), "tenant.create", "null", &new)?;
+            }
+            let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
+            audit(tx, &tenant, &actor.actor_in(&tenant), "token.create", "null", &new)?;
+            Ok(Ok(Issued { principal, tenant_created }))
+        })?;
+        match issued {
+            Ok(issued) => Ok(Some(issued)),
+            Err(None) => Ok(None),
+            Err(Some(conflict)) => Err(StoreError::Conflict(conflict)),
+        }
+    }
+
+    fn offload(&self, tenant: &TenantRecord) -> Result<OffloadSettings, StoreError> {
+        self.read(|client| read_offload(client, tenant, false))
+    }
+
+    fn change_offload(
+        &self,
+        tenant: &TenantRecord,
+        patch: &OffloadPatch,
+        actor: &Principal,
+    ) -> Result<Result<OffloadChange, OffloadError>, StoreError> {
+        self.write(|tx| {
+            lock_settings(tx, tenant)?;
+            let before = read_offload(tx, tenant, true)?;
+            let after = patch.apply(before);
+            if let Err(err) = after.check() {
+                return Ok(Err(err));
+            }
+            let default = after.default.map(|d| d.to_string());
+            let ceiling = after.ceiling.map(|c| i64::from(c.get()));
+            tx.execute(
+                "UPDATE tenant_settings SET offload_default = $2, offload_ceiling = $3 WHERE tenant_id = $1",
+                &[&tenant.id, &default, &ceiling],
+            )?;
+            let (old, new) = (settings_json(&before), settings_json(&after));
+            audit(tx, tenant, &actor.actor_in(tenant), "tenant.offload", &old, &new)?;
+            Ok(Ok(OffloadChange { before, after }))
+        })
+    }
+
+    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+        self.read(|client| {
+            let rows = client.query(
+                "SELECT id, at, actor, action, old, new FROM audit WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2",
+                &[&tenant.id, &i64::from(limit)],
+            )?;
+            let json = |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+            rows.iter()
+                .map(|row| {
+                    Ok(AuditEntry {
+                        id: u64::try_from(row.try_get::<_, i64>(0)?).unwrap_or(0),
+                        at: rfc3339_millis(row.try_get(1)?),
+                        actor: row.try_get(2)?,
+                        action: row.try_get(3)?,
+                        old: json(row.try_get(4)?),
+                        new: json(row.try_get(5)?),
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError> {
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        self.read(|client| {
+            client.execute(
+                "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = EXCLUDED.stored_at",
+                &[&tenant.id, &tree.as_str(), &file.hex(), &size, &now_ms()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError> {
+        self.read(|client| {
+            let row = client.query_one(
+                "SELECT EXISTS (SELECT 1 FROM files WHERE tenant_id = $1 AND digest = $2)",
+                &[&tenant_id, &file.hex()],
+            )?;
+            Ok(row.try_get(0)?)
+        })
+    }
+
+    fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError> {
+        self.read(|client| {
+            let row = client.query_opt(
+                "SELECT size FROM files WHERE tenant_id = $1 AND tree = $2 AND digest = $3",
+                &[&tenant.id, &tree.as_str(), &file.hex()],
+            )?;
+            Ok(row.map(|row| row.try_get(0).map(size_of)).transpose()?)
+        })
+    }
+
+    fn label_file(
+        &self,
+        tenant: &TenantRecord,
+        tree: &TreeId,
+        file: &FileRef,
+        labels: &[String],
+    ) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            // Read and written back under the row's lock: two nodes labelling one file keep both labels.
+            let row = tx.query_opt(
+                "SELECT labels FROM files WHERE tenant_id = $1 AND tree = $2 AND digest = $3 FOR UPDATE",
+                &[&tenant.id, &tree.as_str(), &file.hex()],
+            )?;
+            let Some(row) = row else { return Ok(Ok::<_, std::convert::Infallible>(())) };
+            let known: Option<String> = row.try_get(0)?;
+            let mut joined: Vec<String> = known.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
+            oz0_core::labels::join(&mut joined, labels);
+            let text = serde_json::to_string(&joined).map_err(bad)?;
+            tx.execute(
+                "UPDATE files SET labels = $4 WHERE tenant_id = $1 AND tree = $2 AND digest = $3",
+                &[&tenant.id, &tree.as_str(), &file.hex(), &text],
+            )?;
+            Ok(Ok(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError> {
+        let text: Option<String> = self.read(|client| {
+            let row = client.query_opt(
+                "SELECT labels FROM files WHERE tenant_id = $1 AND tree = $2 AND digest = $3",
+                &[&tenant.id, &tree.as_str(), &file.hex()],
+            )?;
+            Ok(row.map(|row| row.try_get::<_, Option<String>>(0)).transpose()?.flatten())
+        })?;
+        Ok(text.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default())
+    }
+
+    fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|client| {
+            let mut found = Vec::new();
+            for table in TABLES {
+                let there: bool = client.query_one("SELECT to_regclass($1) IS NOT NULL", &[table])?.try_get(0)?;
+                if !there {
+                    found.push(format!("the table `{table}` is missing"));
+                }
+            }
+            if !found.is_empty() {
+                return Ok(found);
+            }
+            let version: i32 =
+                client.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
+            if u32::try_from(version).unwrap_or(0) != latest() {
+                found.push(format!("the schema is version {version}, not {}", latest()));
+            }
+            Ok(found)
+        })
+    }
+}

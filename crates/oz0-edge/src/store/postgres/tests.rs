@@ -1,0 +1,223 @@
+//! The PostgreSQL store's own tests: its migrations, and two nodes writing one database at once. What
+//! it shares with the SQLite store is tested against both, beside the [`crate::store::Store`] trait.
+
+use std::collections::BTreeSet;
+use std::sync::Barrier;
+
+use oz0_core::api::{JobKind, OffloadPatch, Role, TenantName, TreeId};
+use oz0_core::threshold::{Offload, Tokens};
+use oz0_core::trace::{Step, StepKind};
+
+use super::PostgresStore;
+use super::migrations::{MIGRATIONS, latest};
+use crate::store::migrations as sqlite_migrations;
+use crate::store::testing::Scratch;
+use crate::store::{JobStart, JobStore, NewJob, NewToken, Principal, Store, StoreError};
+
+/// How many threads each node writes from, and how many writes each makes.
+const THREADS: usize = 4;
+const WRITES: usize = 10;
+
+fn tenant(name: &str) -> TenantName {
+    TenantName::new(name).unwrap()
+}
+
+/// Returns two nodes' stores on one new database, and its admin.
+fn two_nodes(scratch: &Scratch) -> ([PostgresStore; 2], Principal) {
+    let a = PostgresStore::open(&scratch.url).unwrap();
+    let b = PostgresStore::open(&scratch.url).unwrap();
+    let admin = a.first_token(&tenant("main"), &[0; 32]).unwrap().unwrap();
+    ([a, b], admin)
+}
+
+/// Runs `write(node, thread, i)` from [`THREADS`] threads on each node, [`WRITES`] times each, all
+/// starting at once, and returns what they returned.
+fn at_once<T: Send>(nodes: &[PostgresStore; 2], write: impl Fn(&PostgresStore, usize, usize) -> T + Sync) -> Vec<T> {
+    let start = Barrier::new(2 * THREADS);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2 * THREADS)
+            .map(|n| {
+                let (node, start, write) = (&nodes[n % 2], &start, &write);
+                scope.spawn(move || {
+                    start.wait();
+                    (0..WRITES).map(|i| write(node, n, i)).collect::<Vec<T>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn each_migration_has_its_sqlite_twin() {
+    let versions = |list: &[(u32, &str)]| list.iter().map(|(v, _)| *v).collect::<Vec<_>>();
+    assert_eq!(versions(MIGRATIONS), versions(sqlite_migrations::MIGRATIONS));
+    assert_eq!(latest(), sqlite_migrations::latest());
+}
+
+#[test]
+fn migrates_once_and_reopens() {
+    let Some(scratch) = Scratch::new() else { return };
+    let store = PostgresStore::open(&scratch.url).unwrap();
+    assert_eq!(store.schema_version().unwrap(), latest());
+    drop(store);
+    let store = PostgresStore::open(&scratch.url).unwrap();
+    assert_eq!((store.schema_version().unwrap(), store.kind(), store.shared()), (latest(), "postgres", true));
+    assert!(store.integrity_check().unwrap().is_empty());
+}
+
+#[test]
+fn refuses_a_newer_schema() {
+    let Some(scratch) = Scratch::new() else { return };
+    drop(PostgresStore::open(&scratch.url).unwrap());
+    let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
+    client.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)", &[]).unwrap();
+    let err = PostgresStore::open(&scratch.url).unwrap_err();
+    assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }), "{err}");
+}
+
+#[test]
+fn nodes_starting_at_once_on_an_empty_database_migrate_it_once() {
+    let Some(scratch) = Scratch::new() else { return };
+    let start = Barrier::new(THREADS);
+    std::thread::scope(|scope| {
+        for _ in 0..THREADS {
+            scope.spawn(|| {
+                start.wait();
+                let store = PostgresStore::open(&scratch.url).unwrap();
+                assert_eq!(store.schema_version().unwrap(), latest());
+            });
+        }
+    });
+    let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
+    let applied: Vec<i32> = client
+        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let expected: Vec<i32> = MIGRATIONS.iter().map(|(v, _)| i32::try_from(*v).unwrap()).collect();
+    assert_eq!(applied, expected, "each migration ran once");
+}
+
+#[test]
+fn a_store_may_be_dropped_on_an_async_thread() {
+    let Some(scratch) = Scratch::new() else { return };
+    let store = PostgresStore::open(&scratch.url).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    runtime.block_on(async move { drop(store) });
+}
+
+#[test]
+fn an_unreachable_server_is_named_without_its_password() {
+    // Port 1 on loopback: nothing listens there.
+    let url = "postgres://oz0:s3cret@127.0.0.1:1/oz0".parse().unwrap();
+    let err = PostgresStore::open(&url).unwrap_err();
+    assert!(matches!(err, StoreError::Connect { .. }), "{err}");
+    assert_eq!(err.to_string(), "could not connect to the PostgreSQL store 'postgres://oz0@127.0.0.1:1/oz0'");
+}
+
+#[test]
+fn two_nodes_make_the_first_admin_once() {
+    let Some(scratch) = Scratch::new() else { return };
+    let nodes = [PostgresStore::open(&scratch.url).unwrap(), PostgresStore::open(&scratch.url).unwrap()];
+    let made = at_once(&nodes, |node, n, i| {
+        let hash = [u8::try_from(n * WRITES + i + 1).unwrap(); 32];
+        node.first_token(&tenant("main"), &hash).unwrap()
+    });
+    let admins: Vec<_> = made.into_iter().flatten().collect();
+    assert_eq!(admins.len(), 1, "{admins:?}");
+    assert_eq!(admins[0].person, "admin");
+    let log = nodes[1].audit(&admins[0].tenant, 100).unwrap();
+    let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["token.create", "tenant.create"]);
+}
+
+#[test]
+fn two_nodes_issuing_tokens_for_one_tenant_make_up_distinct_names_and_audit_each() {
+    let Some(scratch) = Scratch::new() else { return };
+    let (nodes, admin) = two_nodes(&scratch);
+    let team = tenant("team");
+    let issued = at_once(&nodes, |node, n, i| {
+        let mut hash = [0u8; 32];
+        hash[0] = u8::try_from(n + 1).unwrap();
+        hash[1] = u8::try_from(i + 1).unwrap();
+        let new = NewToken { tenant: &team, create_tenant: true, person: None, roles: &[Role::Content], hash: &hash };
+        let issued = node.issue_token(&new, &admin).unwrap().unwrap();
+        assert_eq!(node.principal(&hash).unwrap().as_ref(), Some(&issued.principal), "its token works at once");
+        issued
+    });
+    let total = 2 * THREADS * WRITES;
+    assert_eq!(issued.iter().filter(|i| i.tenant_created).count(), 1, "the tenant is made once");
+    let names: BTreeSet<String> = issued.iter().map(|i| i.principal.person.clone()).collect();
+    let expected: BTreeSet<String> =
+        std::iter::once("content".to_owned()).chain((2..=total).map(|n| format!("content-{n}"))).collect();
+    assert_eq!(names, expected, "no name made up twice, none skipped");
+
+    let t = &issued[0].principal.tenant;
+    let log = nodes[0].audit(t, 1000).unwrap();
+    assert_eq!(log.iter().filter(|e| e.action == "token.create").count(), total);
+    assert_eq!(log.iter().filter(|e| e.action == "tenant.create").count(), 1);
+    assert_eq!(log.last().unwrap().action, "tenant.create", "the tenant is made before its first token");
+    // Names are made up under the same lock as the entries are numbered: in the log's order.
+    let numbered: Vec<String> =
+        log.iter().rev().filter(|e| e.action == "token.create").map(|e| e.new["person"].to_string()).collect();
+    let in_order: Vec<String> =
+        std::iter::once("\"content\"".to_owned()).chain((2..=total).map(|n| format!("\"content-{n}\""))).collect();
+    assert_eq!(numbered, in_order);
+}
+
+#[test]
+fn two_nodes_changing_one_tenants_offload_lose_no_change_and_audit_them_in_order() {
+    let Some(scratch) = Scratch::new() else { return };
+    let (nodes, admin) = two_nodes(&scratch);
+    at_once(&nodes, |node, n, i| {
+        let tokens = Tokens::new(u64::try_from(1000 + n * WRITES + i).unwrap()).unwrap();
+        let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens))), ceiling: None };
+        node.change_offload(&admin.tenant, &patch, &admin).unwrap().unwrap()
+    });
+    let log = nodes[1].audit(&admin.tenant, 1000).unwrap();
+    let mut changes: Vec<_> = log.iter().filter(|e| e.action == "tenant.offload").collect();
+    changes.reverse();
+    assert_eq!(changes.len(), 2 * THREADS * WRITES);
+    assert_eq!(changes[0].old, serde_json::json!({"default": null, "ceiling": null}));
+    for pair in changes.windows(2) {
+        assert_eq!(pair[1].old, pair[0].new, "each change starts from the one before it in the log");
+        assert!(pair[1].id > pair[0].id);
+    }
+    let last = &changes[changes.len() - 1].new;
+    assert_eq!(serde_json::to_value(nodes[0].offload(&admin.tenant).unwrap()).unwrap(), *last);
+}
+
+#[test]
+fn two_nodes_recording_steps_of_one_job_number_them_once_each_in_order() {
+    let Some(scratch) = Scratch::new() else { return };
+    let (nodes, admin) = two_nodes(&scratch);
+    let t = &admin.tenant;
+    let id = TreeId::new("J1").unwrap();
+    let new = NewJob { id: &id, kind: JobKind::Agent, name: "a", person: "admin", input: None };
+    let starts = at_once(&nodes, |node, _, _| node.start_job(t, &new).unwrap());
+    assert_eq!(starts.iter().filter(|s| matches!(s, JobStart::Started(_))).count(), 1, "started once");
+    assert!(starts.iter().all(|s| matches!(s, JobStart::Started(_) | JobStart::Follows(_))));
+
+    let numbers = at_once(&nodes, |node, n, i| {
+        let mut step = Step::new(0, "2026-12-01T00:00:00.000Z".into(), StepKind::ModelCall);
+        step.cost_usd = Some(0.5);
+        step.tool = Some(format!("{n}/{i}"));
+        node.record_step(t, &id, &step).unwrap()
+    });
+    let total = u32::try_from(2 * THREADS * WRITES).unwrap();
+    let mut sorted = numbers.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (1..=total).collect::<Vec<_>>(), "no number twice, none skipped");
+    let steps = nodes[0].steps(t, &id, 0).unwrap();
+    assert_eq!(steps.iter().map(|s| s.seq).collect::<Vec<_>>(), (1..=total).collect::<Vec<_>>());
+    let job = nodes[1].job(t, &id).unwrap().unwrap();
+    assert_eq!(job.steps, total);
+    assert!((job.cost_usd - f64::from(total) * 0.5).abs() < 1e-9, "no cost lost: {}", job.cost_usd);
+    // Each step's model call is audited, in the order the steps are numbered.
+    let log = nodes[0].audit(t, 1000).unwrap();
+    let audited: Vec<u64> =
+        log.iter().rev().filter(|e| e.action == "run.model_call").filter_map(|e| e.new["step"].as_u64()).collect();
+    assert_eq!(audited, (1..=u64::from(total)).collect::<Vec<_>>());
+}

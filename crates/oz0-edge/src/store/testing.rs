@@ -1,0 +1,103 @@
+//! What the store's tests share: the stores to run each test against, SQLite always, and PostgreSQL
+//! when `OZ0_TEST_POSTGRES` names a server (`source scripts/postgres-env` starts one), each test in a
+//! database of its own that is dropped after it.
+
+use std::io::Write;
+use std::ops::Deref;
+use std::sync::Once;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::{PostgresStore, PostgresUrl, SqliteStore, Store};
+
+/// The variable that names the PostgreSQL server of the tests, as a URL whose user may make databases.
+pub(crate) const VARIABLE: &str = "OZ0_TEST_POSTGRES";
+
+/// A store of one test, with what it lives in.
+pub(crate) struct TestStore {
+    store: Box<dyn Store>,
+    // Its folder or database, dropped after the store, whose connections must close before its
+    // database goes.
+    _place: Box<dyn std::any::Any>,
+}
+
+impl Deref for TestStore {
+    type Target = dyn Store;
+
+    fn deref(&self) -> &Self::Target {
+        self.store.as_ref()
+    }
+}
+
+/// Returns a SQLite store in a new folder and, when there is a server to test against, a PostgreSQL
+/// store in a new database.
+pub(crate) fn stores() -> Vec<TestStore> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let sqlite = SqliteStore::open(dir.path()).expect("the SQLite store opens");
+    let mut stores = vec![TestStore { store: Box::new(sqlite), _place: Box::new(dir) }];
+    if let Some(scratch) = Scratch::new() {
+        let store = PostgresStore::open(&scratch.url).expect("the PostgreSQL store opens");
+        stores.push(TestStore { store: Box::new(store), _place: Box::new(scratch) });
+    }
+    stores
+}
+
+/// Returns the URL of the tests' PostgreSQL server, or `None` when there is none: then the tests of
+/// PostgreSQL are skipped, and say so, except under `CI=true`, where they fail.
+pub(crate) fn server() -> Option<PostgresUrl> {
+    match std::env::var(VARIABLE) {
+        Ok(url) if !url.is_empty() => Some(url.parse().unwrap_or_else(|err| panic!("{VARIABLE}: {err}"))),
+        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
+            panic!("{VARIABLE} is not set, and CI must test the PostgreSQL store: source scripts/postgres-env first")
+        }
+        _ => {
+            static SAID: Once = Once::new();
+            SAID.call_once(|| {
+                // Straight to stderr, which the test harness does not capture, so that a skip shows.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{VARIABLE} is not set: the PostgreSQL store is not tested (source scripts/postgres-env)"
+                );
+            });
+            None
+        }
+    }
+}
+
+/// A database made for one test on the tests' server, dropped when it is.
+pub(crate) struct Scratch {
+    server: PostgresUrl,
+    name: String,
+    /// The database's URL.
+    pub url: PostgresUrl,
+}
+
+impl Scratch {
+    /// Makes a new, empty database, or returns `None` when there is no server to test against.
+    pub(crate) fn new() -> Option<Self> {
+        static MADE: AtomicU32 = AtomicU32::new(0);
+        let server = server()?;
+        let mut salt = [0u8; 4];
+        getrandom::fill(&mut salt).expect("random bytes");
+        let name = format!(
+            "oz0_test_{}_{}_{:08x}",
+            std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed),
+            u32::from_le_bytes(salt)
+        );
+        let mut client = server.config().connect(postgres::NoTls).expect("the tests' PostgreSQL server answers");
+        client.batch_execute(&format!("CREATE DATABASE {name}")).expect("a database for the test");
+        Some(Self { url: server.with_database(&name), server, name })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Ok(mut client) = self.server.config().connect(postgres::NoTls) {
+            // FORCE: a test that failed may have left connections open.
+            let dropped = client.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+            if let Err(err) = dropped {
+                tracing::warn!(database = self.name, error = &err as &dyn std::error::Error, "a test's database stays");
+            }
+        }
+    }
+}
