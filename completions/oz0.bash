@@ -22,6 +22,9 @@ _oz0() {
             oz0,approval)
                 cmd="oz0__subcmd__approval"
                 ;;
+            oz0,console)
+                cmd="oz0__subcmd__console"
+                ;;
             oz0,edge)
                 cmd="oz0__subcmd__edge"
                 ;;
@@ -162,6 +165,9 @@ _oz0() {
                 ;;
             oz0__subcmd__help,approval)
                 cmd="oz0__subcmd__help__subcmd__approval"
+                ;;
+            oz0__subcmd__help,console)
+                cmd="oz0__subcmd__help__subcmd__console"
                 ;;
             oz0__subcmd__help,edge)
                 cmd="oz0__subcmd__help__subcmd__edge"
@@ -470,7 +476,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version fit plugin tool job file run agent tenant policy approval usage edge util help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version fit plugin tool job file run agent tenant policy approval usage console edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -896,6 +902,44 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__console)
+            opts="-q -v -h -V --port --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1428,7 +1472,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run agent tenant policy approval usage edge util help"
+            opts="fit plugin tool job file run agent tenant policy approval usage console edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1542,6 +1586,20 @@ _oz0() {
         oz0__subcmd__help__subcmd__approval__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__console)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -42,6 +42,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
             cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
+            cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -816,6 +817,22 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;usage;help;help'= {
         }
+        &'oz0;console'= {
+            cand --port 'The port on 127.0.0.1 to serve on; 0 picks a free one'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'oz0;edge'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -1001,6 +1018,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
             cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
+            cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1104,6 +1122,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand export 'Write every model call and reported cost, one a line'
         }
         &'oz0;help;usage;export'= {
+        }
+        &'oz0;help;console'= {
         }
         &'oz0;help;edge'= {
             cand serve 'Serve the edge over HTTP, for a team to share'

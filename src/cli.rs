@@ -63,6 +63,8 @@ pub enum Command {
     Approval(OnEdge<crate::commands::approval::ApprovalCommand>),
     /// What the tenant spent, by day, job, agent, plugin, service or model; and its export.
     Usage(crate::commands::usage::UsageArgs),
+    /// Open the embedded edge's console in a browser: jobs, traces, costs and approvals.
+    Console(crate::commands::console::ConsoleArgs),
     /// Run a shared edge, make tokens, and see which edge commands talk to.
     Edge(OnEdge<EdgeCommand>),
     /// Generate completions and man pages.

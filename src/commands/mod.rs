@@ -2,6 +2,7 @@
 
 pub mod agent;
 pub mod approval;
+pub mod console;
 pub mod edge;
 pub mod file;
 pub mod fit;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Agent(on) => agent::run(on.command, &edge),
         Command::Tenant(on) => tenant::run(on.command, &edge),
         Command::Usage(args) => usage::run(&args, &edge),
+        Command::Console(args) => console::run(&args, &edge),
         Command::Policy(on) => policy::run(on.command, &edge),
         Command::Approval(on) => approval::run(on.command, &edge),
         Command::Edge(on) => edge::run(on.command, &edge),

@@ -17,6 +17,7 @@
 //! ```
 
 mod calls;
+pub mod console;
 pub mod files;
 pub mod gateway;
 mod limits;

@@ -78,6 +78,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .layer(axum::middleware::from_fn(request_id::request_id))
         .with_state(Arc::clone(&state))
         .merge(crate::passage::routes(Arc::downgrade(&state)))
+        .merge(crate::console::router(Arc::clone(&state)))
 }
 
 /// The most header fields the HTTP library reads of a request; more is answered without a body. Past
