@@ -1,5 +1,5 @@
 //! `oz0 edge serve --store postgres://...` end to end: two nodes on one PostgreSQL database share their
-//! tokens and their tenants' settings. The server is the one `OZ0_TEST_POSTGRES` names (`source
+//! tokens, their tenants' settings, their files and their plugins. The server is the one `OZ0_TEST_POSTGRES` names (`source
 //! scripts/postgres-env` starts a throwaway one); without it the tests are skipped, except under
 //! `CI=true`, where they fail. Each test makes a database of its own with `psql` and drops it after.
 
@@ -7,10 +7,12 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod plugin_support;
 
 use std::io::Write;
 
 use common::{ServedEdge, TestEnv, text};
+use plugin_support::{python_env, root};
 use serde_json::{Value, json};
 
 const VARIABLE: &str = "OZ0_TEST_POSTGRES";
@@ -77,6 +79,30 @@ fn node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
     env.serve_with(&env.work().join(name), &[("OZ0_STORE", store.into())])
 }
 
+/// Starts a node as [`node`] does, with the example plugins' Python on the `PATH` of its tool host.
+fn plugin_node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
+    let mut envs = python_env();
+    envs.push(("OZ0_STORE", store.into()));
+    env.serve_with(&env.work().join(name), &envs)
+}
+
+/// Runs `oz0` against `edge` with `token`, the example plugins' Python on `PATH`.
+fn run_at(env: &TestEnv, edge: &ServedEdge, token: &str, args: &[&str]) -> std::process::Output {
+    env.oz0_at(edge, token).envs(python_env()).args(args).output().unwrap()
+}
+
+/// Returns the folders of the tenant's plugins in a node's data folder, by name.
+fn plugin_folders(data: &std::path::Path) -> Vec<String> {
+    let mut names = Vec::new();
+    for tenant in std::fs::read_dir(data.join("plugins")).into_iter().flatten().flatten() {
+        for folder in std::fs::read_dir(tenant.path()).unwrap().flatten() {
+            names.push(folder.file_name().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    names
+}
+
 fn json_of(env: &TestEnv, edge: &ServedEdge, token: &str, args: &[&str]) -> Value {
     let out = env.oz0_at(edge, token).args(args).args(["--format", "json"]).output().unwrap();
     assert!(out.status.success(), "oz0 {args:?} on {}: {}", edge.url, text(&out.stderr));
@@ -126,6 +152,76 @@ fn two_nodes_on_one_database_share_tokens_and_settings() {
     stop(b);
 }
 
+#[test]
+fn a_file_and_a_plugin_kept_through_one_node_are_used_through_the_other() {
+    let Some(server) = server() else { return };
+    let db = Database::new(&server, "files_plugins");
+    let env = TestEnv::new();
+    let a = plugin_node(&env, &db.url, "a");
+    let b = plugin_node(&env, &db.url, "b");
+    let token = a.token.clone();
+    let workbench = root().join("examples/workbench");
+
+    let out = run_at(&env, &a, &token, &["plugin", "install", workbench.to_str().unwrap()]);
+    assert!(out.status.success(), "install through a: {}", text(&out.stderr));
+    assert!(plugin_folders(&env.work().join("b")).is_empty(), "b unpacks a plugin only when it is called");
+
+    // A file a tool stored through node a is read through node b, from the database: a keeps no blob.
+    let packed = json_of(
+        &env,
+        &a,
+        &token,
+        &["tool", "call", "workbench.pack", "--arg", "text=line one\n", "--arg", "copies=3", "--id", "pack-1"],
+    );
+    let file = packed["files"][0]["ref"].as_str().unwrap().to_owned();
+    let hex = file.rsplit(':').next().unwrap();
+    let on_disk = files_under(&env.work().join("a/files"));
+    assert!(!on_disk.iter().any(|p| p.ends_with(&hex[2..])), "{on_disk:?}");
+    let out = run_at(&env, &b, &token, &["file", "get", &file, "--job", "pack-1", "-o", "-"]);
+    assert!(out.status.success(), "file get through b: {}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "line one\n".repeat(3));
+
+    // The plugin installed through a is called through b, which unpacks it first, and its call there
+    // is handed the file a stored.
+    let handed = format!("archive={file}");
+    let out = run_at(&env, &b, &token, &["tool", "call", "workbench.inspect", "--arg", &handed, "--format", "json"]);
+    assert!(out.status.success(), "call through b: {}\n{}", text(&out.stderr), env.serve_log());
+    let inspected: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let read: Value = serde_json::from_str(inspected["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!((read["ref"].as_str(), read["first_line"].as_str()), (Some(file.as_str()), Some("line one")));
+    let unpacked = plugin_folders(&env.work().join("b"));
+    assert!(unpacked.len() == 1 && unpacked[0].starts_with("workbench-"), "{unpacked:?}");
+    assert_eq!(plugin_folders(&env.work().join("a")), unpacked, "the same install's folder on each node");
+
+    // Another tenant's person is told the job is not there, through either node.
+    let other = json_of(&env, &a, &token, &["edge", "token", "create", "--tenant", "other", "--role", "content"]);
+    let stranger = other["token"].as_str().unwrap();
+    let out = run_at(&env, &b, stranger, &["file", "get", &file, "--job", "pack-1", "-o", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no job `pack-1`"), "{}", text(&out.stderr));
+
+    // Removed through a, the plugin is refused through b as a tool never installed.
+    let out = run_at(&env, &a, &token, &["plugin", "remove", "workbench"]);
+    assert!(out.status.success(), "remove through a: {}", text(&out.stderr));
+    let out = run_at(&env, &b, &token, &["tool", "call", "workbench.classify", "--arg", "text=x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no tool `workbench` is installed"), "{}", text(&out.stderr));
+    let listed = json_of(&env, &b, &token, &["plugin", "list"]);
+    assert_eq!(listed, json!([]), "{listed}");
+    stop(a);
+    stop(b);
+}
+
+/// Returns every file under `dir`.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() { files.extend(files_under(&path)) } else { files.push(path) }
+    }
+    files
+}
+
 /// Sends SIGTERM to a node and checks that it exits 0 within 10 s.
 fn stop(mut edge: ServedEdge) {
     let status = std::process::Command::new("kill").args(["-TERM", &edge.pid().to_string()]).status().unwrap();
@@ -165,4 +261,111 @@ fn a_store_that_cannot_be_reached_is_named_without_its_password() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("'mysql://root@db/x' is not a store"), "{stderr}");
     assert!(!stderr.contains("s3cret"), "{stderr}");
+}
+
+// Nodes that die: a node holds a lease while it lives, and the live nodes fail a dead node's running
+// jobs once its lease has lapsed for a while. The nodes here hold a lease of 1 s (`OZ0_LEASE_SECONDS`),
+// so that a dead one's jobs are failed within 4.5 s rather than 90 s.
+
+/// The lease the nodes of these tests hold, in seconds.
+const LEASE_SECONDS: &str = "1";
+
+/// Starts a node as [`plugin_node`] does, holding a short lease.
+fn leased_node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
+    let mut envs = python_env();
+    envs.push(("OZ0_STORE", store.into()));
+    envs.push(("OZ0_LEASE_SECONDS", LEASE_SECONDS.into()));
+    env.serve_with(&env.work().join(name), &envs)
+}
+
+/// Waits up to `seconds` for `done` to hold, and returns how long it took.
+fn wait_for(seconds: u64, what: &str, mut done: impl FnMut() -> bool) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(seconds), "{what} within {seconds} s");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    start.elapsed()
+}
+
+#[test]
+fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_acknowledged() {
+    let Some(server) = server() else { return };
+    let db = Database::new(&server, "lease");
+    let env = TestEnv::new();
+    let a = leased_node(&env, &db.url, "a");
+    let b = leased_node(&env, &db.url, "b");
+    let token = a.token.clone();
+    let workbench = root().join("examples/workbench");
+    let out = run_at(&env, &a, &token, &["plugin", "install", workbench.to_str().unwrap()]);
+    assert!(out.status.success(), "install through a: {}", text(&out.stderr));
+
+    // What node a acknowledges before it dies: a token, a tenant's setting, a job and its file.
+    let made = json_of(&env, &a, &token, &["edge", "token", "create", "--role", "admin", "--name", "ada"]);
+    let ada = made["token"].as_str().unwrap().to_owned();
+    json_of(&env, &a, &ada, &["tenant", "offload", "--default", "20000"]);
+    let packed =
+        json_of(&env, &a, &token, &["tool", "call", "workbench.pack", "--arg", "text=kept\n", "--id", "pack-1"]);
+    let file = packed["files"][0]["ref"].as_str().unwrap().to_owned();
+
+    // A job that waits, run on a; another run on b, which lives.
+    let flows = env.work().join("flows");
+    std::fs::create_dir_all(&flows).unwrap();
+    let started = env.work().join("wait.pids");
+    std::fs::write(
+        flows.join("slow.yaml"),
+        format!(
+            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {{seconds: 5, pid_file: '{}'}}\n",
+            started.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        flows.join("steady.yaml"),
+        // Three waits, each well within the tool's timeout, to run while a's job is failed.
+        "id: steady\nsteps:\n  - id: w1\n    call: hourglass.wait\n    args: {seconds: 2}\n  - id: w2\n    call: \
+         hourglass.wait\n    args: {seconds: 2}\n  - id: w3\n    call: hourglass.wait\n    args: {seconds: 2}\n",
+    )
+    .unwrap();
+    let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "slow-a"]);
+    assert!(out.status.success(), "run through a: {}", text(&out.stderr));
+    wait_for(30, "the job's tool call starts on a", || started.exists());
+    let out = run_at(&env, &b, &token, &["run", "steady", "--detach", "--id", "steady-b"]);
+    assert!(out.status.success(), "run through b: {}", text(&out.stderr));
+
+    // Killed mid-job, with no chance to end it.
+    let mut a = a;
+    let kill = std::process::Command::new("kill").args(["-KILL", &a.pid().to_string()]).status().unwrap();
+    assert!(kill.success());
+    a.child().wait().unwrap();
+    assert_eq!(json_of(&env, &b, &token, &["job", "get", "slow-a"])["job"]["state"], "running");
+
+    let job = |id: &str| json_of(&env, &b, &token, &["job", "get", id]);
+    let took = wait_for(30, "node b fails the dead node's job", || job("slow-a")["job"]["state"] != "running");
+    let failed = job("slow-a");
+    assert_eq!(failed["job"]["state"], "failed", "{failed}");
+    let error = failed["job"]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("stopped renewing its lease"), "{error}");
+    assert!(took < std::time::Duration::from_secs(10), "within the short lease's bound: {took:?}");
+    let steady = job("steady-b");
+    assert_ne!(steady["job"]["state"], "failed", "the live node's job is never failed: {steady}");
+
+    // Failed once, however many looks later.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert_eq!(job("slow-a")["job"]["ended_at"], failed["job"]["ended_at"]);
+    let audit = json_of(&env, &b, &ada, &["tenant", "audit", "--limit", "1000"]);
+    let lost: Vec<&Value> = audit.as_array().unwrap().iter().filter(|e| e["action"] == "job.node_lost").collect();
+    assert_eq!(lost.len(), 1, "{audit}");
+    assert_eq!(lost[0]["new"]["job"], "slow-a");
+
+    // What a acknowledged is all there, read through b.
+    assert_eq!(json_of(&env, &b, &ada, &["tenant", "offload"])["settings"]["default"], 20000);
+    assert_eq!(job("pack-1")["job"]["state"], "succeeded");
+    let out = run_at(&env, &b, &token, &["file", "get", &file, "--job", "pack-1", "-o", "-"]);
+    assert!(out.status.success(), "file get through b: {}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "kept\n");
+    wait_for(30, "the live node's job ends", || job("steady-b")["job"]["state"] != "running");
+    let steady = job("steady-b");
+    assert_eq!(steady["job"]["state"], "succeeded", "{steady}");
+    stop(b);
 }

@@ -116,7 +116,7 @@ fn edge_status_says_which_edge_and_who() {
         assert_eq!(code, 0, "{stderr}");
         let status: Value = serde_json::from_str(&stdout).expect("JSON");
         assert_eq!(status["roles"], json!(["admin", "content"]));
-        assert_eq!(status["store"], json!({"kind": "sqlite", "schema_version": 6}));
+        assert_eq!(status["store"], json!({"kind": "sqlite", "schema_version": 8}));
         assert_eq!(status["operator"], true);
         match transport {
             Transport::Embedded => {
@@ -130,7 +130,7 @@ fn edge_status_says_which_edge_and_who() {
         }
         let (code, stdout, _) = run(&site, &["edge", "status"]);
         assert_eq!(code, 0);
-        assert!(stdout.contains("\nroles    admin, content\nstore    sqlite, schema 6\n"), "{stdout}");
+        assert!(stdout.contains("\nroles    admin, content\nstore    sqlite, schema 8\n"), "{stdout}");
     }
 }
 

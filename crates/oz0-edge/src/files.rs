@@ -1,16 +1,21 @@
 //! The content-addressed file store: files between tools, at most 32 MiB each, kept by SHA-256 digest.
 //!
-//! A file is written to a temporary file, synced, renamed into place and its folder synced, so that a
+//! [`Blobs`] is where the edge keeps files' bytes: [`DiskBlobs`], on the node's disk, beside a store of
+//! one node, and the PostgreSQL store itself when nodes share it, so that a file stored through one
+//! node is read through another. On disk, a file is written to a temporary file, synced, renamed into place and its folder synced, so that a
 //! crash leaves either the whole file or none. Every read checks the digest again, so a damaged file is
 //! reported rather than handed on. The blobs of each tenant are apart; who may read which is the store's
 //! record of (tenant, tree, digest), kept by the [`crate::store`].
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use oz0_core::api::{FileRef, MAX_FILE_BYTES};
+use oz0_core::api::{FileRef, MAX_FILE_BYTES, TreeId};
 use sha2::{Digest, Sha256};
+
+use crate::store::{Store, StoreError, TenantRecord};
 
 /// Why a file could not be kept or read.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +38,9 @@ pub enum FileError {
         /// The digest of what is on disk.
         found: String,
     },
+    /// The store that records the file, or holds its bytes, failed.
+    #[error("the store failed")]
+    Store(#[source] StoreError),
     /// The disk failed.
     #[error("could not {action} '{}'", path.display())]
     Io {
@@ -44,6 +52,59 @@ pub enum FileError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// Where the edge keeps files' bytes, by tenant and digest. A tenant's blob is another tenant's
+/// [`FileError::Missing`], exactly as one never stored.
+pub trait Blobs: Send + Sync + std::fmt::Debug {
+    /// Keeps `bytes` as a file of the tenant's tree `tree` and has the store record it, refusing more
+    /// than 32 MiB. Keeping the same bytes again keeps one blob.
+    fn keep(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<FileRef, FileError>;
+
+    /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
+    fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError>;
+}
+
+/// Returns [`FileError::TooLarge`] for more than 32 MiB.
+pub(crate) fn check_size(bytes: &[u8]) -> Result<(), FileError> {
+    let size = bytes.len() as u64;
+    if size > MAX_FILE_BYTES { Err(FileError::TooLarge { size }) } else { Ok(()) }
+}
+
+/// Returns `bytes` when they have the digest `file` names, else [`FileError::Damaged`].
+pub(crate) fn checked(file: &FileRef, bytes: Vec<u8>) -> Result<Vec<u8>, FileError> {
+    let found = FileRef::from_digest(digest(&bytes));
+    if found != *file {
+        return Err(FileError::Damaged { file: *file, found: found.hex() });
+    }
+    Ok(bytes)
+}
+
+/// Blobs on the node's disk, recorded by a store of one node: the blob is written first, then the
+/// store's record of it, and a blob a killed process never recorded is swept at the next start.
+#[derive(Debug, Clone)]
+pub struct DiskBlobs {
+    files: FileStore,
+    store: Arc<dyn Store>,
+}
+
+impl DiskBlobs {
+    /// Returns the blobs under `root`, recorded by `store`.
+    pub fn new(root: PathBuf, store: Arc<dyn Store>) -> Self {
+        Self { files: FileStore::new(root), store }
+    }
+}
+
+impl Blobs for DiskBlobs {
+    fn keep(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<FileRef, FileError> {
+        let kept = self.files.put(tenant.id, bytes)?;
+        self.store.record_file(tenant, tree, &kept.file, bytes.len() as u64).map_err(FileError::Store)?;
+        Ok(kept.settle())
+    }
+
+    fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
+        self.files.get(tenant, file)
+    }
 }
 
 /// Blobs on disk under a root folder: `<root>/<tenant id>/<2 hex digits>/<62 hex digits>`.
@@ -71,10 +132,7 @@ impl FileStore {
     /// Keeps `bytes` as a blob of `tenant` and returns its reference, marked as not yet recorded until
     /// [`Kept::settle`]. Keeping the same bytes again changes nothing on disk.
     pub fn put(&self, tenant: i64, bytes: &[u8]) -> Result<Kept, FileError> {
-        let size = bytes.len() as u64;
-        if size > MAX_FILE_BYTES {
-            return Err(FileError::TooLarge { size });
-        }
+        check_size(bytes)?;
         let file = FileRef::from_digest(digest(bytes));
         let path = self.path(tenant, &file);
         if path.exists() && self.get(tenant, &file).is_ok() {
@@ -153,11 +211,7 @@ impl FileStore {
             path: path.clone(),
             source,
         })?;
-        let found = FileRef::from_digest(digest(&bytes));
-        if found != *file {
-            return Err(FileError::Damaged { file: *file, found: found.hex() });
-        }
-        Ok(bytes)
+        checked(file, bytes)
     }
 }
 

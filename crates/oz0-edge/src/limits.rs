@@ -1,13 +1,16 @@
-//! The tenant's spending limits, enforced for every model call: the call's worst case is reserved
-//! before it is sent, beside what the tenant's jobs spent this day and month (UTC) and the calls still
-//! reserved, and released when the call is settled and recorded.
+//! The tenant's spending limits and the job tree's budget, enforced for every model call: the call's
+//! worst case is reserved in the store before it is sent, beside what the tenant's jobs spent this
+//! day and month (UTC), what the tree spent, and the calls still reserved on every node sharing the
+//! store, and released when the call is settled and recorded.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
+use oz0_core::agent::{AgentBudget, OverBudget, Spent};
+use oz0_core::api::TreeId;
 use serde_json::{Value, json};
 
-use crate::store::{Store, StoreError, TenantRecord};
+use crate::state::EdgeState;
+use crate::store::{Ask, Lease, Over, Period, ReservationId, Store, TenantRecord};
 
 /// Whose money refused a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,76 +41,168 @@ impl Spend {
     }
 }
 
-/// The model calls each tenant has reserved and not yet recorded, in US dollars.
-#[derive(Debug, Default)]
-pub(crate) struct Limits {
-    reserved: Arc<Mutex<HashMap<i64, f64>>>,
+/// The job tree a model call is made for: its budget, and what the caller counts it to have spent,
+/// including what a call under way has spent and not yet recorded.
+#[derive(Debug, Clone)]
+pub(crate) struct ForTree {
+    pub tree: TreeId,
+    pub budget: Option<AgentBudget>,
+    pub spent: Spent,
 }
 
-/// A reservation of a tenant's money, released when dropped.
+/// How the edge reserves model calls: in the store, so that the nodes sharing it count each other's
+/// reservations, each held until its node is taken for dead unless the node renews its lease.
+#[derive(Debug)]
+pub(crate) struct Limits {
+    lease: Lease,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { lease: Lease::from_env() }
+    }
+}
+
+/// A reservation of a tenant's money (and of its job tree's budget), released by
+/// [`release`](Self::release) once its call is settled, or else when dropped.
 #[derive(Debug)]
 pub(crate) struct Reservation {
-    reserved: Arc<Mutex<HashMap<i64, f64>>>,
-    tenant: i64,
-    usd: f64,
+    held: Option<(Arc<EdgeState>, ReservationId)>,
+}
+
+impl Reservation {
+    /// Releases the reservation on a thread that may block, and waits for it: the next reservation
+    /// made after this one returns no longer counts it.
+    pub async fn release(mut self) {
+        if let Some((state, id)) = self.held.take() {
+            let released = tokio::task::spawn_blocking(move || release(&state, id)).await;
+            if let Err(err) = released {
+                tracing::warn!(error = &err as &dyn std::error::Error, "a reservation could not be released");
+            }
+        }
+    }
 }
 
 impl Drop for Reservation {
     fn drop(&mut self) {
-        let mut reserved = self.reserved.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(held) = reserved.get_mut(&self.tenant) {
-            *held = (*held - self.usd).max(0.0);
+        let Some((state, id)) = self.held.take() else { return };
+        // The store's calls block, and a drop may come on an async thread: there, on another.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(move || release(&state, id))),
+            Err(_) => release(&state, id),
         }
+    }
+}
+
+fn release(state: &EdgeState, id: ReservationId) {
+    // A reservation that cannot be released stops counting when its node is taken for dead.
+    if let Err(err) = state.store().release(id) {
+        tracing::warn!(error = &err as &dyn std::error::Error, "a reservation could not be released");
     }
 }
 
 impl Limits {
-    /// Reserves `usd` of the tenant's money for a model call, or says which limit refuses it, with
-    /// its numbers. A store that cannot be read refuses the call. Blocks on the store.
-    pub fn reserve(&self, store: &dyn Store, tenant: &TenantRecord, usd: f64) -> Result<Reservation, (String, Spend)> {
-        let refused = |err: StoreError| {
-            let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: usd };
-            (format!("the tenant's spending could not be read: {err}"), spend)
-        };
-        let limits = store.limits(tenant).map_err(refused)?;
+    /// Reserves the worst case of a model call against the job tree's budget and the tenant's limits,
+    /// atomically across the nodes sharing the store, or says which refuses it, with its numbers. A
+    /// store that cannot be read refuses the call. Blocks on the store.
+    pub fn reserve(
+        &self,
+        store: &dyn Store,
+        tenant: &TenantRecord,
+        tree: Option<&ForTree>,
+        worst: Spent,
+    ) -> Result<ReservationId, (String, Spend)> {
         let now =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-        let mut reserved = self.reserved.lock().unwrap_or_else(PoisonError::into_inner);
-        let held = reserved.get(&tenant.id).copied().unwrap_or(0.0);
-        for (limit, since, period) in
-            [(limits.usd_per_day, day_start(now), "day"), (limits.usd_per_month, month_start(now), "month")]
-        {
-            let Some(limit) = limit else { continue };
-            let spent = store.spent_since(tenant, since).map_err(refused)?;
-            if spent + held + usd > limit {
-                let message = format!(
-                    "the tenant's limit of ${limit} a {period} would be exceeded: ${spent:.6} spent, ${held:.6} \
-                     reserved by calls under way, and this call may cost up to ${usd:.6}"
-                );
-                let spend =
-                    Spend { scope: Scope::Tenant, limit_usd: Some(limit), spent_usd: spent, reserved_usd: held };
-                return Err((message, spend));
+        let hold = self.lease.hold + self.lease.grace;
+        let ask = Ask {
+            tenant,
+            tree: tree.map(|t| &t.tree),
+            budget: tree.and_then(|t| t.budget),
+            spent: tree.map(|t| t.spent).unwrap_or_default(),
+            worst,
+            day_since_ms: day_start(now),
+            month_since_ms: month_start(now),
+            expires_ms: i64::try_from(now.saturating_add(hold.as_millis() as u64)).unwrap_or(i64::MAX),
+        };
+        match store.reserve(&ask) {
+            Ok(Ok(id)) => Ok(id),
+            Ok(Err(over)) => Err(refusal(&over, tree.and_then(|t| t.budget))),
+            Err(err) => {
+                let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: worst.usd };
+                Err((format!("the tenant's spending could not be read: {err}"), spend))
             }
         }
-        *reserved.entry(tenant.id).or_insert(0.0) += usd;
-        Ok(Reservation { reserved: Arc::clone(&self.reserved), tenant: tenant.id, usd })
     }
 }
 
-/// Reserves `usd` of the tenant's money for a model call on a thread that may block, as
-/// [`Limits::reserve`] does; the edge failing counts as a refusal.
+/// Returns the message and numbers of a refusal: for the job tree, the budget's own words when no
+/// other call of the tree holds a reservation, and the money reserved (this call's and theirs); for
+/// the tenant, the limit's, with what its calls under way reserved.
+fn refusal(over: &Over, budget: Option<AgentBudget>) -> (String, Spend) {
+    let job = |spent: Spent, reserved: Spent, worst: Spent| Spend {
+        scope: Scope::Job,
+        limit_usd: budget.and_then(|b| b.usd),
+        spent_usd: spent.usd,
+        reserved_usd: worst.usd + reserved.usd,
+    };
+    match *over {
+        Over::TreeTokens { limit, spent, reserved, worst } => {
+            let message = if reserved.tokens == 0 {
+                OverBudget::Tokens { limit, spent: spent.tokens, worst: worst.tokens }.to_string()
+            } else {
+                format!(
+                    "the job's budget of {limit} tokens would be exceeded: {} spent, {} reserved by calls under way, \
+                     and this model call may take up to {}",
+                    spent.tokens, reserved.tokens, worst.tokens
+                )
+            };
+            (message, job(spent, reserved, worst))
+        }
+        Over::TreeUsd { limit, spent, reserved, worst } => {
+            let message = if reserved.usd == 0.0 {
+                OverBudget::Usd { limit, spent: spent.usd, worst: worst.usd }.to_string()
+            } else {
+                format!(
+                    "the job's budget of ${limit} would be exceeded: ${:.6} spent, ${:.6} reserved by calls under \
+                     way, and this model call may cost up to ${:.6}",
+                    spent.usd, reserved.usd, worst.usd
+                )
+            };
+            (message, job(spent, reserved, worst))
+        }
+        Over::Tenant { period, limit, spent, reserved, worst } => {
+            let period = match period {
+                Period::Day => "day",
+                Period::Month => "month",
+            };
+            let message = format!(
+                "the tenant's limit of ${limit} a {period} would be exceeded: ${spent:.6} spent, ${reserved:.6} \
+                 reserved by calls under way, and this call may cost up to ${worst:.6}"
+            );
+            (message, Spend { scope: Scope::Tenant, limit_usd: Some(limit), spent_usd: spent, reserved_usd: reserved })
+        }
+    }
+}
+
+/// Reserves the worst case of a model call on a thread that may block, as [`Limits::reserve`] does;
+/// the edge failing counts as a refusal.
 pub(crate) async fn reserve(
-    state: &Arc<crate::state::EdgeState>,
+    state: &Arc<EdgeState>,
     tenant: &TenantRecord,
-    usd: f64,
+    tree: Option<ForTree>,
+    worst: Spent,
 ) -> Result<Reservation, (String, Spend)> {
     let (state, tenant) = (Arc::clone(state), tenant.clone());
-    tokio::task::spawn_blocking(move || state.limits().reserve(state.store(), &tenant, usd)).await.unwrap_or_else(
-        |err| {
-            let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: usd };
-            Err((format!("the edge failed: {err}"), spend))
-        },
-    )
+    tokio::task::spawn_blocking(move || {
+        let id = state.limits().reserve(state.store(), &tenant, tree.as_ref(), worst)?;
+        Ok(Reservation { held: Some((state, id)) })
+    })
+    .await
+    .unwrap_or_else(|err| {
+        let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: worst.usd };
+        Err((format!("the edge failed: {err}"), spend))
+    })
 }
 
 const DAY_MS: u64 = 86_400_000;
@@ -135,6 +230,32 @@ fn month_start(ms: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_keep_their_words_and_numbers() {
+        let budget = AgentBudget { usd: Some(1.0), tokens: Some(1_000), warning_share: 0.8 };
+        let (spent, worst) = (Spent { usd: 0.75, tokens: 10 }, Spent { usd: 0.5, tokens: 10 });
+        let over = Over::TreeUsd { limit: 1.0, spent, reserved: Spent::default(), worst };
+        let (message, spend) = refusal(&over, Some(budget));
+        assert_eq!(message, OverBudget::Usd { limit: 1.0, spent: 0.75, worst: 0.5 }.to_string());
+        assert_eq!(spend.numbers(), json!({"scope": "job", "limit_usd": 1.0, "spent_usd": 0.75, "reserved_usd": 0.5}));
+        let held = Over::TreeUsd { limit: 1.0, spent, reserved: Spent { usd: 0.25, tokens: 0 }, worst };
+        let (message, spend) = refusal(&held, Some(budget));
+        assert!(message.contains("$0.250000 reserved by calls under way"), "{message}");
+        assert_eq!(spend.reserved_usd, 0.75, "this call's and the others'");
+
+        let over = Over::Tenant { period: Period::Day, limit: 2.0, spent: 1.5, reserved: 0.25, worst: 0.5 };
+        let (message, spend) = refusal(&over, None);
+        assert_eq!(
+            message,
+            "the tenant's limit of $2 a day would be exceeded: $1.500000 spent, $0.250000 reserved by calls under \
+             way, and this call may cost up to $0.500000"
+        );
+        assert_eq!(
+            spend.numbers(),
+            json!({"scope": "tenant", "limit_usd": 2.0, "spent_usd": 1.5, "reserved_usd": 0.25})
+        );
+    }
 
     #[test]
     fn days_and_months_start_at_midnight_utc() {

@@ -326,7 +326,7 @@ impl Edge for LocalEdge {
         let tenant = self.principal.tenant.id;
         let parent = plugins::tenant_dir(self.state.root(), tenant);
         let (accept_model, secrets) = (options.accept_model, options.secrets.clone());
-        let (folder, document, models_accepted) = self
+        let (folder, document, models_accepted, archive) = self
             .blocking(move |_, _| {
                 fs_err::create_dir_all(&parent)
                     .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
@@ -338,7 +338,7 @@ impl Edge for LocalEdge {
                 let document = plugins::read_manifest(folder.path())?;
                 let accepted = plugins::check_models(&document, accept_model)?;
                 plugins::check_secrets(&document, &secrets)?;
-                Ok((folder, document, accepted))
+                Ok((folder, document, accepted, archive))
             })
             .await?;
         let listing = plugins::measure(&document, folder.path(), self.state.root(), tenant, &options.secrets).await?;
@@ -350,10 +350,19 @@ impl Edge for LocalEdge {
             // The plugin's folder is named by its name and the time, so that a call running the old
             // version keeps its files until it ends.
             let dir = folder.path().with_file_name(format!("{}-{now}", info.name));
-            let record = PluginRecord { info, dir: dir.display().to_string(), manifest: document.manifest, secrets };
+            // Nodes that share the store unpack the plugin from the archive it keeps.
+            let archive = state.store().shared().then_some(archive);
+            let record = PluginRecord {
+                info,
+                dir: dir.display().to_string(),
+                manifest: document.manifest,
+                secrets,
+                archive: archive.as_deref().map(|a| FileRef::from_digest(crate::files::digest(a))),
+            };
             fs_err::rename(folder.path(), &dir).map_err(|err| EdgeError::internal("could not keep the plugin", err))?;
             let _ = folder.keep();
-            let replaced = match state.store().put_plugin(&principal.tenant, &record, principal) {
+            let kept = state.store().keep_plugin(&principal.tenant, &record, archive.as_deref(), principal);
+            let replaced = match kept {
                 Ok(replaced) => replaced,
                 Err(err) => {
                     let _ = fs_err::remove_dir_all(&dir);
@@ -361,8 +370,9 @@ impl Edge for LocalEdge {
                 }
             };
             if let Some(old) = &replaced {
-                state.servers().retire(Path::new(&old.dir));
-                let _ = fs_err::remove_dir_all(&old.dir);
+                let old_dir = state.plugin_dir(principal.tenant.id, old);
+                state.servers().retire(&old_dir);
+                let _ = fs_err::remove_dir_all(&old_dir);
             }
             Ok(Installed { plugin: record.info, replaced: replaced.map(|r| r.info.version), warnings })
         })
@@ -384,8 +394,9 @@ impl Edge for LocalEdge {
                 .store()
                 .remove_plugin(&principal.tenant, &name, principal)?
                 .ok_or_else(|| EdgeError::not_found(format!("no plugin `{name}` is installed")))?;
-            state.servers().retire(Path::new(&removed.dir));
-            let _ = fs_err::remove_dir_all(&removed.dir);
+            let removed_dir = state.plugin_dir(principal.tenant.id, &removed);
+            state.servers().retire(&removed_dir);
+            let _ = fs_err::remove_dir_all(&removed_dir);
             plugins::forget_tools(state.root(), principal.tenant.id, &removed.info);
             Ok(removed.info)
         })
@@ -489,7 +500,7 @@ impl Edge for LocalEdge {
     }
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {
-        crate::runner::events(&self.state, &self.principal, id, after)
+        crate::runner::events(&self.state, &self.principal, id, after).await
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
@@ -516,6 +527,7 @@ fn read_file(state: &EdgeState, tenant: &TenantRecord, tree: &TreeId, file: &Fil
     }
     state.files().get(tenant.id, file).map_err(|err| match err {
         FileError::Missing(_) => EdgeError::not_found(NO_FILE),
+        FileError::Store(err) => err.into(),
         err => EdgeError::internal(format!("could not read the file {file}"), err),
     })
 }

@@ -2,18 +2,19 @@
 //! folder and the calls it runs; and [`EdgeState::blocking`], the one way the async parts of the edge
 //! reach the store, whose calls block.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use oz0_core::api::{EdgeError, StoredFile, TenantName, TreeId};
+use oz0_core::api::{EdgeError, FileRef, StoredFile, TenantName, TreeId};
 use oz0_toolhost::Pool;
 
-use crate::files::{FileError, FileStore, left_at_least};
+use crate::files::{Blobs, DiskBlobs, FileError, FileStore, digest, left_at_least};
 use crate::limits::Limits;
 use crate::passage::Passage;
 use crate::running::Running;
-use crate::store::{Location, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
 
 /// How long an upload or an install may go untouched before a start takes it for one a stopped
 /// process left: longer than any takes, so that one under way in another process is never swept.
@@ -73,8 +74,11 @@ pub(crate) const NO_FILE: &str = "no such file in this job tree";
 #[derive(Debug)]
 pub struct EdgeState {
     store: Arc<dyn Store>,
-    files: FileStore,
+    files: Arc<dyn Blobs>,
     root: PathBuf,
+    /// A lock for each plugin folder being unpacked from the store, so that one call unpacks it and
+    /// the others wait for it.
+    unpacking: Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>,
     running: Running,
     servers: Pool,
     limits: Limits,
@@ -113,12 +117,14 @@ impl EdgeState {
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
         }
-        let store: Arc<dyn Store> = match location {
-            Location::Sqlite => Arc::new(SqliteStore::open(dir)?),
+        let (store, files): (Arc<dyn Store>, Option<Arc<dyn Blobs>>) = match location {
+            Location::Sqlite => (Arc::new(SqliteStore::open(dir)?), None),
             Location::Postgres(url) => {
                 fs_err::create_dir_all(dir)
                     .map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
-                Arc::new(PostgresStore::open(url)?)
+                // Files' bytes go in the database too, for the nodes that share it to read.
+                let store = Arc::new(PostgresStore::open(url)?);
+                (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
             }
         };
         let (swept, mut bytes) = sweep(dir, LEFT_FOR);
@@ -131,16 +137,23 @@ impl EdgeState {
                  job recorded, {bytes} bytes in all"
             );
         }
-        Ok(Self::with_store(store, dir, idle))
+        let files = files.unwrap_or_else(|| Arc::new(DiskBlobs::new(dir.join("files"), Arc::clone(&store))));
+        Ok(Self::with_parts(store, files, dir, idle))
     }
 
     /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`, its
     /// shared servers stopped after `idle` without a call.
     pub fn with_store(store: Arc<dyn Store>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
+        let files = Arc::new(DiskBlobs::new(dir.join("files"), Arc::clone(&store)));
+        Self::with_parts(store, files, dir, idle)
+    }
+
+    fn with_parts(store: Arc<dyn Store>, files: Arc<dyn Blobs>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
         Arc::new(Self {
             store,
-            files: FileStore::new(dir.join("files")),
+            files,
             root: dir.to_path_buf(),
+            unpacking: Mutex::default(),
             running: Running::default(),
             servers: Pool::new(idle),
             limits: Limits::default(),
@@ -164,20 +177,126 @@ impl EdgeState {
     }
 
     /// Returns the content-addressed files.
-    pub fn files(&self) -> &FileStore {
-        &self.files
+    pub fn files(&self) -> &dyn Blobs {
+        self.files.as_ref()
     }
 
-    /// Keeps `bytes` as a file of the tenant's tree `tree`: the blob, then the store's record of it. A
-    /// process killed in between leaves a blob that the next start removes.
+    /// Keeps `bytes` as a file of the tenant's tree `tree`: on disk, the blob, then the store's record
+    /// of it, and a process killed in between leaves a blob that the next start removes; in a store that
+    /// nodes share, both in one transaction.
     pub fn keep_file(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<StoredFile, EdgeError> {
-        let kept = self.files.put(tenant.id, bytes).map_err(|err| match err {
+        let file = self.files.keep(tenant, tree, bytes).map_err(|err| match err {
             FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
+            FileError::Store(err) => err.into(),
             err => EdgeError::internal("could not keep the file", err),
         })?;
-        let size = bytes.len() as u64;
-        self.store.record_file(tenant, tree, &kept.file, size)?;
-        Ok(StoredFile { file: kept.settle(), size })
+        Ok(StoredFile { file, size: bytes.len() as u64 })
+    }
+
+    /// Returns the folder of the tenant's plugin on this node: where it was installed, or, when the
+    /// store keeps its archive for other nodes, the folder of its name under this node's plugins.
+    pub(crate) fn plugin_dir(&self, tenant: i64, plugin: &PluginRecord) -> PathBuf {
+        let installed = Path::new(&plugin.dir);
+        match (plugin.archive, installed.file_name()) {
+            (Some(_), Some(name)) => crate::plugins::tenant_dir(&self.root, tenant).join(name),
+            _ => installed.to_path_buf(),
+        }
+    }
+
+    /// Returns the plugin that brings the tool `tool`, with its folder on this node: unpacked first from
+    /// the archive the store keeps, when another node installed it and this one has not unpacked it yet.
+    /// The store's record is the truth: a folder this node keeps of a plugin removed through another
+    /// node is never used again.
+    pub(crate) fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, EdgeError> {
+        // Twice at most: the plugin may be replaced between reading its record and its archive.
+        let mut named = None;
+        for _ in 0..2 {
+            let Some(mut plugin) = self.store.plugin_of_tool(tenant, tool)? else { return Ok(None) };
+            let Some(wanted) = plugin.archive else { return Ok(Some(plugin)) };
+            if named == Some(wanted) {
+                return Err(EdgeError::internal(
+                    format!("could not unpack the plugin `{}`", plugin.info.name),
+                    format!("the store's archive of it does not have the digest {wanted} its record names"),
+                ));
+            }
+            named = Some(wanted);
+            let dir = self.plugin_dir(tenant.id, &plugin);
+            plugin.dir = dir.display().to_string();
+            if dir.is_dir() {
+                return Ok(Some(plugin));
+            }
+            let gate = {
+                let mut unpacking = self.unpacking.lock().unwrap_or_else(PoisonError::into_inner);
+                Arc::clone(unpacking.entry(dir.clone()).or_default())
+            };
+            let unpacked = {
+                let _one_at_a_time = gate.lock().unwrap_or_else(PoisonError::into_inner);
+                self.unpack_plugin(tenant, &plugin, &wanted, &dir)
+            };
+            self.unpacking.lock().unwrap_or_else(PoisonError::into_inner).remove(&dir);
+            if unpacked? {
+                return Ok(Some(plugin));
+            }
+        }
+        Err(EdgeError::Busy { detail: format!("the plugin that brings `{tool}` is being replaced; try again") })
+    }
+
+    /// Unpacks the plugin's archive from the store into `dir`, through a temporary folder renamed into
+    /// place, so that a process killed on the way leaves no half folder (the next start sweeps the
+    /// temporary one), then drops this node's folders of the plugin's older installs. Returns `false`
+    /// when the store's archive is not the one the record names, as when the plugin was replaced since.
+    fn unpack_plugin(
+        &self,
+        tenant: &TenantRecord,
+        plugin: &PluginRecord,
+        wanted: &FileRef,
+        dir: &Path,
+    ) -> Result<bool, EdgeError> {
+        if dir.is_dir() {
+            // Unpacked by the call this one waited for.
+            return Ok(true);
+        }
+        let name = &plugin.info.name;
+        let Some(archive) = self.store.plugin_archive(tenant, name)? else { return Ok(false) };
+        if FileRef::from_digest(digest(&archive)) != *wanted {
+            return Ok(false);
+        }
+        let parent = crate::plugins::tenant_dir(&self.root, tenant.id);
+        fs_err::create_dir_all(&parent)
+            .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
+        let folder = tempfile::Builder::new()
+            .prefix(".install-")
+            .tempdir_in(&parent)
+            .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
+        crate::plugins::unpack(&archive, folder.path())?;
+        if let Err(err) = fs_err::rename(folder.path(), dir) {
+            if !dir.is_dir() {
+                return Err(EdgeError::internal("could not keep the plugin", err));
+            }
+        } else {
+            let _ = folder.keep();
+        }
+        tracing::info!(plugin = %name, dir = %dir.display(), "unpacked a plugin another node installed");
+        self.drop_older_installs(&parent, name, dir);
+        Ok(true)
+    }
+
+    /// Removes this node's folders of the plugin `name` other than `kept`, the current install's, and
+    /// retires their servers: folders of versions replaced through another node.
+    fn drop_older_installs(&self, parent: &Path, name: &str, kept: &Path) {
+        let Ok(entries) = std::fs::read_dir(parent) else { return };
+        for folder in entries.flatten().map(|e| e.path()) {
+            let older =
+                folder.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_prefix(name)).is_some_and(|rest| {
+                    rest.strip_prefix('-').is_some_and(|ms| !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()))
+                });
+            if older && folder != kept {
+                self.servers.retire(&folder);
+                if let Err(err) = fs_err::remove_dir_all(&folder) {
+                    tracing::warn!(error = &err as &dyn std::error::Error, "a replaced plugin's folder was kept");
+                }
+            }
+        }
     }
 
     /// Returns the folder the edge keeps its state in.
@@ -192,6 +311,13 @@ impl EdgeState {
     /// Returns the model calls reserved against the tenants' spending limits.
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// Registers this node in its store with a lease, and keeps renewing it on a thread of its own
+    /// while the edge lives, failing the running jobs of the nodes sharing the store that died, as
+    /// [`Lease`](crate::store::Lease) times it.
+    pub fn keep_lease(&self, lease: crate::store::Lease) -> Result<(), StoreError> {
+        crate::store::keep_lease(Arc::downgrade(&self.store), lease)
     }
 
     /// Returns the gateway path: the tokens of the calls that run, and its listener.
@@ -253,6 +379,90 @@ mod tests {
         assert!(kept.exists(), "an installed plugin stays");
     }
 
+    /// Returns a plugin record as an install of `name` at `ms` on the node in `root` makes it, with
+    /// the digest of `archive`.
+    fn installed(root: &Path, tenant: i64, name: &str, ms: u64, archive: &[u8]) -> PluginRecord {
+        let dir = crate::plugins::tenant_dir(root, tenant).join(format!("{name}-{ms}"));
+        let tools = vec![oz0_core::api::ToolInfo {
+            id: name.to_owned(),
+            plugin: name.to_owned(),
+            description: None,
+            fit: false,
+            timeout_secs: 30,
+            remote: false,
+            functions: Vec::new(),
+        }];
+        let info = oz0_core::api::InstalledPlugin {
+            name: name.to_owned(),
+            version: "1.0.0".to_owned(),
+            description: None,
+            installed_at: "2026-12-01T00:00:00Z".to_owned(),
+            models_accepted: false,
+            secrets: Vec::new(),
+            tools,
+        };
+        PluginRecord {
+            info,
+            dir: dir.display().to_string(),
+            manifest: oz0_core::manifest::Manifest::default(),
+            secrets: std::collections::BTreeMap::new(),
+            archive: Some(FileRef::from_digest(digest(archive))),
+        }
+    }
+
+    fn tar(files: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (path, bytes) in files {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            builder.append_data(&mut header, path, *bytes).unwrap();
+        }
+        builder.into_inner().unwrap()
+    }
+
+    #[test]
+    fn a_node_unpacks_a_plugin_another_installed_checked_by_digest_and_drops_replaced_ones() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(a.path()).unwrap());
+        let node = EdgeState::with_store(Arc::clone(&store), b.path(), None);
+        let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+        let t = &local.tenant;
+        assert!(node.plugin_of_tool(t, "notes").unwrap().is_none());
+
+        let v1 = tar(&[("oz0-plugin.yaml", b"name: notes\n"), ("docs/a.md", b"# A\n")]);
+        let record = installed(a.path(), t.id, "notes", 1, &v1);
+        store.keep_plugin(t, &record, Some(&v1), &local).unwrap();
+        let found = node.plugin_of_tool(t, "notes").unwrap().unwrap();
+        let dir = crate::plugins::tenant_dir(b.path(), t.id).join("notes-1");
+        assert_eq!(found.dir, dir.display().to_string(), "the folder on this node, not the installer's");
+        assert_eq!(fs_err::read_to_string(dir.join("docs/a.md")).unwrap(), "# A\n");
+        assert_eq!(node.plugin_of_tool(t, "notes").unwrap().unwrap(), found, "unpacked once");
+
+        // A new version installed elsewhere is unpacked beside, and the old folder goes.
+        let v2 = tar(&[("oz0-plugin.yaml", b"name: notes\nversion: 2\n")]);
+        store.keep_plugin(t, &installed(a.path(), t.id, "notes", 2, &v2), Some(&v2), &local).unwrap();
+        let found = node.plugin_of_tool(t, "notes").unwrap().unwrap();
+        assert!(found.dir.ends_with("notes-2"), "{}", found.dir);
+        assert!(!dir.exists(), "the replaced version's folder is dropped");
+
+        // An archive that does not have the digest its record names is not unpacked.
+        let v3 = tar(&[("oz0-plugin.yaml", b"name: notes\nversion: 3\n")]);
+        let mut forged = installed(a.path(), t.id, "notes", 3, &v3);
+        forged.archive = Some(FileRef::from_digest([7; 32]));
+        store.keep_plugin(t, &forged, Some(&v3), &local).unwrap();
+        let err = node.plugin_of_tool(t, "notes").unwrap_err();
+        assert!(format!("{err:?}").contains("does not have the digest"), "{err:?}");
+        assert!(!crate::plugins::tenant_dir(b.path(), t.id).join("notes-3").exists());
+        let left: Vec<_> = fs_err::read_dir(crate::plugins::tenant_dir(b.path(), t.id)).unwrap().flatten().collect();
+        assert_eq!(left.len(), 1, "no half folder is left: {left:?}");
+
+        // Removed, it is no tool at all, whatever folder the node still has.
+        store.remove_plugin(t, "notes", &local).unwrap();
+        assert!(node.plugin_of_tool(t, "notes").unwrap().is_none());
+    }
+
     #[test]
     fn a_start_removes_the_files_a_killed_edge_kept_but_never_recorded() {
         let dir = tempfile::tempdir().unwrap();
@@ -262,7 +472,7 @@ mod tests {
         let tree = TreeId::new("T").unwrap();
         let recorded = state.keep_file(&tenant, &tree, b"recorded").unwrap().file;
         // Killed between keeping the blob and recording it: the mark stays.
-        let orphan = state.files().put(tenant.id, b"orphan").unwrap().file;
+        let orphan = FileStore::new(dir.path().join("files")).put(tenant.id, b"orphan").unwrap().file;
         drop(state);
         let hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
         for mark in std::fs::read_dir(dir.path().join("files/unrecorded")).unwrap().flatten() {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use oz0_core::api::TenantName;
 use oz0_edge::EdgeState;
-use oz0_edge::store::{Location, StoreError};
+use oz0_edge::store::{Lease, Location, StoreError};
 
 use crate::edge::home;
 use crate::error::CommandError;
@@ -84,6 +84,16 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         if left > 0 {
             ui::warn(&format!("{left} job(s) left running when the edge last stopped are marked failed"));
         }
+    } else {
+        // In a shared store the node holds a lease while it lives, and the live nodes fail the running
+        // jobs of one that died once its lease has lapsed for a while.
+        let lease = Lease::from_env();
+        state.keep_lease(lease).map_err(|err| not_opened(&dir, &location, err))?;
+        ui::info(&format!(
+            "node {} holds a lease in the shared store; a node that dies has its running jobs failed within {} s",
+            state.store().node(),
+            lease.bound().as_secs_f64()
+        ));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

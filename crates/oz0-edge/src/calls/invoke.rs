@@ -80,7 +80,7 @@ pub(crate) fn target(
     tool: &str,
     function: &str,
 ) -> Result<Target, EdgeError> {
-    let plugin = state.store().plugin_of_tool(tenant, tool)?.ok_or_else(|| {
+    let plugin = state.plugin_of_tool(tenant, tool)?.ok_or_else(|| {
         EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools"))
     })?;
     let info =
@@ -192,7 +192,14 @@ pub(crate) async fn invoke(
     // What meters the call's model calls, by sampling or through its gateway token.
     let sampler = (target.sampling.is_some() || !target.gateway.is_empty()).then(|| {
         let (tenant, plugin, alias) = (principal.tenant.clone(), target.plugin.clone(), target.sampling.clone());
-        Arc::new(Sampler::new(Arc::clone(state), tenant, plugin, alias.unwrap_or_default(), how.budget))
+        Arc::new(Sampler::new(
+            Arc::clone(state),
+            tenant,
+            job.tree.clone(),
+            plugin,
+            alias.unwrap_or_default(),
+            how.budget,
+        ))
     });
     let sample = sampler.clone().filter(|_| target.sampling.is_some()).map(|sampler| sampler as Arc<dyn Sample>);
     let gate = Gate {
@@ -387,10 +394,16 @@ async fn run(
     let folder = if files.is_empty() {
         None
     } else {
-        let folder = materialize(state, tenant, files).map_err(|err| ToolHostError::Protocol {
-            message: format!("the files could not be handed to the call: {err}"),
-            stderr: String::new(),
-        })?;
+        // Off the async threads: the files' bytes may be in a store whose calls block.
+        let (shared, owner, handed) = (Arc::clone(state), tenant.clone(), files.to_vec());
+        let folder = tokio::task::spawn_blocking(move || materialize(&shared, &owner, &handed))
+            .await
+            .map_err(|err| EdgeError::internal("a task of the edge failed", err))
+            .and_then(|made| made)
+            .map_err(|err| ToolHostError::Protocol {
+                message: format!("the files could not be handed to the call: {err}"),
+                stderr: String::new(),
+            })?;
         let paths: Map<String, Value> = files
             .iter()
             .map(|file| (file.to_string(), Value::String(folder.path().join(file.hex()).display().to_string())))

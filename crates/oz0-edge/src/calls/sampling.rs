@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use futures_util::future::BoxFuture;
 use oz0_core::agent::{AgentBudget, Spent};
+use oz0_core::api::TreeId;
 use oz0_core::fit::weigh;
 use oz0_core::trace::{Outcome, Sampled};
 use oz0_toolhost::{Refusal, Sample};
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::gate::Gate;
 use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
-use crate::limits::{Scope, Spend};
+use crate::limits::{ForTree, Reservation, Spend};
 use crate::state::EdgeState;
 use crate::store::TenantRecord;
 
@@ -40,6 +41,8 @@ pub(crate) struct TreeBudget {
 pub(crate) struct Sampler {
     state: Arc<EdgeState>,
     tenant: TenantRecord,
+    /// The job tree the call is made in, whose budget its requests are reserved against.
+    tree: TreeId,
     plugin: String,
     /// The alias the plugin's manifest names.
     alias: String,
@@ -58,6 +61,7 @@ impl Sampler {
     pub fn new(
         state: Arc<EdgeState>,
         tenant: TenantRecord,
+        tree: TreeId,
         plugin: String,
         alias: String,
         budget: Option<TreeBudget>,
@@ -65,6 +69,7 @@ impl Sampler {
         Self {
             state,
             tenant,
+            tree,
             plugin,
             alias,
             budget,
@@ -151,18 +156,15 @@ impl Sampler {
             tokens: worst_in + u64::from(request.max_tokens),
             usd: price.cost_usd(worst_in, u64::from(request.max_tokens)),
         };
-        if let Err(refusal) = self.reserve_in_tree(worst) {
-            return Err(self.refuse(&alias, refusal));
-        }
-        let reservation = match crate::limits::reserve(&self.state, &self.tenant, worst.usd).await {
+        let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
-            Err((message, spend)) => return Err(self.refuse(&alias, money_refusal(&message, &spend))),
+            Err(refusal) => return Err(self.refuse(&alias, refusal)),
         };
         let gateway = Gateway::new(config).map_err(|err| self.refuse(&alias, Refusal::refused(err.to_string())))?;
         let clock = Instant::now();
         let answered = gateway.complete(&alias, &request).await;
         let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
-        drop(reservation);
+        reservation.release().await;
         let answer = match answered {
             Ok(answer) => answer,
             Err(err) => {
@@ -202,25 +204,21 @@ impl Sampler {
         }))
     }
 
-    /// Checks that the worst case of a request fits what is left of the job tree's budget, or says
-    /// why not, with its numbers.
-    fn reserve_in_tree(&self, worst: Spent) -> Result<(), Refusal> {
-        if let Some(tree) = self.budget {
-            let spent = {
-                let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-                Spent { usd: tree.spent.usd + kept.0.usd, tokens: tree.spent.tokens + kept.0.tokens }
-            };
-            if let Err(over) = tree.budget.reserve(spent, worst) {
-                let spend = Spend {
-                    scope: Scope::Job,
-                    limit_usd: tree.budget.usd,
-                    spent_usd: spent.usd,
-                    reserved_usd: worst.usd,
-                };
-                return Err(money_refusal(&over.to_string(), &spend));
+    /// Reserves the worst case of a request against what is left of the job tree's budget (what it
+    /// had spent when the call began, and what the call's requests have spent since) and the tenant's
+    /// limits, or says why not, with its numbers.
+    async fn reserve(&self, worst: Spent) -> Result<Reservation, Refusal> {
+        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner).0;
+        let (budget, spent) = match self.budget {
+            Some(tree) => {
+                (Some(tree.budget), Spent { usd: tree.spent.usd + kept.usd, tokens: tree.spent.tokens + kept.tokens })
             }
-        }
-        Ok(())
+            None => (None, kept),
+        };
+        let tree = ForTree { tree: self.tree.clone(), budget, spent };
+        crate::limits::reserve(&self.state, &self.tenant, Some(tree), worst)
+            .await
+            .map_err(|(message, spend)| money_refusal(&message, &spend))
     }
 }
 
@@ -261,15 +259,11 @@ impl Sampler {
             outcome: Outcome::Refused,
             error: Some(message.to_owned()),
         };
-        if let Err(refusal) = self.reserve_in_tree(worst) {
-            self.keep(refused(&refusal.message));
-            return Err((402, refusal_object(&refusal)));
-        }
-        let reservation = match crate::limits::reserve(&self.state, &self.tenant, worst.usd).await {
+        let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
-            Err((message, spend)) => {
-                self.keep(refused(&message));
-                return Err((402, refusal_object(&money_refusal(&message, &spend))));
+            Err(refusal) => {
+                self.keep(refused(&refusal.message));
+                return Err((402, refusal_object(&refusal)));
             }
         };
         Ok(Prepared { gateway, alias, price, worst_in, reservation })
@@ -282,7 +276,7 @@ impl Sampler {
         let clock = Instant::now();
         let forwarded = prepared.gateway.forward(format, body).await;
         let duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
-        drop(prepared.reservation);
+        prepared.reservation.release().await;
         match forwarded {
             Ok(forwarded) => {
                 self.keep(Sampled {
@@ -371,7 +365,7 @@ struct Prepared {
     alias: String,
     price: crate::gateway::AliasConfig,
     worst_in: u64,
-    reservation: crate::limits::Reservation,
+    reservation: Reservation,
 }
 
 fn error(status: u16, kind: &str, message: String) -> Refused {
@@ -386,7 +380,7 @@ struct Metered {
     price: crate::gateway::AliasConfig,
     worst_in: u64,
     clock: Instant,
-    reservation: Option<crate::limits::Reservation>,
+    reservation: Option<Reservation>,
     /// The end of the stream not yet read as a whole line.
     line: Vec<u8>,
     /// The tokens read and written, as the stream's events last said.

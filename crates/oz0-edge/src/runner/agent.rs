@@ -4,7 +4,8 @@
 //! For a model's calls the runtime fills in the budget of a fitted function the model left out, keeps a
 //! result heavier than the job's threshold as a file and gives the model a stub in its place, and
 //! offers `oz.read_result` to read parts of it back. Before each model call the worst case of the
-//! call is reserved against the job's budget, and the call is refused when it would exceed it.
+//! call is reserved against the job's budget and the tenant's limits, and the call is refused when it
+//! would exceed either.
 
 use std::time::Instant;
 
@@ -20,6 +21,7 @@ use serde_json::{Map, Value};
 use super::{AgentSetup, Ended, Run, blocking, record, record_last};
 use crate::calls::{Draft, How, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
+use crate::limits::ForTree;
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
 const READ_RESULT_NAME: &str = "oz__read_result";
@@ -117,14 +119,8 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             tokens: worst_in + u64::from(agent.max_tokens),
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
         };
-        if let Some(Err(over)) = agent.budget.map(|budget| budget.reserve(spent, worst)) {
-            let mut step = Step::new(0, now(), StepKind::ModelCall);
-            step.tool = Some(agent.model.clone());
-            step.outcome = Outcome::Refused;
-            step.error = Some(over.to_string());
-            return record_last(run, step, Ended::failed(over.to_string())).await;
-        }
-        let reservation = match crate::limits::reserve(&run.state, &run.principal.tenant, worst.usd).await {
+        let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
+        let reservation = match crate::limits::reserve(&run.state, &run.principal.tenant, Some(tree), worst).await {
             Ok(reservation) => reservation,
             Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);
@@ -156,7 +152,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         step.tokens_out = Some(answer.tokens_out);
         step.cost_usd = Some(answer.cost_usd);
         let recorded = record(run, step, None).await;
-        drop(reservation);
+        reservation.release().await;
         if let Err(err) = recorded {
             return Ended::unrecorded(run, &err);
         }

@@ -28,13 +28,16 @@ impl futures_core::Stream for Receiver {
 }
 
 /// Returns the job's events after step `after`; the stream ends after [`RunEvent::Done`].
-pub(crate) fn events(
+pub(crate) async fn events(
     state: &Arc<EdgeState>,
     principal: &Principal,
     id: &TreeId,
     after: u32,
 ) -> Result<EventStream, EdgeError> {
-    if state.store().job(&principal.tenant, id)?.is_none() {
+    // The store's calls block (PostgreSQL's client drives a runtime of its own): off the async threads.
+    let job = id.clone();
+    let known = state.blocking(principal, move |s, p| Ok(s.store().job(&p.tenant, &job)?.is_some())).await?;
+    if !known {
         return Err(EdgeError::not_found(format!("no job `{id}`")));
     }
     let (sender, receiver) = mpsc::channel(64);

@@ -151,6 +151,47 @@ ALTER TABLE jobs ADD COLUMN labels TEXT;
 ALTER TABLE files ADD COLUMN labels TEXT;
 ",
     ),
+    // A store of one node keeps files' bytes on disk, where PostgreSQL's twin adds `blobs`. The edge
+    // keeps plugins' archives only in a store that nodes share, but either store can.
+    (
+        7,
+        "
+CREATE TABLE plugin_archives (
+    tenant_id INTEGER NOT NULL,
+    plugin TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    PRIMARY KEY (tenant_id, plugin),
+    FOREIGN KEY (tenant_id, plugin) REFERENCES plugins (tenant_id, name) ON DELETE CASCADE
+);
+",
+    ),
+    // Leases of the nodes sharing the store, the node running each job, and the model calls
+    // reserved against the tenants' limits and the job trees' budgets.
+    (
+        8,
+        "
+CREATE TABLE nodes (
+    id TEXT PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    lease_until INTEGER NOT NULL
+) WITHOUT ROWID;
+ALTER TABLE jobs ADD COLUMN node TEXT;
+CREATE INDEX jobs_running_by_node ON jobs (node) WHERE state = 'running';
+CREATE TABLE reservations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tree TEXT,
+    node TEXT NOT NULL,
+    usd REAL NOT NULL,
+    tokens INTEGER NOT NULL,
+    made_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+CREATE INDEX reservations_by_tenant ON reservations (tenant_id, tree);
+CREATE INDEX reservations_by_node ON reservations (node);
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

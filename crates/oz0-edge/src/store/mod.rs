@@ -10,9 +10,11 @@ mod jobs;
 mod limits;
 mod location;
 mod migrations;
+mod nodes;
 mod plugins;
 mod policy;
 mod postgres;
+mod reservations;
 mod sqlite;
 #[cfg(test)]
 mod testing;
@@ -24,9 +26,11 @@ pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use limits::LimitStore;
 pub use location::Location;
+pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};
 pub use plugins::{PluginRecord, PluginStore};
 pub use policy::{NewApproval, PolicyStore};
 pub use postgres::{PostgresStore, PostgresUrl, UrlError};
+pub use reservations::{Ask, Over, Period, ReservationId, ReservationStore};
 pub use sqlite::SqliteStore;
 
 /// Why the store failed.
@@ -140,7 +144,16 @@ pub struct Issued {
 /// What the edge needs of a database. Methods block; the edge calls them off its async threads, where
 /// a store's client may not block at all (PostgreSQL's drives a runtime of its own and panics there).
 pub trait Store:
-    PluginStore + JobStore + DefinitionStore + LimitStore + PolicyStore + Send + Sync + std::fmt::Debug
+    PluginStore
+    + JobStore
+    + DefinitionStore
+    + LimitStore
+    + PolicyStore
+    + ReservationStore
+    + NodeStore
+    + Send
+    + Sync
+    + std::fmt::Debug
 {
     /// Returns the store's kind, such as `sqlite`.
     fn kind(&self) -> &'static str;

@@ -1,8 +1,9 @@
-//! The tenant's installed plugins and the tools they bring.
+//! The tenant's installed plugins and the tools they bring, and, in a store that nodes share, each
+//! plugin's folder as the archive it was installed from, for the nodes that did not install it.
 
 use std::collections::BTreeMap;
 
-use oz0_core::api::InstalledPlugin;
+use oz0_core::api::{FileRef, InstalledPlugin};
 use oz0_core::manifest::Manifest;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,10 @@ pub struct PluginRecord {
     /// The secrets the installer gave it, by name, for its servers' `env`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub secrets: BTreeMap<String, String>,
+    /// The digest of the archive of its folder that the store keeps, when it keeps one: then a node
+    /// without the folder unpacks it from the store.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<FileRef>,
 }
 
 /// What the edge needs to keep plugins.
@@ -34,7 +39,22 @@ pub trait PluginStore {
         tenant: &TenantRecord,
         plugin: &PluginRecord,
         actor: &Principal,
+    ) -> Result<Option<PluginRecord>, StoreError> {
+        self.keep_plugin(tenant, plugin, None, actor)
+    }
+
+    /// Keeps `plugin` as [`Self::put_plugin`] does and, in the same transaction, `archive`, the tar of
+    /// its folder whose digest `plugin.archive` names, or no archive when `None`.
+    fn keep_plugin(
+        &self,
+        tenant: &TenantRecord,
+        plugin: &PluginRecord,
+        archive: Option<&[u8]>,
+        actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError>;
+
+    /// Returns the archive kept with the tenant's plugin `name`.
+    fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError>;
 
     /// Returns the tenant's plugins, by name.
     fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError>;
@@ -77,12 +97,14 @@ pub(super) fn summary(plugin: &PluginRecord) -> String {
 }
 
 impl PluginStore for SqliteStore {
-    fn put_plugin(
+    fn keep_plugin(
         &self,
         tenant: &TenantRecord,
         plugin: &PluginRecord,
+        archive: Option<&[u8]>,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
+        let digest = plugin.archive.map(|file| file.hex());
         let text = serde_json::to_string(plugin).map_err(|err| StoreError::Database(err.into()))?;
         let done = self.write(|tx| {
             for tool in &plugin.info.tools {
@@ -111,6 +133,16 @@ impl PluginStore for SqliteStore {
                 tx.execute(
                     "INSERT INTO tools (tenant_id, id, plugin) VALUES (?1, ?2, ?3)",
                     params![tenant.id, tool.id, plugin.info.name],
+                )?;
+            }
+            tx.execute(
+                "DELETE FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2",
+                params![tenant.id, plugin.info.name],
+            )?;
+            if let (Some(archive), Some(digest)) = (archive, &digest) {
+                tx.execute(
+                    "INSERT INTO plugin_archives (tenant_id, plugin, digest, bytes) VALUES (?1, ?2, ?3, ?4)",
+                    params![tenant.id, plugin.info.name, digest, archive],
                 )?;
             }
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
@@ -142,6 +174,17 @@ impl PluginStore for SqliteStore {
         })
     }
 
+    fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT bytes FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2",
+                params![tenant.id, name],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+
     fn remove_plugin(
         &self,
         tenant: &TenantRecord,
@@ -153,6 +196,7 @@ impl PluginStore for SqliteStore {
                 return Ok(Ok::<_, std::convert::Infallible>(None));
             };
             tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
+            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
             tx.execute("DELETE FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name])?;
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
             Ok(Ok(Some(old)))
@@ -194,6 +238,7 @@ mod tests {
             dir: format!("/plugins/{name}"),
             manifest: Manifest::default(),
             secrets: BTreeMap::new(),
+            archive: None,
         }
     }
 
@@ -218,6 +263,27 @@ mod tests {
             let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
             assert_eq!(actions, ["plugin.remove", "plugin.install", "plugin.install"], "{}", store.kind());
             assert_eq!(log[1].old["version"], "1.0.0");
+        }
+    }
+
+    #[test]
+    fn a_plugins_archive_is_kept_with_it_replaced_with_it_and_removed_with_it() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let mut v1 = plugin("notes", "1.0.0", &["notes"]);
+            v1.archive = Some(FileRef::from_digest(crate::files::digest(b"tar one")));
+            store.keep_plugin(t, &v1, Some(b"tar one"), &local).unwrap();
+            assert_eq!(store.plugin_of_tool(t, "notes").unwrap(), Some(v1.clone()), "{}", store.kind());
+            assert_eq!(store.plugin_archive(t, "notes").unwrap().as_deref(), Some(&b"tar one"[..]));
+            assert_eq!(store.plugin_archive(t, "other").unwrap(), None);
+            store.keep_plugin(t, &v1, Some(b"tar two"), &local).unwrap();
+            assert_eq!(store.plugin_archive(t, "notes").unwrap().as_deref(), Some(&b"tar two"[..]));
+            store.put_plugin(t, &plugin("notes", "2.0.0", &["notes"]), &local).unwrap();
+            assert_eq!(store.plugin_archive(t, "notes").unwrap(), None, "a version without one drops the old");
+            store.keep_plugin(t, &v1, Some(b"tar one"), &local).unwrap();
+            store.remove_plugin(t, "notes", &local).unwrap();
+            assert_eq!(store.plugin_archive(t, "notes").unwrap(), None, "{}", store.kind());
         }
     }
 }

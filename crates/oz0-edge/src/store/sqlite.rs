@@ -30,6 +30,8 @@ pub struct SqliteStore {
     path: PathBuf,
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
+    /// The node this process is, for the jobs it runs and the model calls it reserves.
+    node: String,
 }
 
 pub(super) fn db(err: rusqlite::Error) -> StoreError {
@@ -79,7 +81,13 @@ impl SqliteStore {
         let mut writer = Self::connect(&path, false)?;
         Self::wal(&writer)?;
         Self::migrate(&mut writer)?;
-        Ok(Self { path, writer: Mutex::new(writer), readers: Mutex::new(Vec::new()) })
+        let node = super::nodes::new_node_id();
+        Ok(Self { path, writer: Mutex::new(writer), readers: Mutex::new(Vec::new()), node })
+    }
+
+    /// Returns the node this store serves.
+    pub(super) fn node_id(&self) -> &str {
+        &self.node
     }
 
     fn connect(path: &Path, read_only: bool) -> Result<Connection, StoreError> {

@@ -63,9 +63,18 @@ impl JobStore for PostgresStore {
             // Two nodes starting one ID at once: one inserts it, and the other, after waiting for that
             // insert to commit, finds the job and follows it.
             let inserted = tx.execute(
-                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input)
-                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7) ON CONFLICT (tenant_id, id) DO NOTHING",
-                &[&tenant.id, &job.id.as_str(), &job.kind.as_str(), &job.name, &job.person, &now_ms(), &job.input],
+                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node)
+                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8) ON CONFLICT (tenant_id, id) DO NOTHING",
+                &[
+                    &tenant.id,
+                    &job.id.as_str(),
+                    &job.kind.as_str(),
+                    &job.name,
+                    &job.person,
+                    &now_ms(),
+                    &job.input,
+                    &self.node_id(),
+                ],
             )?;
             if inserted == 0 {
                 tx.execute(
@@ -81,8 +90,16 @@ impl JobStore for PostgresStore {
                 }
                 tx.execute(
                     "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = $3, person = $4,
-                     kind = $5, input = $6, output = NULL WHERE tenant_id = $1 AND id = $2",
-                    &[&tenant.id, &job.id.as_str(), &job.name, &job.person, &job.kind.as_str(), &job.input],
+                     kind = $5, input = $6, output = NULL, node = $7 WHERE tenant_id = $1 AND id = $2",
+                    &[
+                        &tenant.id,
+                        &job.id.as_str(),
+                        &job.name,
+                        &job.person,
+                        &job.kind.as_str(),
+                        &job.input,
+                        &self.node_id(),
+                    ],
                 )?;
             }
             let started = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the job is gone"))?;

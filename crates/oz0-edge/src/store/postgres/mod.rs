@@ -11,13 +11,16 @@
 //! thread: its calls must come from a thread that may block, never from an async task (the edge
 //! reaches the store through [`crate::EdgeState::blocking`]).
 
+mod blobs;
 mod definitions;
 mod jobs;
 mod limits;
 mod migrations;
+mod nodes;
 mod plugins;
 mod policy;
 mod pool;
+mod reservations;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -42,6 +45,8 @@ const TRIES: u32 = 8;
 #[derive(Debug)]
 pub struct PostgresStore {
     pool: Pool,
+    /// The node this process is, for the jobs it runs and the model calls it reserves.
+    node: String,
 }
 
 /// Why a statement of the store failed: the database, or a value in it that does not decode.
@@ -104,6 +109,9 @@ pub(super) enum Lock {
     Definitions = 5,
     /// Changing a tenant's policy.
     Policy = 6,
+    /// Reserving a tenant's money for model calls: what its calls spent and reserved is read and a
+    /// reservation added while no other node does the same.
+    Reservations = 8,
 }
 
 /// Takes `lock` for the tenant `tenant` until the transaction ends.
@@ -122,7 +130,7 @@ impl PostgresStore {
         let mut client = pool.take()?;
         migrations::migrate(&mut client)?;
         drop(client);
-        Ok(Self { pool })
+        Ok(Self { pool, node: crate::store::nodes::new_node_id() })
     }
 
     /// Runs `f` with a connection of the pool, outside a transaction.

@@ -1,4 +1,5 @@
-//! The tenant's plugins and the tools they bring: [`PluginStore`] on PostgreSQL.
+//! The tenant's plugins and the tools they bring, and the archives of their folders that the nodes
+//! unpack: [`PluginStore`] on PostgreSQL.
 
 use postgres::{GenericClient, Row};
 
@@ -19,14 +20,16 @@ fn record(client: &mut impl GenericClient, tenant: &TenantRecord, name: &str) ->
 }
 
 impl PluginStore for PostgresStore {
-    fn put_plugin(
+    fn keep_plugin(
         &self,
         tenant: &TenantRecord,
         plugin: &PluginRecord,
+        archive: Option<&[u8]>,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
         let text = serde_json::to_string(plugin).map_err(|err| StoreError::Database(err.into()))?;
         let name = plugin.info.name.as_str();
+        let digest = plugin.archive.map(|file| file.hex());
         let done = self.write(|tx| {
             // Who brings a tool is read, then written: two nodes installing plugins that bring the same
             // tool must not both find it free.
@@ -58,6 +61,13 @@ impl PluginStore for PostgresStore {
                     &[&tenant.id, &tool.id, &name],
                 )?;
             }
+            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
+            if let (Some(archive), Some(digest)) = (archive, &digest) {
+                tx.execute(
+                    "INSERT INTO plugin_archives (tenant_id, plugin, digest, bytes) VALUES ($1, $2, $3, $4)",
+                    &[&tenant.id, &name, digest, &archive],
+                )?;
+            }
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.install", &before, &summary(plugin))?;
             Ok(Ok(old))
@@ -83,6 +93,16 @@ impl PluginStore for PostgresStore {
         })
     }
 
+    fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.read(|client| {
+            let row = client.query_opt(
+                "SELECT bytes FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2",
+                &[&tenant.id, &name],
+            )?;
+            Ok(row.map(|row| row.try_get(0)).transpose()?)
+        })
+    }
+
     fn remove_plugin(
         &self,
         tenant: &TenantRecord,
@@ -95,6 +115,7 @@ impl PluginStore for PostgresStore {
                 return Ok(Ok::<_, std::convert::Infallible>(None));
             };
             tx.execute("DELETE FROM tools WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
+            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             tx.execute("DELETE FROM plugins WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?;
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
             Ok(Ok(Some(old)))

@@ -1,0 +1,264 @@
+//! The nodes that share a store, each with a lease it renews while it lives, and the jobs each runs:
+//! when a node dies, another fails its running jobs once its lease has lapsed for a while.
+//!
+//! With the [`Lease::DEFAULT`] timings a node renews its lease every 10 s for 20 s, and the live nodes
+//! look for dead ones every 10 s, taking a node for dead 60 s after its lease ended: a dead node's
+//! running jobs are failed at most 90 s after it died (20 s of lease left at most, 60 s of grace, and
+//! up to 10 s until the next look), and at least 70 s after. The times are the nodes' own clocks: nodes
+//! whose clocks differ by a few seconds shift these bounds by as much.
+
+use std::time::Duration;
+
+use oz0_core::api::TreeId;
+use rusqlite::params;
+
+use super::sqlite::{audit, now_ms};
+use super::{SqliteStore, StoreError, TenantRecord};
+
+/// How a node's lease is kept, and when a node is taken for dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lease {
+    /// How long a renewal holds the lease.
+    pub hold: Duration,
+    /// How often a node renews its lease and looks for dead nodes.
+    pub every: Duration,
+    /// How long after its lease ended a node is taken for dead.
+    pub grace: Duration,
+}
+
+impl Lease {
+    /// The timings of a served edge.
+    pub const DEFAULT: Lease =
+        Lease { hold: Duration::from_secs(20), every: Duration::from_secs(10), grace: Duration::from_secs(60) };
+
+    /// The variable that shortens the lease, in seconds, for tests that kill a node: the renewals come
+    /// twice a lease, and a node is taken for dead three leases after its lease ended.
+    pub const VARIABLE: &'static str = "OZ0_LEASE_SECONDS";
+
+    /// Returns the timings: [`Self::DEFAULT`], unless [`Self::VARIABLE`] holds a number of seconds.
+    pub fn from_env() -> Lease {
+        let seconds = std::env::var(Self::VARIABLE).ok().and_then(|text| text.trim().parse::<f64>().ok());
+        match seconds.filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0) {
+            Some(seconds) => {
+                let hold = Duration::from_secs_f64(seconds);
+                Lease { hold, every: hold / 2, grace: hold * 3 }
+            }
+            None => Self::DEFAULT,
+        }
+    }
+
+    /// Returns the most time between a node's death and the failing of its jobs, while another node
+    /// lives: the lease left, the grace, and the wait for the next look.
+    pub fn bound(&self) -> Duration {
+        self.hold + self.grace + self.every
+    }
+}
+
+/// Why a dead node's job is failed, as its error says.
+pub const LOST_REASON: &str = "the edge node running the job stopped renewing its lease, and is taken for dead";
+
+/// Registers the node of `store` with a lease, then keeps renewing it on a thread of its own, looking
+/// each time for dead nodes to fail their running jobs, until the store is dropped. Returns why the
+/// first renewal failed, when it did.
+pub fn keep_lease(store: std::sync::Weak<dyn super::Store>, lease: Lease) -> Result<(), StoreError> {
+    let renew = move |store: &dyn super::Store| {
+        let now = now_ms();
+        let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        store.renew_lease(now.saturating_add(ms(lease.hold)), now.saturating_add(ms(lease.hold + lease.grace)))
+    };
+    if let Some(store) = store.upgrade() {
+        renew(store.as_ref())?;
+    }
+    let spawned = std::thread::Builder::new().name("oz0-lease".to_owned()).spawn(move || {
+        loop {
+            std::thread::sleep(lease.every);
+            let Some(store) = store.upgrade() else { break };
+            if let Err(err) = renew(store.as_ref()) {
+                tracing::warn!(error = &err as &dyn std::error::Error, "the node's lease could not be renewed");
+            }
+            let dead_before = now_ms().saturating_sub(i64::try_from(lease.grace.as_millis()).unwrap_or(i64::MAX));
+            match store.fail_jobs_of_dead_nodes(dead_before, LOST_REASON) {
+                Ok(lost) => {
+                    for job in lost {
+                        tracing::warn!(job = %job.job, node = job.node, "failed a job of a dead node");
+                    }
+                }
+                Err(err) => tracing::warn!(error = &err as &dyn std::error::Error, "could not look for dead nodes"),
+            }
+        }
+    });
+    spawned.map(drop).map_err(|err| StoreError::Database(Box::new(err)))
+}
+
+/// A job failed because the node running it died.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LostJob {
+    /// Its tenant's ID.
+    pub tenant_id: i64,
+    /// The job.
+    pub job: TreeId,
+    /// The node that ran it.
+    pub node: String,
+}
+
+/// What the edge needs to keep nodes' leases.
+pub trait NodeStore {
+    /// Returns the ID of the node this store serves: new each time the store is opened, and kept on
+    /// the jobs it starts and the reservations it makes.
+    fn node(&self) -> &str;
+
+    /// Registers the node, or renews its lease, until `lease_until_ms`, and keeps its reservations
+    /// counting until `hold_until_ms`.
+    fn renew_lease(&self, lease_until_ms: i64, hold_until_ms: i64) -> Result<(), StoreError>;
+
+    /// Fails, with `reason`, the running jobs of the nodes whose lease ended before `dead_before_ms`,
+    /// auditing each (`job.node_lost`), in one conditional update: a job is failed once, however many
+    /// nodes look at once. Drops those nodes' reservations, which no longer count, and forgets nodes
+    /// dead for a day. Returns the jobs it failed.
+    fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError>;
+}
+
+/// Returns a new node ID: the process's ID and 8 random bytes, unique however many stores a process
+/// opens.
+pub(super) fn new_node_id() -> String {
+    let mut salt = [0u8; 8];
+    // Without randomness the clock makes the ID unique enough: nodes start apart in time.
+    if getrandom::fill(&mut salt).is_err() {
+        salt = now_ms().to_le_bytes();
+    }
+    let hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}-{hex}", std::process::id())
+}
+
+/// The audit entry of a job failed for its node: what the job and its node were, and why.
+pub(super) fn lost_entry(job: &str, node: &str, reason: &str) -> String {
+    serde_json::json!({"job": job, "node": node, "error": reason}).to_string()
+}
+
+/// How long after it was taken for dead a node is forgotten, in milliseconds: a day.
+pub(super) const FORGET_MS: i64 = 86_400_000;
+
+/// Who the audit log names as failing a dead node's job.
+pub(super) const ACTOR: &str = "the edge";
+
+/// The state a job of a dead node is put in.
+pub(super) const LOST_STATE: &str = "failed";
+
+impl NodeStore for SqliteStore {
+    fn node(&self) -> &str {
+        self.node_id()
+    }
+
+    fn renew_lease(&self, lease_until_ms: i64, hold_until_ms: i64) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            tx.execute(
+                "INSERT INTO nodes (id, started_at, lease_until) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (id) DO UPDATE SET lease_until = MAX(lease_until, ?3)",
+                params![self.node(), now_ms(), lease_until_ms],
+            )?;
+            tx.execute(
+                "UPDATE reservations SET expires_at = ?2 WHERE node = ?1 AND expires_at < ?2",
+                params![self.node(), hold_until_ms],
+            )?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError> {
+        let done = self.write(|tx| {
+            let mut failed = tx.prepare(
+                "UPDATE jobs SET state = ?1, ended_at = ?2, error = ?3
+                 WHERE state = 'running' AND node IN (SELECT id FROM nodes WHERE lease_until < ?4)
+                 RETURNING tenant_id, id, node",
+            )?;
+            let rows = failed.query_map(params![LOST_STATE, now_ms(), reason, dead_before_ms], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+            })?;
+            let rows: Vec<_> = rows.collect::<rusqlite::Result<_>>()?;
+            let mut lost = Vec::with_capacity(rows.len());
+            for (tenant_id, job, node) in rows {
+                let tenant =
+                    tx.query_row("SELECT name, operator FROM tenants WHERE id = ?1", params![tenant_id], |row| {
+                        let name = oz0_core::api::TenantName::new(&row.get::<_, String>(0)?).map_err(bad)?;
+                        Ok(TenantRecord { id: tenant_id, name, operator: row.get(1)? })
+                    })?;
+                audit(tx, &tenant, ACTOR, "job.node_lost", "null", &lost_entry(&job, &node, reason))?;
+                lost.push(LostJob { tenant_id, job: TreeId::new(&job).map_err(bad)?, node });
+            }
+            tx.execute(
+                "DELETE FROM reservations WHERE node IN (SELECT id FROM nodes WHERE lease_until < ?1)",
+                params![dead_before_ms],
+            )?;
+            tx.execute("DELETE FROM nodes WHERE lease_until < ?1", params![dead_before_ms.saturating_sub(FORGET_MS)])?;
+            Ok(Ok::<_, std::convert::Infallible>(lost))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+}
+
+fn bad(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::agent::{AgentBudget, Spent};
+    use oz0_core::api::{JobKind, JobState, TenantName};
+
+    use super::super::testing::stores;
+    use super::super::{Ask, NewJob};
+    use super::*;
+
+    #[test]
+    fn the_default_lease_fails_a_dead_nodes_jobs_within_ninety_seconds() {
+        assert_eq!(Lease::DEFAULT.bound(), Duration::from_secs(90));
+        assert!(Lease::DEFAULT.bound() <= Duration::from_secs(120), "the issue's most");
+        assert!(Lease::DEFAULT.every < Lease::DEFAULT.hold, "a lease is renewed before it ends");
+    }
+
+    #[test]
+    fn the_jobs_of_a_node_whose_lease_lapsed_are_failed_once_and_audited() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let id = TreeId::new("J1").unwrap();
+            let new = NewJob { id: &id, kind: JobKind::Agent, name: "a", person: "local", input: None };
+            store.start_job(t, &new).unwrap();
+            let now = now_ms();
+            store.renew_lease(now + 20_000, now + 80_000).unwrap();
+            assert!(store.fail_jobs_of_dead_nodes(now, "gone").unwrap().is_empty(), "a live node's jobs stay");
+            assert_eq!(store.job(t, &id).unwrap().unwrap().state, JobState::Running);
+            let budget = AgentBudget { usd: Some(1.0), tokens: None, warning_share: 0.8 };
+            let ask = Ask {
+                tenant: t,
+                tree: Some(&id),
+                budget: Some(budget),
+                spent: Spent::default(),
+                worst: Spent { usd: 0.75, tokens: 0 },
+                day_since_ms: 0,
+                month_since_ms: 0,
+                expires_ms: now + 80_000,
+            };
+            store.reserve(&ask).unwrap().unwrap();
+            assert!(store.reserve(&ask).unwrap().is_err(), "{}", store.kind());
+            let lost = store.fail_jobs_of_dead_nodes(now + 30_000, "gone").unwrap();
+            assert!(store.reserve(&ask).unwrap().is_ok(), "a dead node's reservations are dropped: {}", store.kind());
+            assert_eq!(lost, [LostJob { tenant_id: t.id, job: id.clone(), node: store.node().to_owned() }]);
+            assert!(store.fail_jobs_of_dead_nodes(now + 30_000, "gone").unwrap().is_empty(), "{}", store.kind());
+            let job = store.job(t, &id).unwrap().unwrap();
+            assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("gone")));
+            let log = store.audit(t, 10).unwrap();
+            let entries: Vec<_> = log.iter().filter(|e| e.action == "job.node_lost").collect();
+            assert_eq!(entries.len(), 1, "{}", store.kind());
+            assert_eq!(entries[0].new["job"], "J1");
+            assert_eq!(entries[0].actor, ACTOR);
+        }
+    }
+
+    #[test]
+    fn node_ids_differ() {
+        assert_ne!(new_node_id(), new_node_id());
+    }
+}

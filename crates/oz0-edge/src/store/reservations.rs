@@ -1,0 +1,305 @@
+//! Model calls reserved against a tenant's spending limits and a job tree's budget, kept in the store
+//! so that nodes sharing it count each other's: a reservation is granted only when what was spent,
+//! what every node has reserved and the call's worst case stay within each limit, read and written in
+//! one transaction that no other reservation of the tenant interleaves with.
+//!
+//! A reservation carries the node that holds it and an expiry, which the node's lease renewals push
+//! on ([`super::NodeStore::renew_lease`]): a dead node's reservations stop counting once it is taken
+//! for dead, while a node's own always count for it.
+
+use oz0_core::agent::{AgentBudget, Spent};
+use oz0_core::api::{SpendingLimits, TreeId};
+use rusqlite::{OptionalExtension, params};
+
+use super::sqlite::now_ms;
+use super::{SqliteStore, StoreError, TenantRecord};
+
+/// A model call's worst case to reserve, for a tenant and a job tree.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask<'a> {
+    /// The tenant whose limits it counts against.
+    pub tenant: &'a TenantRecord,
+    /// The job tree it is made for, whose reservations count against its budget.
+    pub tree: Option<&'a TreeId>,
+    /// The tree's budget, checked when there is a tree.
+    pub budget: Option<AgentBudget>,
+    /// What the caller counts the tree to have spent, including what it has not recorded yet; the
+    /// store counts the larger of this and what it recorded for the tree.
+    pub spent: Spent,
+    /// The most the call may take and cost.
+    pub worst: Spent,
+    /// The start of the tenant's day, in milliseconds since 1970, from which its daily limit counts.
+    pub day_since_ms: u64,
+    /// The start of the tenant's month, from which its monthly limit counts.
+    pub month_since_ms: u64,
+    /// When the reservation stops counting for other nodes unless its node renews its lease.
+    pub expires_ms: i64,
+}
+
+/// Which period of the tenant's limits refused a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Period {
+    /// The UTC day.
+    Day,
+    /// The UTC month.
+    Month,
+}
+
+/// Why a reservation was refused, with the numbers read under the same lock as the refusal.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Over {
+    /// The tree's budget of tokens.
+    TreeTokens {
+        /// The budget.
+        limit: u64,
+        /// What the tree spent.
+        spent: Spent,
+        /// What its other calls under way reserved.
+        reserved: Spent,
+        /// This call's worst case.
+        worst: Spent,
+    },
+    /// The tree's budget of US dollars.
+    TreeUsd {
+        /// The budget.
+        limit: f64,
+        /// What the tree spent.
+        spent: Spent,
+        /// What its other calls under way reserved.
+        reserved: Spent,
+        /// This call's worst case.
+        worst: Spent,
+    },
+    /// A spending limit of the tenant.
+    Tenant {
+        /// The limit's period.
+        period: Period,
+        /// The limit.
+        limit: f64,
+        /// What the tenant's jobs spent in the period.
+        spent: f64,
+        /// What its calls under way reserved, on every node.
+        reserved: f64,
+        /// This call's worst case.
+        worst: f64,
+    },
+}
+
+/// A reservation granted, to release once its call is settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReservationId(pub i64);
+
+/// What the edge needs to reserve model calls across nodes.
+pub trait ReservationStore {
+    /// Reserves the worst case of a call when it fits the tree's budget and the tenant's limits, or
+    /// says which refuses it: in one transaction that holds the tenant's reservations still.
+    fn reserve(&self, ask: &Ask<'_>) -> Result<Result<ReservationId, Over>, StoreError>;
+
+    /// Releases a reservation: its call is settled and recorded, or was never made.
+    fn release(&self, id: ReservationId) -> Result<(), StoreError>;
+}
+
+/// What a reservation is decided on, read in its transaction.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Figures {
+    pub limits: SpendingLimits,
+    /// What the tenant's jobs spent this day and this month (0 when the limit is unset).
+    pub day_spent: f64,
+    pub month_spent: f64,
+    /// What the tenant's calls under way reserved.
+    pub tenant_reserved: f64,
+    /// What the store recorded for the tree.
+    pub tree_recorded: f64,
+    /// What the tree's calls under way reserved.
+    pub tree_reserved: Spent,
+}
+
+/// Decides a reservation on what was read: the tree's budget first (tokens, then dollars), then the
+/// tenant's day and month, as the calls were checked before the store kept reservations.
+pub(super) fn decide(ask: &Ask<'_>, figures: &Figures) -> Result<(), Over> {
+    if let (Some(_), Some(budget)) = (ask.tree, ask.budget) {
+        let spent = Spent { usd: ask.spent.usd.max(figures.tree_recorded), tokens: ask.spent.tokens };
+        let reserved = figures.tree_reserved;
+        if let Some(limit) = budget.tokens
+            && spent.tokens + reserved.tokens + ask.worst.tokens > limit
+        {
+            return Err(Over::TreeTokens { limit, spent, reserved, worst: ask.worst });
+        }
+        if let Some(limit) = budget.usd
+            && spent.usd + reserved.usd + ask.worst.usd > limit
+        {
+            return Err(Over::TreeUsd { limit, spent, reserved, worst: ask.worst });
+        }
+    }
+    for (limit, spent, period) in [
+        (figures.limits.usd_per_day, figures.day_spent, Period::Day),
+        (figures.limits.usd_per_month, figures.month_spent, Period::Month),
+    ] {
+        let Some(limit) = limit else { continue };
+        if spent + figures.tenant_reserved + ask.worst.usd > limit {
+            return Err(Over::Tenant { period, limit, spent, reserved: figures.tenant_reserved, worst: ask.worst.usd });
+        }
+    }
+    Ok(())
+}
+
+/// Returns milliseconds as the store keeps them.
+pub(super) fn millis(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// The condition a reservation counts under: its node renews its lease, or it is the asking node's.
+pub(super) const COUNTS: &str = "(expires_at > ?1 OR node = ?2)";
+
+fn figures(tx: &rusqlite::Connection, ask: &Ask<'_>, node: &str) -> rusqlite::Result<Figures> {
+    let tenant = ask.tenant.id;
+    let now = now_ms();
+    let limits = tx
+        .query_row(
+            "SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = ?1",
+            params![tenant],
+            |row| Ok(SpendingLimits { usd_per_day: row.get(0)?, usd_per_month: row.get(1)? }),
+        )
+        .optional()?
+        .unwrap_or_default();
+    let spent_since = |since: u64| -> rusqlite::Result<f64> {
+        tx.query_row(
+            "SELECT COALESCE(SUM(cost_usd), 0) FROM jobs WHERE tenant_id = ?1 AND started_at >= ?2",
+            params![tenant, millis(since)],
+            |row| row.get(0),
+        )
+    };
+    let mut found = Figures { limits, ..Figures::default() };
+    if limits.usd_per_day.is_some() {
+        found.day_spent = spent_since(ask.day_since_ms)?;
+    }
+    if limits.usd_per_month.is_some() {
+        found.month_spent = spent_since(ask.month_since_ms)?;
+    }
+    found.tenant_reserved = tx.query_row(
+        &format!("SELECT COALESCE(SUM(usd), 0) FROM reservations WHERE {COUNTS} AND tenant_id = ?3"),
+        params![now, node, tenant],
+        |row| row.get(0),
+    )?;
+    if let Some(tree) = ask.tree {
+        found.tree_recorded = tx.query_row(
+            "SELECT COALESCE(SUM(cost_usd), 0) FROM jobs WHERE tenant_id = ?1 AND tree = ?2",
+            params![tenant, tree.as_str()],
+            |row| row.get(0),
+        )?;
+        found.tree_reserved = tx.query_row(
+            &format!(
+                "SELECT COALESCE(SUM(usd), 0), COALESCE(SUM(tokens), 0) FROM reservations
+                 WHERE {COUNTS} AND tenant_id = ?3 AND tree = ?4"
+            ),
+            params![now, node, tenant, tree.as_str()],
+            |row| Ok(Spent { usd: row.get(0)?, tokens: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0) }),
+        )?;
+    }
+    Ok(found)
+}
+
+impl ReservationStore for SqliteStore {
+    fn reserve(&self, ask: &Ask<'_>) -> Result<Result<ReservationId, Over>, StoreError> {
+        // One writer at a time: what is read here cannot change before the insert.
+        self.write(|tx| {
+            if let Err(over) = decide(ask, &figures(tx, ask, self.node_id())?) {
+                return Ok(Err(over));
+            }
+            tx.execute(
+                "INSERT INTO reservations (tenant_id, tree, node, usd, tokens, made_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    ask.tenant.id,
+                    ask.tree.map(TreeId::as_str),
+                    self.node_id(),
+                    ask.worst.usd,
+                    millis(ask.worst.tokens),
+                    now_ms(),
+                    ask.expires_ms
+                ],
+            )?;
+            Ok(Ok(ReservationId(tx.last_insert_rowid())))
+        })
+    }
+
+    fn release(&self, id: ReservationId) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            tx.execute("DELETE FROM reservations WHERE id = ?1", params![id.0])?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::{JobKind, TenantName};
+    use oz0_core::trace::{Step, StepKind};
+
+    use super::super::NewJob;
+    use super::super::testing::stores;
+    use super::*;
+
+    fn ask<'a>(tenant: &'a TenantRecord, tree: &'a TreeId, usd: f64) -> Ask<'a> {
+        Ask {
+            tenant,
+            tree: Some(tree),
+            budget: Some(AgentBudget { usd: Some(1.0), tokens: Some(1_000), warning_share: 0.8 }),
+            spent: Spent::default(),
+            worst: Spent { usd, tokens: 100 },
+            day_since_ms: 0,
+            month_since_ms: 0,
+            expires_ms: now_ms() + 60_000,
+        }
+    }
+
+    #[test]
+    fn reservations_count_until_released_against_the_tree_and_the_tenant() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let tree = TreeId::new("T1").unwrap();
+            let first = store.reserve(&ask(t, &tree, 0.6)).unwrap().unwrap();
+            let over = store.reserve(&ask(t, &tree, 0.5)).unwrap().unwrap_err();
+            let (none, held) = (Spent::default(), Spent { usd: 0.6, tokens: 100 });
+            let worst = Spent { usd: 0.5, tokens: 100 };
+            assert_eq!(over, Over::TreeUsd { limit: 1.0, spent: none, reserved: held, worst }, "{}", store.kind());
+            store.release(first).unwrap();
+            let second = store.reserve(&ask(t, &tree, 0.5)).unwrap().unwrap();
+
+            let limits = SpendingLimits { usd_per_day: Some(0.7), usd_per_month: None };
+            store.set_limits(t, &limits, &local).unwrap();
+            let other = TreeId::new("T2").unwrap();
+            let over = store.reserve(&ask(t, &other, 0.3)).unwrap().unwrap_err();
+            assert_eq!(over, Over::Tenant { period: Period::Day, limit: 0.7, spent: 0.0, reserved: 0.5, worst: 0.3 });
+            store.release(second).unwrap();
+            assert!(store.reserve(&ask(t, &other, 0.3)).unwrap().is_ok(), "{}", store.kind());
+        }
+    }
+
+    #[test]
+    fn what_the_tree_recorded_counts_as_spent() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let tree = TreeId::new("T1").unwrap();
+            let new = NewJob { id: &tree, kind: JobKind::Agent, name: "a", person: "local", input: None };
+            store.start_job(t, &new).unwrap();
+            let mut step = Step::new(0, "2026-12-01T00:00:00.000Z".into(), StepKind::ModelCall);
+            step.cost_usd = Some(0.75);
+            store.record_step(t, &tree, &step).unwrap();
+            let over = store.reserve(&ask(t, &tree, 0.5)).unwrap().unwrap_err();
+            let (spent, worst) = (Spent { usd: 0.75, tokens: 0 }, Spent { usd: 0.5, tokens: 100 });
+            assert_eq!(
+                over,
+                Over::TreeUsd { limit: 1.0, spent, reserved: Spent::default(), worst },
+                "{}",
+                store.kind()
+            );
+            let tokens = Ask { spent: Spent { usd: 0.0, tokens: 950 }, ..ask(t, &tree, 0.1) };
+            assert!(matches!(store.reserve(&tokens).unwrap(), Err(Over::TreeTokens { limit: 1_000, .. })));
+        }
+    }
+}
