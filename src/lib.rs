@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod edge;
 mod error;
+mod stop;
 mod ui;
 
 use std::ffi::OsString;

@@ -58,7 +58,8 @@ pub fn run(args: &ConsoleArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         let address = listener
             .local_addr()
             .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
-        let stop = shutdown().map_err(|err| CommandError::operational("could not catch Ctrl-C").caused_by(err))?;
+        let stop = crate::stop::shutdown()
+            .map_err(|err| CommandError::operational("could not catch Ctrl-C").caused_by(err))?;
         ui::print_text(&format!("console at http://{address}/console/"))?;
         ui::print_text(&format!("sign in once within five minutes: http://{address}{link}"))?;
         ui::info("press Ctrl-C to stop");
@@ -67,27 +68,5 @@ pub fn run(args: &ConsoleArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             .map_err(|err| CommandError::operational("the console stopped").caused_by(err))?;
         ui::info("stopped");
         Ok(())
-    })
-}
-
-/// Returns a future that completes on Ctrl-C or SIGTERM, catching both from now on.
-#[cfg(unix)]
-fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut interrupt = signal(SignalKind::interrupt())?;
-    let mut terminate = signal(SignalKind::terminate())?;
-    Ok(async move {
-        tokio::select! {
-            _ = interrupt.recv() => {}
-            _ = terminate.recv() => {}
-        }
-    })
-}
-
-/// Returns a future that completes on Ctrl-C.
-#[cfg(not(unix))]
-fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
     })
 }

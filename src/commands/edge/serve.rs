@@ -128,8 +128,8 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         }
         // The signals are caught from before the address is printed, so that a signal sent as soon as
         // the edge listens stops it cleanly.
-        let shutdown =
-            shutdown().map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
+        let shutdown = crate::stop::shutdown()
+            .map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
         ui::info(&format!("data in {}", dir.display()));
         if let Location::Postgres(url) = &location {
             ui::info(&format!("store in {url}"));
@@ -162,26 +162,4 @@ fn not_opened(dir: &std::path::Path, location: &Location, err: StoreError) -> Co
     } else {
         error
     }
-}
-
-/// Returns a future that completes on Ctrl-C or SIGTERM, catching both from now on.
-#[cfg(unix)]
-fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut interrupt = signal(SignalKind::interrupt())?;
-    let mut terminate = signal(SignalKind::terminate())?;
-    Ok(async move {
-        tokio::select! {
-            _ = interrupt.recv() => {}
-            _ = terminate.recv() => {}
-        }
-    })
-}
-
-/// Returns a future that completes on Ctrl-C.
-#[cfg(not(unix))]
-fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
 }
