@@ -11,6 +11,22 @@ use crate::api::{FileRef, StoredFile};
 use crate::fit::{Bound, FitNote, View};
 use crate::usage::Usage;
 
+/// Returns `cost` in US dollars as a trace is read: `$0`, two decimals from a cent up, else up to six.
+pub fn dollars(cost: f64) -> String {
+    if cost == 0.0 {
+        "$0".to_owned()
+    } else if cost >= 0.01 {
+        format!("${cost:.2}")
+    } else {
+        format!("${cost:.6}").trim_end_matches('0').to_owned()
+    }
+}
+
+/// Returns milliseconds as seconds to two places, such as `1.25 s`.
+pub fn seconds(ms: u64) -> String {
+    format!("{:.2} s", ms as f64 / 1000.0)
+}
+
 /// What a step was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

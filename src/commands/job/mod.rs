@@ -29,18 +29,4 @@ pub fn run(command: JobCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
     }
 }
 
-/// Returns `cost` in US dollars, with as many decimals as a small report needs.
-pub fn dollars(cost: f64) -> String {
-    if cost == 0.0 {
-        "$0".to_owned()
-    } else if cost >= 0.01 {
-        format!("${cost:.2}")
-    } else {
-        format!("${cost:.6}").trim_end_matches('0').to_owned()
-    }
-}
-
-/// Returns milliseconds as seconds, such as `1.25 s`.
-pub fn seconds(ms: u64) -> String {
-    format!("{:.2} s", ms as f64 / 1000.0)
-}
+pub use oz0_core::trace::{dollars, seconds};

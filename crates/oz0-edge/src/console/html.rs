@@ -38,21 +38,7 @@ pub fn url(text: &str) -> String {
     out
 }
 
-/// Returns dollars as `oz0 job trace` spells them: `$0`, cents to two places, less to six.
-pub fn dollars(cost: f64) -> String {
-    if cost == 0.0 {
-        "$0".to_owned()
-    } else if cost >= 0.01 {
-        format!("${cost:.2}")
-    } else {
-        format!("${cost:.6}").trim_end_matches('0').to_owned()
-    }
-}
-
-/// Returns milliseconds as seconds to two places, as `oz0 job trace` spells them.
-pub fn seconds(ms: u64) -> String {
-    format!("{:.2} s", ms as f64 / 1000.0)
-}
+pub use oz0_core::trace::{dollars, seconds};
 
 /// Returns `value`, or `-` when there is none, escaped.
 pub fn or_none(value: Option<impl ToString>) -> String {
