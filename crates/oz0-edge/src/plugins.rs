@@ -250,6 +250,19 @@ pub(crate) fn info(
     }
 }
 
+/// Returns a new folder among the tenant's plugins' folders, named `.install-*` (which a start sweeps
+/// when a crash left it), with `archive` unpacked in it: renamed into place, it is an installed plugin.
+pub(crate) fn unpack_new(root: &Path, tenant: i64, archive: &[u8]) -> Result<tempfile::TempDir, EdgeError> {
+    let parent = tenant_dir(root, tenant);
+    fs_err::create_dir_all(&parent).map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
+    let folder = tempfile::Builder::new()
+        .prefix(".install-")
+        .tempdir_in(&parent)
+        .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
+    unpack(archive, folder.path())?;
+    Ok(folder)
+}
+
 /// Returns the folder the tenant's plugins are unpacked in.
 pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
     root.join("plugins").join(tenant.to_string())

@@ -324,17 +324,11 @@ impl Edge for LocalEdge {
     async fn install_plugin(&self, archive: Vec<u8>, options: &InstallOptions) -> Result<Installed, EdgeError> {
         require(&self.principal, Role::Admin, "installing a plugin")?;
         let tenant = self.principal.tenant.id;
-        let parent = plugins::tenant_dir(self.state.root(), tenant);
+        let root = self.state.root().to_path_buf();
         let (accept_model, secrets) = (options.accept_model, options.secrets.clone());
         let (folder, document, models_accepted, archive) = self
             .blocking(move |_, _| {
-                fs_err::create_dir_all(&parent)
-                    .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
-                let folder = tempfile::Builder::new()
-                    .prefix(".install-")
-                    .tempdir_in(&parent)
-                    .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
-                plugins::unpack(&archive, folder.path())?;
+                let folder = plugins::unpack_new(&root, tenant, &archive)?;
                 let document = plugins::read_manifest(folder.path())?;
                 let accepted = plugins::check_models(&document, accept_model)?;
                 plugins::check_secrets(&document, &secrets)?;

@@ -261,14 +261,7 @@ impl EdgeState {
         if FileRef::from_digest(digest(&archive)) != *wanted {
             return Ok(false);
         }
-        let parent = crate::plugins::tenant_dir(&self.root, tenant.id);
-        fs_err::create_dir_all(&parent)
-            .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
-        let folder = tempfile::Builder::new()
-            .prefix(".install-")
-            .tempdir_in(&parent)
-            .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
-        crate::plugins::unpack(&archive, folder.path())?;
+        let folder = crate::plugins::unpack_new(&self.root, tenant.id, &archive)?;
         if let Err(err) = fs_err::rename(folder.path(), dir) {
             if !dir.is_dir() {
                 return Err(EdgeError::internal("could not keep the plugin", err));
@@ -277,7 +270,7 @@ impl EdgeState {
             let _ = folder.keep();
         }
         tracing::info!(plugin = %name, dir = %dir.display(), "unpacked a plugin another node installed");
-        self.drop_older_installs(&parent, name, dir);
+        self.drop_older_installs(&crate::plugins::tenant_dir(&self.root, tenant.id), name, dir);
         Ok(true)
     }
 
