@@ -282,6 +282,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('follow', 'follow', [CompletionResultType]::ParameterValue, 'Follow a job live: each step as it is recorded, its calls'' progress, and its end')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
             [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -316,6 +317,22 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;job;follow' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -357,6 +374,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;job;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('follow', 'follow', [CompletionResultType]::ParameterValue, 'Follow a job live: each step as it is recorded, its calls'' progress, and its end')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
             [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -366,6 +384,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;job;help;get' {
+            break
+        }
+        'oz0;job;help;follow' {
             break
         }
         'oz0;job;help;trace' {
@@ -1167,6 +1188,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;help;job' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a job: its state, who started it, the files its tree holds, and what it cost')
+            [CompletionResult]::new('follow', 'follow', [CompletionResultType]::ParameterValue, 'Follow a job live: each step as it is recorded, its calls'' progress, and its end')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost')
             [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled')
             break
@@ -1175,6 +1197,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;job;get' {
+            break
+        }
+        'oz0;help;job;follow' {
             break
         }
         'oz0;help;job;trace' {

@@ -241,6 +241,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__job,cancel)
                 cmd="oz0__subcmd__help__subcmd__job__subcmd__cancel"
                 ;;
+            oz0__subcmd__help__subcmd__job,follow)
+                cmd="oz0__subcmd__help__subcmd__job__subcmd__follow"
+                ;;
             oz0__subcmd__help__subcmd__job,get)
                 cmd="oz0__subcmd__help__subcmd__job__subcmd__get"
                 ;;
@@ -304,6 +307,9 @@ _oz0() {
             oz0__subcmd__job,cancel)
                 cmd="oz0__subcmd__job__subcmd__cancel"
                 ;;
+            oz0__subcmd__job,follow)
+                cmd="oz0__subcmd__job__subcmd__follow"
+                ;;
             oz0__subcmd__job,get)
                 cmd="oz0__subcmd__job__subcmd__get"
                 ;;
@@ -318,6 +324,9 @@ _oz0() {
                 ;;
             oz0__subcmd__job__subcmd__help,cancel)
                 cmd="oz0__subcmd__job__subcmd__help__subcmd__cancel"
+                ;;
+            oz0__subcmd__job__subcmd__help,follow)
+                cmd="oz0__subcmd__job__subcmd__help__subcmd__follow"
                 ;;
             oz0__subcmd__job__subcmd__help,get)
                 cmd="oz0__subcmd__job__subcmd__help__subcmd__get"
@@ -1738,7 +1747,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__job)
-            opts="list get trace cancel"
+            opts="list get follow trace cancel"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1752,6 +1761,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__job__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__job__subcmd__follow)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2144,7 +2167,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version list get trace cancel help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version list get follow trace cancel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2178,6 +2201,40 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__cancel)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__follow)
             opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2246,7 +2303,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__help)
-            opts="list get trace cancel help"
+            opts="list get follow trace cancel help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2260,6 +2317,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__help__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__job__subcmd__help__subcmd__follow)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -259,6 +259,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand follow 'Follow a job live: each step as it is recorded, its calls'' progress, and its end'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
             cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -291,6 +292,21 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;job;follow'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -329,6 +345,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;job;help'= {
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand follow 'Follow a job live: each step as it is recorded, its calls'' progress, and its end'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
             cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -336,6 +353,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;job;help;list'= {
         }
         &'oz0;job;help;get'= {
+        }
+        &'oz0;job;help;follow'= {
         }
         &'oz0;job;help;trace'= {
         }
@@ -1050,12 +1069,15 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;job'= {
             cand list 'List the tenant''s jobs, newest first: ID, state, what ran, steps and cost'
             cand get 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+            cand follow 'Follow a job live: each step as it is recorded, its calls'' progress, and its end'
             cand trace 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
             cand cancel 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
         }
         &'oz0;help;job;list'= {
         }
         &'oz0;help;job;get'= {
+        }
+        &'oz0;help;job;follow'= {
         }
         &'oz0;help;job;trace'= {
         }

@@ -248,26 +248,27 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
 json\t''
 jsonl\t''
 sarif\t''
 csv\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get trace cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "follow" -d 'Follow a job live: each step as it is recorded, its calls\' progress, and its end'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show, from 1 to 1000' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
@@ -299,6 +300,21 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l after -d 'Show the steps after this one only' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l limit -d 'Show at most this many steps; left out, every step, read a page at a time' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from trace" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
@@ -333,6 +349,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "follow" -d 'Follow a job live: each step as it is recorded, its calls\' progress, and its end'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -923,6 +940,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tool" -f -a "call" -d 'Call a tool\'s function by hand and see exactly what a model would read'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "list" -d 'List the tenant\'s jobs, newest first: ID, state, what ran, steps and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "get" -d 'Show a job: its state, who started it, the files its tree holds, and what it cost'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "follow" -d 'Follow a job live: each step as it is recorded, its calls\' progress, and its end'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from job" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from file" -f -a "get" -d 'Save a file that a tool stored in a job\'s tree, its digest checked'

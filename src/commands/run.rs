@@ -135,16 +135,34 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             ui::print_text(job.id.as_str())?;
             return Ok(());
         }
-        follow(&connected, &job, format).await
+        follow(&connected, &job, format, OnCtrlC::Cancel).await
     })
 }
 
-/// Follows a job's events until it ends, cancelling it on Ctrl-C.
-async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(), CommandError> {
+/// What Ctrl-C does to a job being followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnCtrlC {
+    /// Cancels the job, and follows it to its end.
+    Cancel,
+    /// Stops following it; the job goes on.
+    Leave,
+}
+
+/// Follows a job's events until it ends; Ctrl-C does `on_ctrl_c`.
+pub async fn follow(
+    connected: &Connected,
+    job: &Job,
+    format: RunFormat,
+    on_ctrl_c: OnCtrlC,
+) -> Result<(), CommandError> {
     let fail = |err| connected.error(&format!("could not follow the job {}", job.id), err);
     let mut events: EventStream = connected.edge.events(&job.id, 0).await.map_err(fail)?;
     let spinner = if format == RunFormat::Text { ui::spinner() } else { indicatif::ProgressBar::hidden() };
-    let waiting = format!("{} {} (job {}; Ctrl-C cancels)", job.kind.as_str(), job.name, job.id);
+    let keys = match on_ctrl_c {
+        OnCtrlC::Cancel => "Ctrl-C cancels",
+        OnCtrlC::Leave => "Ctrl-C stops following",
+    };
+    let waiting = format!("{} {} (job {}; {keys})", job.kind.as_str(), job.name, job.id);
     spinner.set_message(waiting.clone());
     let mut interrupted = false;
     let ctrl_c = tokio::signal::ctrl_c();
@@ -157,6 +175,15 @@ async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(
             tokio::select! {
                 event = next => event,
                 _ = &mut ctrl_c => {
+                    if on_ctrl_c == OnCtrlC::Leave {
+                        spinner.finish_and_clear();
+                        return Err(CommandError {
+                            kind: ErrorKind::Interrupted,
+                            message: format!("stopped following the job {}, which goes on", job.id),
+                            source: None,
+                            hints: vec![format!("`oz0 job cancel {}` stops it", job.id)],
+                        });
+                    }
                     interrupted = true;
                     spinner.set_message("cancelling the job...");
                     let _ = connected.edge.cancel_job(&job.id).await;
@@ -188,7 +215,7 @@ async fn follow(connected: &Connected, job: &Job, format: RunFormat) -> Result<(
             RunEvent::Progress { call, progress, total, message } => {
                 spinner.set_message(ui::progress_line(&call, progress, total, message.as_deref()));
             }
-            // A run's questions are declined by the edge; none reach its follower.
+            // Questions are for the person at the call (`oz0 tool call --ask`); a run declines them.
             RunEvent::Question { .. } => {}
             RunEvent::Done { job, output } => {
                 spinner.finish_and_clear();

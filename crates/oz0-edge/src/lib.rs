@@ -21,6 +21,7 @@ pub mod console;
 pub mod files;
 pub mod gateway;
 mod limits;
+mod news;
 mod passage;
 pub mod plugins;
 mod runner;

@@ -22,6 +22,15 @@ struct Entry {
     asked: u32,
 }
 
+impl Entry {
+    fn waiting(&self) -> Vec<RunEvent> {
+        let mut waiting: Vec<(u32, RunEvent)> =
+            self.questions.iter().map(|(n, (event, _))| (*n, event.clone())).collect();
+        waiting.sort_by_key(|(n, _)| *n);
+        waiting.into_iter().map(|(_, event)| event).collect()
+    }
+}
+
 /// The running calls of each job.
 #[derive(Debug, Default)]
 pub(crate) struct Running {
@@ -68,12 +77,12 @@ impl Running {
     /// Returns the job's live events from now on, while it runs in this process, and the questions
     /// asked before that still wait for an answer.
     pub(crate) fn follow(&self, tenant: i64, job: &TreeId) -> Option<(broadcast::Receiver<RunEvent>, Vec<RunEvent>)> {
-        self.with(tenant, job, |entry| {
-            let mut waiting: Vec<(u32, RunEvent)> =
-                entry.questions.iter().map(|(n, (event, _))| (*n, event.clone())).collect();
-            waiting.sort_by_key(|(n, _)| *n);
-            (entry.live.subscribe(), waiting.into_iter().map(|(_, event)| event).collect())
-        })
+        self.with(tenant, job, |entry| (entry.live.subscribe(), entry.waiting()))
+    }
+
+    /// Returns the job's questions that wait for an answer in this process, in the order asked.
+    pub(crate) fn waiting(&self, tenant: i64, job: &TreeId) -> Vec<RunEvent> {
+        self.with(tenant, job, |entry| entry.waiting()).unwrap_or_default()
     }
 
     /// Tells whoever follows the job of `event`.
@@ -83,8 +92,8 @@ impl Running {
         });
     }
 
-    /// Puts a question to whoever follows the job, and returns where its answer will come; `None` when
-    /// the job does not run here.
+    /// Puts a question to whoever follows the job in this process, and returns it with where its
+    /// answer will come; `None` when the job does not run here.
     pub(crate) fn ask(
         &self,
         tenant: i64,
@@ -92,7 +101,7 @@ impl Running {
         call: &str,
         message: &str,
         schema: &serde_json::Value,
-    ) -> Option<oneshot::Receiver<QuestionAnswer>> {
+    ) -> Option<(RunEvent, oneshot::Receiver<QuestionAnswer>)> {
         self.with(tenant, job, |entry| {
             entry.asked += 1;
             let (answer, answered) = oneshot::channel();
@@ -103,8 +112,8 @@ impl Running {
                 schema: schema.clone(),
             };
             let _ = entry.live.send(question.clone());
-            entry.questions.insert(entry.asked, (question, answer));
-            answered
+            entry.questions.insert(entry.asked, (question.clone(), answer));
+            (question, answered)
         })
     }
 

@@ -17,6 +17,7 @@ use oz0_core::threshold::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
 use crate::files::FileError;
+use crate::news::Notice;
 use crate::plugins;
 use crate::state::{EdgeState, NO_FILE, NO_TENANT};
 use crate::store::{NewToken, PluginRecord, Principal, StoreError, TenantRecord};
@@ -499,13 +500,27 @@ impl Edge for LocalEdge {
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
         require(&self.principal, Role::Content, "answering a tool's question")?;
-        if self.state.running().answer(self.principal.tenant.id, id, question, answer.clone()) {
-            Ok(())
-        } else {
-            Err(EdgeError::not_found(format!(
-                "no question {question} of the job `{id}` is waiting for an answer on this edge"
-            )))
+        let tenant = self.principal.tenant.id;
+        if self.state.running().answer(tenant, id, question, answer.clone()) {
+            return Ok(());
         }
+        let job = id.clone();
+        let running = self
+            .blocking(move |state, principal| {
+                Ok(state.news().shared()
+                    && state.store().job(&principal.tenant, &job)?.is_some_and(|j| !j.state.ended()))
+            })
+            .await?;
+        if running {
+            // Run by another node, maybe: the answer goes to the node that asked, and there to its
+            // question if it still waits.
+            let notice = Notice::Answer { tenant, job: id.as_str().to_owned(), question, answer: answer.clone() };
+            self.state.news().tell(&self.state, notice);
+            return Ok(());
+        }
+        Err(EdgeError::not_found(format!(
+            "no question {question} of the job `{id}` is waiting for an answer on this edge"
+        )))
     }
 }
 

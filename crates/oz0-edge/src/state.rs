@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use oz0_core::api::{EdgeError, FileRef, StoredFile, TenantName, TreeId};
+use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, TreeId};
+use oz0_core::trace::Step;
 use oz0_toolhost::Pool;
 
 use crate::files::{Blobs, DiskBlobs, FileError, FileStore, digest, left_at_least};
 use crate::limits::Limits;
+use crate::news::{News, Notice};
 use crate::passage::Passage;
 use crate::running::Running;
 use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
@@ -80,6 +82,7 @@ pub struct EdgeState {
     /// the others wait for it.
     unpacking: Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>,
     running: Running,
+    news: News,
     servers: Pool,
     limits: Limits,
     passage: Passage,
@@ -149,7 +152,8 @@ impl EdgeState {
     }
 
     fn with_parts(store: Arc<dyn Store>, files: Arc<dyn Blobs>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
-        Arc::new(Self {
+        let state = Arc::new(Self {
+            news: News::new(&store),
             store,
             files,
             root: dir.to_path_buf(),
@@ -159,7 +163,9 @@ impl EdgeState {
             limits: Limits::default(),
             passage: Passage::default(),
             upload_room: Arc::new(tokio::sync::Semaphore::new(Self::UPLOAD_ROOM_MIB)),
-        })
+        });
+        News::listen(&state);
+        state
     }
 
     /// How many MiB of upload bodies a served edge holds at once: four plugins' archives at their
@@ -302,6 +308,37 @@ impl EdgeState {
     }
 
     /// Returns the model calls reserved against the tenants' spending limits.
+    /// Returns what this node tells the others, and hears.
+    pub(crate) fn news(&self) -> &News {
+        &self.news
+    }
+
+    /// Records a step of the tenant's job `job`, and tells its followers on every node; returns the
+    /// step's number.
+    pub(crate) fn record_step(&self, tenant: &TenantRecord, job: &TreeId, step: &Step) -> Result<u32, StoreError> {
+        let seq = self.store.record_step(tenant, job, step)?;
+        self.changed(tenant.id, job);
+        Ok(seq)
+    }
+
+    /// Ends the tenant's job `job` (once: an ended job stays as it ended), and tells its followers on
+    /// every node; returns the job, `None` when there is no such job.
+    pub(crate) fn end_job(
+        &self,
+        tenant: &TenantRecord,
+        job: &TreeId,
+        state: JobState,
+        error: Option<&str>,
+    ) -> Result<Option<Job>, StoreError> {
+        let ended = self.store.end_job(tenant, job, state, error)?;
+        self.changed(tenant.id, job);
+        Ok(ended)
+    }
+
+    fn changed(&self, tenant: i64, job: &TreeId) {
+        self.news.tell(self, Notice::Changed { tenant, job: job.as_str().to_owned() });
+    }
+
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
     }

@@ -315,7 +315,9 @@ async fn hear(
     let (mut notes, mut left_out) = (Vec::new(), 0);
     while let Some(event) = heard.recv().await {
         if let Event::Progress { progress, total, message } = event {
-            state.running().tell(tenant, &job, RunEvent::Progress { call: call.clone(), progress, total, message });
+            let event = RunEvent::Progress { call: call.clone(), progress, total, message };
+            state.running().tell(tenant, &job, event.clone());
+            state.news().live(&state, tenant, &job, event);
             continue;
         }
         match note_of(event) {
@@ -339,9 +341,12 @@ struct Person {
 impl Ask for Person {
     fn ask<'a>(&'a self, message: &'a str, schema: &'a Value) -> BoxFuture<'a, Asked> {
         Box::pin(async move {
-            let Some(answered) = self.state.running().ask(self.tenant, &self.job, &self.call, message, schema) else {
+            let Some((question, answered)) =
+                self.state.running().ask(self.tenant, &self.job, &self.call, message, schema)
+            else {
                 return Asked::Cancel;
             };
+            self.state.news().live(&self.state, self.tenant, &self.job, question);
             match answered.await {
                 Ok(QuestionAnswer::Accept { content }) => Asked::Accept(content),
                 Ok(QuestionAnswer::Decline) => Asked::Decline,

@@ -14,6 +14,7 @@ use std::time::SystemTime;
 use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
 
+use crate::news::Notice;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
 
@@ -143,7 +144,7 @@ pub(crate) async fn call(
         .blocking(principal, move |state, principal| {
             let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
             if started {
-                state.store().end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
+                state.end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
             }
             let job =
                 state.store().job(&principal.tenant, &id)?.ok_or_else(|| EdgeError::not_found("the job is gone"))?;
@@ -196,17 +197,20 @@ pub(crate) fn record(
     step: &Step,
     usage_refused: Option<String>,
 ) -> Result<u32, EdgeError> {
-    let seq = state.store().record_step(tenant, job, step)?;
+    let seq = state.record_step(tenant, job, step)?;
     if let Some(refused) = usage_refused {
         let mut report = Step::new(0, now(), StepKind::Usage);
         report.tool = step.tool.clone();
         report.function = step.function.clone();
         report.outcome = Outcome::Refused;
         report.error = Some(refused);
-        state.store().record_step(tenant, job, &report)?;
+        state.record_step(tenant, job, &report)?;
     }
     Ok(seq)
 }
+
+/// How long a cancel waits for the node that runs the job to end it, before ending it itself.
+const CANCEL_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Cancels a running job: its calls stop, their servers end, and it ends as cancelled.
 pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> Result<Job, EdgeError> {
@@ -218,14 +222,24 @@ pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
             job.state.as_str()
         )));
     }
-    // A job run by this process ends itself once its call or step stops, recording it; one run
-    // elsewhere (another process sharing the store) is ended here, and its runner sees that.
+    // A job run by this process ends itself once its call or step stops, recording it. One run by
+    // another node is cancelled there, which ends it the same; one that does not end so (its node died,
+    // or shares a SQLite store without hearing this one) is ended here, and its runner sees that.
     if state.running().cancel(tenant.id, id) {
         return Ok(job);
     }
+    if state.news().shared() {
+        state.news().tell(state, Notice::Cancel { tenant: tenant.id, job: id.as_str().to_owned() });
+        let deadline = std::time::Instant::now() + CANCEL_WAIT;
+        while std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            if let Some(job) = state.store().job(tenant, id)?.filter(|job| job.state.ended()) {
+                return Ok(job);
+            }
+        }
+    }
     let by = format!("cancelled by {}", principal.actor());
     state
-        .store()
         .end_job(tenant, id, JobState::Cancelled, Some(&by))?
         .ok_or_else(|| EdgeError::not_found(format!("no job `{id}`")))
 }

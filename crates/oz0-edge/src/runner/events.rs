@@ -1,6 +1,7 @@
 //! A job's events: each step as it is recorded, then the end. They are read from the store, so a run
-//! is followed the same from any process that shares it, and from where a reader left off. Its calls'
-//! progress and questions come live from the process that runs it, and are not kept.
+//! is followed the same from any node that shares it, and from where a reader left off: the store is
+//! read again when a node tells of a change of the job ([`crate::news`]), and every [`POLL`]. Its
+//! calls' progress and questions come live from the node that runs it, and are not kept.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -10,11 +11,13 @@ use std::time::Duration;
 use oz0_core::api::{EdgeError, EventStream, RunEvent, TreeId};
 use tokio::sync::{broadcast, mpsc};
 
+use crate::news::Notice;
 use crate::state::EdgeState;
 use crate::store::Principal;
 
-/// How often the store is read for new steps.
-const POLL: Duration = Duration::from_millis(100);
+/// How often the store is read for new steps without news of the job: for what no node tells, such as
+/// the jobs of a dead node that another fails, or news missed while the store's connection was lost.
+const POLL: Duration = Duration::from_secs(2);
 
 /// The receiving end of a channel, as a stream.
 struct Receiver(mpsc::Receiver<Result<RunEvent, EdgeError>>);
@@ -45,7 +48,9 @@ pub(crate) async fn events(
     let mut live = None;
     let (state, principal, id) = (Arc::clone(state), principal.clone(), id.clone());
     tokio::spawn(async move {
-        let mut last = after;
+        // Heard before the first read of the store, for no change to fall in between.
+        let mut news = state.news().subscribe();
+        let (mut last, mut asked) = (after, false);
         loop {
             let (s, p, i) = (Arc::clone(&state), principal.clone(), id.clone());
             let from = last;
@@ -90,38 +95,55 @@ pub(crate) async fn events(
                 return;
             }
             // A job's call may start after its job does; a question asked before is still waiting.
-            if live.is_none()
-                && let Some((events, waiting)) = state.running().follow(principal.tenant.id, &id)
-            {
-                live = Some(events);
-                for question in waiting {
-                    if sender.send(Ok(question)).await.is_err() {
-                        return;
+            if live.is_none() {
+                if let Some((events, waiting)) = state.running().follow(principal.tenant.id, &id) {
+                    live = Some(events);
+                    for question in waiting {
+                        if sender.send(Ok(question)).await.is_err() {
+                            return;
+                        }
                     }
+                } else if !asked && state.news().shared() {
+                    // Run by another node, maybe: it tells again the questions it waits on.
+                    asked = true;
+                    let job = id.as_str().to_owned();
+                    state.news().tell(&state, Notice::Follow { tenant: principal.tenant.id, job });
                 }
             }
             let poll = tokio::time::sleep(POLL);
             tokio::pin!(poll);
             loop {
-                let Some(events) = live.as_mut() else {
-                    poll.as_mut().await;
-                    break;
+                let here = async {
+                    match live.as_mut() {
+                        Some(events) => events.recv().await,
+                        None => std::future::pending().await,
+                    }
                 };
-                tokio::select! {
+                let event = tokio::select! {
                     () = poll.as_mut() => break,
-                    event = events.recv() => match event {
-                        Ok(event) => {
-                            if sender.send(Ok(event)).await.is_err() {
-                                return;
-                            }
+                    heard = news.recv() => match heard {
+                        Ok(notice) if !notice.concerns(principal.tenant.id, &id) => continue,
+                        Ok(Notice::Live { node, event, .. }) if node != state.news().node() => event,
+                        Ok(Notice::Changed { .. } | Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                            break
                         }
-                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Ok(_) => continue,
                         Err(broadcast::error::RecvError::Closed) => {
-                            live = None;
                             poll.as_mut().await;
                             break;
                         }
                     },
+                    event = here => match event {
+                        Ok(event) => event,
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => {
+                            live = None;
+                            break;
+                        }
+                    },
+                };
+                if sender.send(Ok(event)).await.is_err() {
+                    return;
                 }
             }
         }

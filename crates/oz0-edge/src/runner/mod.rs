@@ -188,7 +188,7 @@ async fn finish(run: &Run, ended: Ended) {
             final_state = JobState::Failed;
             error = Some(format!("the job's answer could not be kept: {err}"));
         }
-        store.end_job(&principal.tenant, &id, final_state, error.as_deref())?;
+        state.end_job(&principal.tenant, &id, final_state, error.as_deref())?;
         Ok(())
     })
     .await;

@@ -189,9 +189,7 @@ impl Drop for CancelOnDrop {
         let job = self.job.clone();
         tokio::task::spawn_blocking(move || {
             let tenant = &edge.principal().tenant;
-            if let Err(err) =
-                edge.state().store().end_job(tenant, &job, JobState::Cancelled, Some("the caller went away"))
-            {
+            if let Err(err) = edge.state().end_job(tenant, &job, JobState::Cancelled, Some("the caller went away")) {
                 tracing::error!(%job, error = &err as &dyn std::error::Error, "the job could not be ended");
             }
         });

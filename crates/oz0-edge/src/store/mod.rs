@@ -10,6 +10,7 @@ mod jobs;
 mod limits;
 mod location;
 mod migrations;
+mod news;
 mod nodes;
 mod plugins;
 mod policy;
@@ -26,6 +27,7 @@ pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use limits::LimitStore;
 pub use location::Location;
+pub use news::{MAX_NEWS_BYTES, NewsStore};
 pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};
 pub use plugins::{PluginRecord, PluginStore};
 pub use policy::{NewApproval, PolicyStore};
@@ -151,6 +153,7 @@ pub trait Store:
     + PolicyStore
     + ReservationStore
     + NodeStore
+    + NewsStore
     + Send
     + Sync
     + std::fmt::Debug

@@ -16,6 +16,7 @@ mod definitions;
 mod jobs;
 mod limits;
 mod migrations;
+mod news;
 mod nodes;
 mod plugins;
 mod policy;
@@ -26,6 +27,8 @@ mod store;
 mod tests;
 mod url;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use postgres::error::SqlState;
@@ -47,6 +50,14 @@ pub struct PostgresStore {
     pool: Pool,
     /// The node this process is, for the jobs it runs and the model calls it reserves.
     node: String,
+    /// Set when the store is dropped, for its news listener to stop.
+    dropped: Arc<AtomicBool>,
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        self.dropped.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Why a statement of the store failed: the database, or a value in it that does not decode.
@@ -130,7 +141,7 @@ impl PostgresStore {
         let mut client = pool.take()?;
         migrations::migrate(&mut client)?;
         drop(client);
-        Ok(Self { pool, node: crate::store::nodes::new_node_id() })
+        Ok(Self { pool, node: crate::store::nodes::new_node_id(), dropped: Arc::default() })
     }
 
     /// Runs `f` with a connection of the pool, outside a transaction.

@@ -47,6 +47,11 @@ impl Pool {
         Self { url, state: Mutex::new(State::default()), freed: Condvar::new() }
     }
 
+    /// Returns the URL of the pool's database.
+    pub(super) fn url(&self) -> &PostgresUrl {
+        &self.url
+    }
+
     /// Returns a connection: an idle one, else a new one while fewer than [`MAX`] are open, else the
     /// first one another call gives back within [`WAIT`].
     pub(super) fn take(&self) -> Result<Lease<'_>, StoreError> {
@@ -81,11 +86,7 @@ impl Pool {
     }
 
     fn connect(&self) -> Result<Client, StoreError> {
-        let failed = |source: postgres::Error| StoreError::Connect { url: self.url.to_string(), source: source.into() };
-        let mut client = self.url.config().connect(NoTls).map_err(failed)?;
-        // As SQLite's busy timeout: a lock held too long is an answer ("busy"), not a hang.
-        client.batch_execute(&format!("SET lock_timeout = '{}s'", LOCK_TIMEOUT.as_secs())).map_err(failed)?;
-        Ok(client)
+        connect(&self.url)
     }
 
     fn give_back(&self, client: Client) {
@@ -113,6 +114,15 @@ impl Drop for Pool {
             scope.spawn(move || drop(idle));
         });
     }
+}
+
+/// Opens a connection to `url`, outside any pool.
+pub(super) fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
+    let failed = |source: postgres::Error| StoreError::Connect { url: url.to_string(), source: source.into() };
+    let mut client = url.config().connect(NoTls).map_err(failed)?;
+    // As SQLite's busy timeout: a lock held too long is an answer ("busy"), not a hang.
+    client.batch_execute(&format!("SET lock_timeout = '{}s'", LOCK_TIMEOUT.as_secs())).map_err(failed)?;
+    Ok(client)
 }
 
 /// A connection taken from the pool, given back when dropped.

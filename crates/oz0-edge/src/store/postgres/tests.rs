@@ -221,3 +221,33 @@ fn two_nodes_recording_steps_of_one_job_number_them_once_each_in_order() {
         log.iter().rev().filter(|e| e.action == "run.model_call").filter_map(|e| e.new["step"].as_u64()).collect();
     assert_eq!(audited, (1..=u64::from(total)).collect::<Vec<_>>());
 }
+
+#[test]
+fn news_announced_by_one_node_is_heard_by_both_in_order_and_stops_with_the_store() {
+    use crate::store::NewsStore;
+    let Some(scratch) = Scratch::new() else { return };
+    let ([a, b], _) = two_nodes(&scratch);
+    let (sent, heard) = std::sync::mpsc::channel::<(char, String)>();
+    for (name, node) in [('a', &a), ('b', &b)] {
+        let sent = sent.clone();
+        node.listen(Box::new(move |text| {
+            let _ = sent.send((name, text.unwrap_or("missed").to_owned()));
+        }))
+        .unwrap();
+    }
+    drop(sent);
+    for n in 0..5 {
+        assert!(a.announce(&format!("news {n}")).unwrap(), "a shared store sends its news");
+    }
+    let long = "x".repeat(crate::store::MAX_NEWS_BYTES + 1);
+    assert!(matches!(b.announce(&long), Err(StoreError::Conflict(_))), "too long for NOTIFY");
+    let mut got: Vec<(char, String)> =
+        (0..10).map(|_| heard.recv_timeout(std::time::Duration::from_secs(10)).unwrap()).collect();
+    got.sort_by_key(|(name, _)| *name);
+    let want: Vec<(char, String)> =
+        ['a', 'b'].into_iter().flat_map(|name| (0..5).map(move |n| (name, format!("news {n}")))).collect();
+    assert_eq!(got, want);
+    // The listeners end with their stores, dropping what they call.
+    drop((a, b));
+    assert!(heard.recv_timeout(std::time::Duration::from_secs(5)).is_err(), "nothing more, and the senders gone");
+}

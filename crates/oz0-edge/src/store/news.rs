@@ -1,0 +1,34 @@
+//! What the nodes sharing a store tell each other, as short texts: [`NewsStore::announce`] sends one
+//! to every node listening, [`NewsStore::listen`] hears them. A store that no other node shares carries
+//! none: its one node tells itself.
+
+use super::StoreError;
+
+/// The most bytes of one announcement: PostgreSQL's limit on a notification's payload, less a margin.
+pub const MAX_NEWS_BYTES: usize = 7_900;
+
+/// What hears the news: a text, or `None` when some may have been missed.
+pub type Hear = Box<dyn Fn(Option<&str>) + Send>;
+
+/// How the nodes of a store reach each other.
+pub trait NewsStore {
+    /// Sends `text` (at most [`MAX_NEWS_BYTES`]) to every node listening on the store, this one
+    /// included, and returns `true`; returns `false`, sending nothing, when no other node shares the
+    /// store, for the caller to tell itself.
+    fn announce(&self, text: &str) -> Result<bool, StoreError>;
+
+    /// Calls `hear` with each text any node announces from now on, on a thread of its own, until the
+    /// store is dropped. What is announced while the store's connection is lost is missed: `hear` gets
+    /// `None` once it is back, for what it missed to be read again from the store.
+    fn listen(&self, hear: Hear) -> Result<(), StoreError>;
+}
+
+impl NewsStore for super::SqliteStore {
+    fn announce(&self, _text: &str) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+
+    fn listen(&self, _hear: Hear) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
