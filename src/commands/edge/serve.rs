@@ -135,9 +135,20 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             ui::info(&format!("store in {url}"));
         }
         ui::print_text(&format!("listening on http://{address}"))?;
-        oz0_edge::server::serve(listener, state, shutdown)
+        oz0_edge::server::serve(listener, std::sync::Arc::clone(&state), shutdown)
             .await
             .map_err(|err| CommandError::operational("the edge's server failed").caused_by(err))?;
+        // The jobs still running here (detached runs) end with the process: they are failed now, rather
+        // than when the next start or another node finds them left.
+        let left = tokio::task::spawn_blocking(move || state.store().leave("the edge stopped while the job ran")).await;
+        match left {
+            Ok(Ok(lost)) if !lost.is_empty() => {
+                ui::warn(&format!("{} job(s) still running are marked failed", lost.len()));
+            }
+            Ok(Ok(_)) => {}
+            Ok(Err(err)) => ui::warn(&format!("could not mark the jobs still running failed: {err}")),
+            Err(err) => ui::warn(&format!("could not mark the jobs still running failed: {err}")),
+        }
         ui::info("stopped");
         Ok(())
     })

@@ -116,7 +116,20 @@ pub trait NodeStore {
     /// nodes look at once. Drops those nodes' reservations, which no longer count, and forgets nodes
     /// dead for a day. Returns the jobs it failed.
     fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError>;
+
+    /// Ends the node's lease, as though it had lapsed long ago.
+    fn end_lease(&self) -> Result<(), StoreError>;
+
+    /// Leaves the store, as a node that stops cleanly: fails its running jobs with `reason` as a dead
+    /// node's are failed, at once rather than once its lease has lapsed, and drops its reservations.
+    fn leave(&self, reason: &str) -> Result<Vec<LostJob>, StoreError> {
+        self.end_lease()?;
+        self.fail_jobs_of_dead_nodes(ENDED_LEASE + 1, reason)
+    }
 }
+
+/// The lease of a node that left: older than any live or dead node's.
+pub(super) const ENDED_LEASE: i64 = i64::MIN;
 
 /// Returns a new node ID: the process's ID and 8 random bytes, unique however many stores a process
 /// opens.
@@ -160,6 +173,15 @@ impl NodeStore for SqliteStore {
                 "UPDATE reservations SET expires_at = ?2 WHERE node = ?1 AND expires_at < ?2",
                 params![self.node(), hold_until_ms],
             )?;
+            Ok(Ok::<_, std::convert::Infallible>(()))
+        })?;
+        done.unwrap_or_else(|never| match never {});
+        Ok(())
+    }
+
+    fn end_lease(&self) -> Result<(), StoreError> {
+        let done = self.write(|tx| {
+            tx.execute("UPDATE nodes SET lease_until = ?2 WHERE id = ?1", params![self.node(), ENDED_LEASE])?;
             Ok(Ok::<_, std::convert::Infallible>(()))
         })?;
         done.unwrap_or_else(|never| match never {});
@@ -254,6 +276,29 @@ mod tests {
             assert_eq!(entries.len(), 1, "{}", store.kind());
             assert_eq!(entries[0].new["job"], "J1");
             assert_eq!(entries[0].actor, ACTOR);
+        }
+    }
+
+    #[test]
+    fn a_node_that_leaves_fails_its_running_jobs_at_once_and_no_others() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let (mine, ended) = (TreeId::new("J1").unwrap(), TreeId::new("J2").unwrap());
+            for id in [&mine, &ended] {
+                store
+                    .start_job(t, &NewJob { id, kind: JobKind::Agent, name: "a", person: "local", input: None })
+                    .unwrap();
+            }
+            store.end_job(t, &ended, JobState::Succeeded, None).unwrap();
+            let now = now_ms();
+            store.renew_lease(now + 20_000, now + 80_000).unwrap();
+            let lost = store.leave("stopped").unwrap();
+            assert_eq!(lost, [LostJob { tenant_id: t.id, job: mine.clone(), node: store.node().to_owned() }]);
+            let job = store.job(t, &mine).unwrap().unwrap();
+            assert_eq!((job.state, job.error.as_deref()), (JobState::Failed, Some("stopped")), "{}", store.kind());
+            assert_eq!(store.job(t, &ended).unwrap().unwrap().state, JobState::Succeeded, "an ended job stays");
+            assert!(store.leave("stopped").unwrap().is_empty(), "{}", store.kind());
         }
     }
 

@@ -4,7 +4,7 @@ use oz0_core::api::TreeId;
 
 use super::store::audit;
 use super::{PostgresStore, bad};
-use crate::store::nodes::{ACTOR, FORGET_MS, LOST_STATE, lost_entry};
+use crate::store::nodes::{ACTOR, ENDED_LEASE, FORGET_MS, LOST_STATE, lost_entry};
 use crate::store::sqlite::now_ms;
 use crate::store::{LostJob, NodeStore, StoreError, TenantRecord};
 
@@ -28,6 +28,13 @@ impl NodeStore for PostgresStore {
         })?;
         done.unwrap_or_else(|never| match never {});
         Ok(())
+    }
+
+    fn end_lease(&self) -> Result<(), StoreError> {
+        self.read(|client| {
+            client.execute("UPDATE nodes SET lease_until = $2 WHERE id = $1", &[&self.node(), &ENDED_LEASE])?;
+            Ok(())
+        })
     }
 
     fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError> {
