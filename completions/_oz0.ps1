@@ -963,7 +963,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;edge;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address and port to listen on; port 0 picks a free one')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server''s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The name of the first tenant, made on the first start')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')

@@ -874,7 +874,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;edge;serve'= {
             cand --listen 'The address and port to listen on; port 0 picks a free one'
             cand --data 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too'
-            cand --store 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share'
+            cand --store 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server''s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`'
             cand --tenant 'The name of the first tenant, made on the first start'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'

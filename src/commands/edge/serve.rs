@@ -39,6 +39,8 @@ pub struct EdgeServeArgs {
 
     /// Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default)
     /// or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share.
+    /// `?sslmode=require` connects over TLS, checking the server's certificate against the public roots
+    /// and the CA certificates of `&sslrootcert=PATH`.
     #[arg(long, value_name = "URL", env = "OZ0_STORE", hide_env_values = true)]
     pub store: Option<String>,
 
@@ -51,6 +53,7 @@ const EXAMPLES: &str = "\
 Examples:
   oz0 edge serve --listen 127.0.0.1:7370 --data /srv/oz0
   oz0 edge serve --store postgres://oz0@db.internal:5432/oz0 --data /srv/oz0
+  oz0 edge serve --store 'postgres://oz0@db.internal/oz0?sslmode=require&sslrootcert=/etc/oz0/db-ca.pem'
   OZ0_EDGE=http://127.0.0.1:7370 OZ0_TOKEN=oz0_... oz0 tenant offload";
 
 fn parse_name(value: &str) -> Result<TenantName, String> {
@@ -162,8 +165,17 @@ fn not_opened(dir: &std::path::Path, location: &Location, err: StoreError) -> Co
             .caused_by(err);
     };
     let connect = matches!(err, StoreError::Connect { .. });
+    let causes = std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(": ");
     let error = CommandError::operational(format!("could not open the edge's store at {url}")).caused_by(err);
-    if connect {
+    if connect && causes.contains("TLS") {
+        error.hint(
+            "with sslmode=require the server's certificate must be signed by a public root or by a CA of the \
+             file that `sslrootcert=PATH` in the URL names (PEM), and name the host of the URL",
+        )
+    } else if connect {
         error
             .hint(format!(
                 "check that PostgreSQL runs at that address and lets this user in, and that the database exists \

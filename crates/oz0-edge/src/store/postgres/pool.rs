@@ -2,9 +2,10 @@
 //! for the next call, a broken one dropped.
 
 use std::ops::{Deref, DerefMut};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use postgres::config::SslMode;
 use postgres::{Client, NoTls};
 
 use super::{LOCK_TIMEOUT, PostgresUrl};
@@ -116,13 +117,39 @@ impl Drop for Pool {
     }
 }
 
-/// Opens a connection to `url`, outside any pool.
+/// Opens a connection to `url`, outside any pool: over TLS when the URL requires it.
 pub(super) fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
     let failed = |source: postgres::Error| StoreError::Connect { url: url.to_string(), source: source.into() };
-    let mut client = url.config().connect(NoTls).map_err(failed)?;
+    let mut client = match url.config().get_ssl_mode() {
+        SslMode::Require => url.config().connect(tls(url)?).map_err(failed)?,
+        _ => url.config().connect(NoTls).map_err(failed)?,
+    };
     // As SQLite's busy timeout: a lock held too long is an answer ("busy"), not a hang.
     client.batch_execute(&format!("SET lock_timeout = '{}s'", LOCK_TIMEOUT.as_secs())).map_err(failed)?;
     Ok(client)
+}
+
+/// Returns TLS that trusts the public roots and the certificates of the URL's `sslrootcert`.
+fn tls(url: &PostgresUrl) -> Result<tokio_postgres_rustls::MakeRustlsConnect, StoreError> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    if let Some(path) = url.root_cert() {
+        let unread = |err: &dyn std::fmt::Display| StoreError::Connect {
+            url: url.to_string(),
+            source: format!("could not read the CA certificates of sslrootcert '{}': {err}", path.display()).into(),
+        };
+        for cert in CertificateDer::pem_file_iter(path).map_err(|err| unread(&err))? {
+            roots.add(cert.map_err(|err| unread(&err))?).map_err(|err| unread(&err))?;
+        }
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|err| StoreError::Connect { url: url.to_string(), source: err.into() })?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_postgres_rustls::MakeRustlsConnect::new(config))
 }
 
 /// A connection taken from the pool, given back when dropped.

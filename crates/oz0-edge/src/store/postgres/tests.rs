@@ -251,3 +251,33 @@ fn news_announced_by_one_node_is_heard_by_both_in_order_and_stops_with_the_store
     drop((a, b));
     assert!(heard.recv_timeout(std::time::Duration::from_secs(5)).is_err(), "nothing more, and the senders gone");
 }
+
+#[test]
+fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
+    let Some(scratch) = Scratch::new() else { return };
+    // The CA of the tests' cluster, which scripts/postgres-env makes when openssl is there.
+    let Ok(ca) = std::env::var("OZ0_TEST_POSTGRES_CA") else { return };
+    let url = |query: &str| -> super::PostgresUrl { format!("{}?{query}", scratch.url).parse().unwrap() };
+
+    let store = PostgresStore::open(&url(&format!("sslmode=verify-full&sslrootcert={ca}"))).unwrap();
+    let over_tls: bool = store
+        .read(|client| {
+            Ok(client.query_one("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[])?.try_get(0)?)
+        })
+        .unwrap();
+    assert!(over_tls, "the connection is encrypted");
+
+    // A server whose certificate no root vouches for is refused, saying why.
+    let refused = |query: &str| {
+        let err = PostgresStore::open(&url(query)).unwrap_err();
+        assert!(matches!(err, StoreError::Connect { .. }), "{err:?}");
+        std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(": ")
+    };
+    let chain = refused("sslmode=require");
+    assert!(chain.contains("certificate"), "{chain}");
+    let chain = refused("sslmode=require&sslrootcert=/nonexistent/ca.pem");
+    assert!(chain.contains("sslrootcert '/nonexistent/ca.pem'"), "{chain}");
+}

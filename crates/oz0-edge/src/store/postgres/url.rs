@@ -1,5 +1,6 @@
 //! The URL of a PostgreSQL store, and how it is shown: never with its password.
 
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -29,16 +30,27 @@ pub enum UrlError {
 }
 
 /// A PostgreSQL URL, such as `postgres://oz0@db.internal:5432/oz0`.
+///
+/// `sslmode=require` (or libpq's `verify-ca` and `verify-full`, which mean the same here) connects over
+/// TLS and checks the server's certificate and name against the public roots and the CA certificates
+/// of `sslrootcert=PATH` (PEM); `prefer`, the default, and `disable` connect in plain text.
 #[derive(Clone)]
 pub struct PostgresUrl {
     config: postgres::Config,
     shown: String,
+    root_cert: Option<PathBuf>,
 }
 
 impl PostgresUrl {
     /// Returns the connection's settings.
     pub(crate) fn config(&self) -> &postgres::Config {
         &self.config
+    }
+
+    /// Returns the file of the CA certificates the server's certificate is checked against, besides
+    /// the public roots.
+    pub(crate) fn root_cert(&self) -> Option<&Path> {
+        self.root_cert.as_deref()
     }
 
     /// Returns the URL of the database `name` on the same server, as the same user.
@@ -50,7 +62,7 @@ impl PostgresUrl {
         // `scheme://` and the authority end before the path's first `/`.
         let after_scheme = base.find("://").map_or(0, |i| i + 3);
         let authority_end = base[after_scheme..].find('/').map_or(base.len(), |i| after_scheme + i);
-        Self { config, shown: format!("{}/{name}{query}", &base[..authority_end]) }
+        Self { config, shown: format!("{}/{name}{query}", &base[..authority_end]), root_cert: self.root_cert.clone() }
     }
 }
 
@@ -75,15 +87,27 @@ impl FromStr for PostgresUrl {
         if !(text.starts_with("postgres://") || text.starts_with("postgresql://")) {
             return Err(UrlError::Unknown { shown });
         }
+        // The PostgreSQL client knows neither `sslrootcert` nor libpq's `verify-*` modes: they are read here.
+        let (base, query) = text.split_once('?').unwrap_or((text, ""));
+        let mut root_cert = None;
+        let mut kept = Vec::new();
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            match pair.split_once('=') {
+                Some(("sslrootcert", path)) => root_cert = Some(PathBuf::from(path)),
+                Some(("sslmode", "verify-ca" | "verify-full")) => kept.push("sslmode=require"),
+                _ => kept.push(pair),
+            }
+        }
+        let text = if kept.is_empty() { base.to_owned() } else { format!("{base}?{}", kept.join("&")) };
         let mut config =
-            postgres::Config::from_str(text).map_err(|source| UrlError::Invalid { shown: shown.clone(), source })?;
+            postgres::Config::from_str(&text).map_err(|source| UrlError::Invalid { shown: shown.clone(), source })?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         if config.get_application_name().is_none() {
             config.application_name("oz0-edge");
         }
-        Ok(Self { config, shown })
+        Ok(Self { config, shown, root_cert })
     }
 }
 
@@ -132,6 +156,20 @@ mod tests {
         assert_eq!(other.config().get_password(), Some(&b"pw"[..]));
         let bare: PostgresUrl = "postgres://oz0@127.0.0.1:5432".parse().unwrap();
         assert_eq!(bare.with_database("x").to_string(), "postgres://oz0@127.0.0.1:5432/x");
+    }
+
+    #[test]
+    fn tls_is_asked_for_as_libpq_asks_and_its_root_certificate_named() {
+        use postgres::config::SslMode;
+        let url: PostgresUrl =
+            "postgres://oz0@db/oz0?sslmode=verify-full&sslrootcert=/etc/oz0/ca.pem&application_name=x".parse().unwrap();
+        assert_eq!(url.config().get_ssl_mode(), SslMode::Require);
+        assert_eq!(url.root_cert(), Some(Path::new("/etc/oz0/ca.pem")));
+        assert_eq!(url.config().get_application_name(), Some("x"));
+        assert_eq!(url.with_database("y").root_cert(), Some(Path::new("/etc/oz0/ca.pem")));
+        let plain: PostgresUrl = "postgres://oz0@db/oz0".parse().unwrap();
+        assert_eq!((plain.config().get_ssl_mode(), plain.root_cert()), (SslMode::Prefer, None));
+        assert!("postgres://oz0@db/oz0?sslmode=sometimes".parse::<PostgresUrl>().is_err());
     }
 
     #[test]
