@@ -1,7 +1,9 @@
 //! `oz0 edge serve --store postgres://...` end to end: two nodes on one PostgreSQL database share their
-//! tokens, their tenants' settings, their files and their plugins. The server is the one `OZ0_TEST_POSTGRES` names (`source
-//! scripts/postgres-env` starts a throwaway one); without it the tests are skipped, except under
-//! `CI=true`, where they fail. Each test makes a database of its own with `psql` and drops it after.
+//! tokens, their tenants' settings, their files and their plugins. The server is the one
+//! `OZ0_TEST_POSTGRES` names (`source scripts/postgres-env` starts a throwaway one); without it the tests
+//! are skipped, except under `CI=true`, where they fail. Each test makes a database of its own with
+//! `psql` and drops it after (tests/common/mod.rs). The single-node scenarios of the other tests run on
+//! PostgreSQL too, as `Transport::Shared`.
 
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -9,70 +11,9 @@
 mod common;
 mod plugin_support;
 
-use std::io::Write;
-
-use common::{ServedEdge, TestEnv, text};
+use common::{Database, ServedEdge, TestEnv, postgres_server, text};
 use plugin_support::{python_env, root};
 use serde_json::{Value, json};
-
-const VARIABLE: &str = "OZ0_TEST_POSTGRES";
-
-/// Returns the URL of the tests' server, or `None` (saying so) when there is none outside CI.
-fn server() -> Option<String> {
-    match std::env::var(VARIABLE) {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
-            panic!("{VARIABLE} is not set, and CI must test the PostgreSQL store: source scripts/postgres-env first")
-        }
-        _ => {
-            // Straight to stderr, which the test harness does not capture, so that a skip shows.
-            let _ = writeln!(
-                std::io::stderr(),
-                "{VARIABLE} is not set: `oz0 edge serve --store postgres://` is not tested"
-            );
-            None
-        }
-    }
-}
-
-/// Returns `url` with its database replaced by `name`.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, ""), |(b, q)| (b, q));
-    let authority = base.find("://").map_or(0, |i| i + 3);
-    let end = base[authority..].find('/').map_or(base.len(), |i| authority + i);
-    let query = if query.is_empty() { String::new() } else { format!("?{query}") };
-    format!("{}/{name}{query}", &base[..end])
-}
-
-fn psql(url: &str, sql: &str) -> std::process::Output {
-    std::process::Command::new("psql")
-        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
-        .output()
-        .unwrap_or_else(|err| panic!("psql runs (PostgreSQL's client, installed by scripts/postgres-env): {err}"))
-}
-
-/// A database made for one test, dropped with it.
-struct Database {
-    server: String,
-    name: String,
-    url: String,
-}
-
-impl Database {
-    fn new(server: &str, test: &str) -> Self {
-        let name = format!("oz0_e2e_{test}_{}", std::process::id());
-        let _ = psql(server, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-        let made = psql(server, &format!("CREATE DATABASE {name}"));
-        assert!(made.status.success(), "CREATE DATABASE {name}: {}", text(&made.stderr));
-        Self { server: server.to_owned(), url: with_database(server, &name), name }
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        let _ = psql(&self.server, &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-    }
-}
 
 /// Starts a node of the edge on `store`, with its own data folder.
 fn node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
@@ -111,7 +52,7 @@ fn json_of(env: &TestEnv, edge: &ServedEdge, token: &str, args: &[&str]) -> Valu
 
 #[test]
 fn two_nodes_on_one_database_share_tokens_and_settings() {
-    let Some(server) = server() else { return };
+    let Some(server) = postgres_server() else { return };
     let db = Database::new(&server, "share");
     let env = TestEnv::new();
     let a = node(&env, &db.url, "a");
@@ -154,7 +95,7 @@ fn two_nodes_on_one_database_share_tokens_and_settings() {
 
 #[test]
 fn a_file_and_a_plugin_kept_through_one_node_are_used_through_the_other() {
-    let Some(server) = server() else { return };
+    let Some(server) = postgres_server() else { return };
     let db = Database::new(&server, "files_plugins");
     let env = TestEnv::new();
     let a = plugin_node(&env, &db.url, "a");
@@ -290,7 +231,7 @@ fn wait_for(seconds: u64, what: &str, mut done: impl FnMut() -> bool) -> std::ti
 
 #[test]
 fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_acknowledged() {
-    let Some(server) = server() else { return };
+    let Some(server) = postgres_server() else { return };
     let db = Database::new(&server, "lease");
     let env = TestEnv::new();
     let a = leased_node(&env, &db.url, "a");
@@ -367,5 +308,73 @@ fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_
     wait_for(30, "the live node's job ends", || job("steady-b")["job"]["state"] != "running");
     let steady = job("steady-b");
     assert_eq!(steady["job"]["state"], "succeeded", "{steady}");
+    stop(b);
+}
+
+// A job is followed and cancelled from a node other than the one that runs it: the steps come from the
+// store, the progress and the cancel pass between the nodes as news (`NOTIFY`).
+
+#[test]
+fn a_job_run_by_one_node_is_followed_live_and_cancelled_through_the_other() {
+    let Some(server) = postgres_server() else { return };
+    let db = Database::new(&server, "live");
+    let env = TestEnv::new();
+    let a = plugin_node(&env, &db.url, "a");
+    let b = plugin_node(&env, &db.url, "b");
+    let token = a.token.clone();
+    let dir = env.work().join("everything");
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = format!(
+        "name: everything\nversion: 1.0.0\ndescription: The MCP reference server.\ntools:\n  - id: everything\n    \
+         description: Every kind of content block.\n    mcp: [node, {}, stdio]\n    timeout: 30\n",
+        serde_json::to_string(&plugin_support::everything().to_string_lossy()).unwrap()
+    );
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+    let out = run_at(&env, &a, &token, &["plugin", "install", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "install through a: {}", text(&out.stderr));
+    let flows = env.work().join("flows");
+    std::fs::create_dir_all(&flows).unwrap();
+    std::fs::write(
+        flows.join("slow.yaml"),
+        "id: slow\nsteps:\n  - id: slow\n    call: everything.trigger-long-running-operation\n    \
+         args: {duration: 4, steps: 4}\n",
+    )
+    .unwrap();
+
+    // Run on a, followed on b: every step, the call's progress as it happens, and the end.
+    let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "followed"]);
+    assert!(out.status.success(), "run through a: {}", text(&out.stderr));
+    let out = run_at(&env, &b, &token, &["job", "follow", "followed", "--format", "jsonl"]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "follow through b: {} {stdout}", text(&out.stderr));
+    let events: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let progress = events.iter().filter(|e| e["event"] == "progress").count();
+    assert!(progress >= 2, "b hears a's progress live: {stdout}");
+    assert_eq!(events.iter().filter(|e| e["event"] == "step").count(), 1, "{stdout}");
+    let done = events.last().unwrap();
+    assert_eq!(done["event"], "done", "{stdout}");
+    assert_eq!(done["job"]["state"], "succeeded", "{stdout}");
+
+    // Cancelled through b: a stops the call and ends the job itself, as a cancel on a would.
+    std::fs::write(
+        flows.join("slow.yaml"),
+        "id: slow\nsteps:\n  - id: slow\n    call: everything.trigger-long-running-operation\n    \
+         args: {duration: 25, steps: 5}\n",
+    )
+    .unwrap();
+    let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "cancelled"]);
+    assert!(out.status.success(), "run through a: {}", text(&out.stderr));
+    let job = |id: &str| json_of(&env, &b, &token, &["job", "get", id]);
+    wait_for(30, "the call starts on a", || job("cancelled")["job"]["state"] == "running");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let start = std::time::Instant::now();
+    let cancelled = json_of(&env, &b, &token, &["job", "cancel", "cancelled"]);
+    assert_eq!(cancelled["state"], "cancelled", "b waits for a to end it: {cancelled}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+    let ended = job("cancelled");
+    assert_eq!(ended["job"]["error"], "cancelled", "ended by a, which ran it: {ended}");
+    let trace = json_of(&env, &b, &token, &["job", "trace", "cancelled"]);
+    assert_eq!(trace["steps"][0]["outcome"], "cancelled", "a recorded its call's end: {trace}");
+    stop(a);
     stop(b);
 }

@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{Site, TRANSPORTS, TestEnv, text};
+use common::{Site, TestEnv, text, transports};
 use oz0_core::api::{Edge, OffloadPatch, Tenant, TreeId};
 use oz0_core::threshold::{Offload, Tokens};
 use oz0_edge::store::{SqliteStore, Store};
@@ -36,7 +36,7 @@ fn assert_chained(changes: &[Value]) -> Value {
 #[test]
 fn two_processes_setting_the_offload_end_consistent() {
     const EACH: u64 = 100;
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         std::thread::scope(|scope| {
             for writer in 1..=2u64 {

@@ -11,7 +11,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{TRANSPORTS, Transport};
+use common::{Transport, transports};
 use plugin_support::{PluginSite as Site, python, root};
 use run_support::{Answer, ScriptedProvider};
 use serde_json::{Value, json};
@@ -50,7 +50,7 @@ fn install(site: &Site) {
 
 #[test]
 fn the_official_sdks_call_models_through_the_calls_token() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let provider = provider(&site, vec![Box::new(embedding), Box::new(message)]);
         install(&site);
@@ -128,7 +128,7 @@ fn streamed(_: &Value) -> Value {
 
 #[test]
 fn a_streamed_answer_is_passed_through_and_metered() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         provider(&site, vec![Box::new(streamed)]);
         install(&site);

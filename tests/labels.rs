@@ -11,7 +11,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::TRANSPORTS;
+use common::transports;
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
 use serde_json::{Value, json};
@@ -35,7 +35,7 @@ fn run(site: &Site) -> Vec<Value> {
 
 #[test]
 fn a_results_labels_join_its_job_and_the_open_world_reads_outside() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site);
         let (code, answer, stderr) = site.call(&["labelled.payroll"]);
@@ -51,7 +51,7 @@ fn a_results_labels_join_its_job_and_the_open_world_reads_outside() {
 
 #[test]
 fn an_offloaded_file_keeps_its_labels_and_clearance_withholds_what_is_outside_it() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site);
         agent(&site, "id: reader\ninstructions: Answer.\ntools: [labelled]\noffload: 200\n");

@@ -14,7 +14,7 @@ use std::io::Write as _;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{TRANSPORTS, Transport, text};
+use common::{Transport, text, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, say};
 use serde_json::Value;
@@ -53,7 +53,7 @@ fn finish(call: Child) -> (i32, Value, String) {
 
 #[test]
 fn a_rule_denies_or_makes_a_call_wait_for_a_person_who_sees_what_it_will_run_with() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         assert_eq!(site.ok(&["policy", "deny", "workbench.*", "--reason", "not today"]), "deny workbench.*\n");
@@ -104,7 +104,7 @@ fn a_rule_denies_or_makes_a_call_wait_for_a_person_who_sees_what_it_will_run_wit
 
 #[test]
 fn no_answer_by_the_end_of_the_calls_time_refuses_it_and_a_person_may_answer_at_the_call() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         site.ok(&["policy", "ask", "hourglass.*"]);
@@ -133,7 +133,7 @@ fn no_answer_by_the_end_of_the_calls_time_refuses_it_and_a_person_may_answer_at_
 
 #[test]
 fn a_manifest_asks_and_a_tools_model_requests_are_tool_sampling() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let script: Vec<Answer> = (0..2).map(|_| Box::new(|_: &Value| say("Summary.", 10, 2)) as Answer).collect();
         let provider = ScriptedProvider::start(script);

@@ -9,7 +9,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{TRANSPORTS, Transport};
+use common::{Transport, psql, text, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
 use serde_json::{Value, json};
@@ -55,7 +55,7 @@ fn reader_site(transport: Transport) -> Site {
 
 #[test]
 fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = reader_site(transport);
         agent(&site, "reader", "id: reader\ninstructions: Answer from the docs.\ntools: [acme_docs]\noffload: 2000\n");
         let provider = ScriptedProvider::start(vec![
@@ -117,7 +117,7 @@ fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
 
 #[test]
 fn a_tenant_ceiling_caps_the_agents_offload() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = reader_site(transport);
         site.ok(&["tenant", "offload", "--ceiling", "300"]);
         agent(&site, "reader", "id: reader\ntools: [acme_docs.get_page]\noffload: 50000\n");
@@ -137,7 +137,7 @@ fn a_tenant_ceiling_caps_the_agents_offload() {
 
 #[test]
 fn a_job_keeps_the_threshold_it_started_with() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = reader_site(transport);
         site.ok(&["tenant", "offload", "--default", "100000"]);
         agent(&site, "reader", "id: reader\ntools: [acme_docs]\n");
@@ -162,7 +162,7 @@ fn a_job_keeps_the_threshold_it_started_with() {
 
 #[test]
 fn a_ref_of_another_tree_is_not_read_and_a_spent_budget_refuses_the_next_call() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = reader_site(transport);
         site.install("workbench");
         let (_, packed, _) = site.call(&["workbench.pack", "--arg", "text=secret"]);
@@ -191,7 +191,7 @@ fn a_ref_of_another_tree_is_not_read_and_a_spent_budget_refuses_the_next_call() 
 
 #[test]
 fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let flow = root().join("examples/flows/hand-on.yaml");
@@ -218,25 +218,43 @@ fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
     }
 }
 
-/// Makes the edge's store refuse to record the steps that `when` (SQL over the step's JSON, `NEW.step`)
-/// selects, as a full disk or a broken database would.
-fn refuse_steps(site: &Site, when: &str) {
-    let db = rusqlite::Connection::open(site.edge_dir().join("oz0.sqlite")).unwrap();
-    db.execute_batch(&format!(
-        "CREATE TRIGGER refuse_steps BEFORE INSERT ON steps WHEN {when} \
-         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;"
-    ))
-    .unwrap();
+/// Makes the edge's store refuse to record the steps of `kind` (every step when `None`), as a full disk or
+/// a broken database would: a trigger in its SQLite file, or in its PostgreSQL database.
+fn refuse_steps(site: &Site, kind: Option<&str>) {
+    match site.env.store() {
+        None => {
+            let when = kind.map_or("1".to_owned(), |kind| format!("json_extract(NEW.step, '$.kind') = '{kind}'"));
+            let db = rusqlite::Connection::open(site.edge_dir().join("oz0.sqlite")).unwrap();
+            db.execute_batch(&format!(
+                "CREATE TRIGGER refuse_steps BEFORE INSERT ON steps WHEN {when} \
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;"
+            ))
+            .unwrap();
+        }
+        Some(url) => {
+            let when = kind.map_or("true".to_owned(), |kind| format!("NEW.step::jsonb ->> 'kind' = '{kind}'"));
+            let made = psql(
+                url,
+                &format!(
+                    "CREATE FUNCTION refuse_steps() RETURNS trigger LANGUAGE plpgsql AS \
+                     $$ BEGIN RAISE EXCEPTION 'database or disk is full'; END $$; \
+                     CREATE TRIGGER refuse_steps BEFORE INSERT ON steps FOR EACH ROW WHEN ({when}) \
+                     EXECUTE FUNCTION refuse_steps();"
+                ),
+            );
+            assert!(made.status.success(), "the trigger: {}", text(&made.stderr));
+        }
+    }
 }
 
 #[test]
 fn a_step_the_store_refuses_fails_the_run() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let flow = root().join("examples/flows/hand-on.yaml");
         site.ok(&["agent", "apply", flow.to_str().unwrap()]);
-        refuse_steps(&site, "1");
+        refuse_steps(&site, None);
         let (code, events, stderr) = run(&site, &["hand-on", "--input", "line one\n"]);
         assert_eq!(code, 1, "{transport:?}: {stderr}");
         assert!(steps(&events).is_empty(), "{events:?}");
@@ -245,7 +263,7 @@ fn a_step_the_store_refuses_fails_the_run() {
         let error = job["error"].as_str().unwrap();
         assert!(error.contains("could not be recorded in its trace"), "{job}");
         // The cause is the edge's to log, with the job's ID: on the person's terminal when it is embedded.
-        let log = if transport == Transport::Served { site.env.serve_log() } else { stderr };
+        let log = if transport.served() { site.env.serve_log() } else { stderr };
         assert!(log.contains("a step could not be recorded") && log.contains("disk is full"), "{log}");
         assert!(log.contains(job["id"].as_str().unwrap()), "{log}");
 
@@ -257,7 +275,7 @@ fn a_step_the_store_refuses_fails_the_run() {
             fixed(say("never asked", 10, 10)),
         ]);
         provider.configure(&site.edge_dir());
-        refuse_steps(&site, "json_extract(NEW.step, '$.kind') = 'tool_call'");
+        refuse_steps(&site, Some("tool_call"));
         let (code, events, stderr) = run(&site, &["reader"]);
         assert_eq!(code, 1, "{transport:?}: {stderr}");
         let kinds: Vec<&str> = steps(&events).iter().map(|s| s["kind"].as_str().unwrap()).collect();
@@ -271,7 +289,7 @@ fn a_step_the_store_refuses_fails_the_run() {
 
 #[test]
 fn definitions_and_gateways_that_are_wrong_are_refused_clearly() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         agent(&site, "typo", "id: typo\ntols: [acme_docs]\n");
         let (code, _, stderr) = site.run(&["run", "typo"]);
@@ -339,7 +357,7 @@ fn a_detached_run_prints_its_job_and_goes_on() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_cancels_a_run() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let pids = site.env.work().join("pids");

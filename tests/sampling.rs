@@ -11,7 +11,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{TRANSPORTS, Transport};
+use common::{Transport, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, say};
 use serde_json::{Value, json};
@@ -33,7 +33,7 @@ const COST: f64 = 0.000_136;
 
 #[test]
 fn the_specs_example_summarizes_through_the_platform() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let provider = provider(&site, "Ship on Friday.", 1);
         install(&site, &root().join("examples/notes"));
@@ -73,7 +73,7 @@ fn the_specs_example_summarizes_through_the_platform() {
 
 #[test]
 fn the_reference_servers_request_on_the_older_protocol_is_answered() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         provider(&site, "Hello from the platform.", 1);
         let dir = site.env.work().join("everything");
@@ -122,7 +122,7 @@ fn each_rule_of_what_the_runtime_answers_is_kept() {
 
 #[test]
 fn a_spending_limit_refuses_with_its_numbers_and_an_ungranted_plugin_gets_no_model() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let provider = provider(&site, "never", 1);
         install(&site, &root().join("examples/notes"));
@@ -190,7 +190,7 @@ fn two_calls_at_once_on_one_shared_server_are_each_answered_for_their_own_job() 
 
 #[test]
 fn a_tools_request_counts_against_the_job_trees_budget() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site, &root().join("examples/notes"));
         let dir = site.env.work().join("agents");

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Site, TRANSPORTS, Transport, text};
+use common::{Site, Transport, text, transports};
 use serde_json::{Value, json};
 
 fn run(site: &Site, args: &[&str]) -> (i32, String, String) {
@@ -22,7 +22,7 @@ fn settings(site: &Site) -> Value {
 
 #[test]
 fn an_admin_sets_and_reads_the_offload() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let (code, stdout, stderr) = run(&site, &["tenant", "offload"]);
         assert_eq!(code, 0, "{transport:?}: {stderr}");
@@ -80,7 +80,7 @@ fn an_admin_sets_and_reads_the_offload() {
 
 #[test]
 fn bad_values_are_refused_and_change_nothing() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         run(&site, &["tenant", "offload", "--default", "20000", "--ceiling", "40000"]);
         let before = settings(&site);
@@ -110,27 +110,28 @@ fn bad_values_are_refused_and_change_nothing() {
 
 #[test]
 fn edge_status_says_which_edge_and_who() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let (code, stdout, stderr) = run(&site, &["edge", "status", "--format", "json"]);
         assert_eq!(code, 0, "{stderr}");
         let status: Value = serde_json::from_str(&stdout).expect("JSON");
         assert_eq!(status["roles"], json!(["admin", "content"]));
-        assert_eq!(status["store"], json!({"kind": "sqlite", "schema_version": 8}));
+        let store = if transport == Transport::Shared { "postgres" } else { "sqlite" };
+        assert_eq!(status["store"], json!({"kind": store, "schema_version": 8}), "{transport:?}");
         assert_eq!(status["operator"], true);
         match transport {
             Transport::Embedded => {
                 assert_eq!((status["tenant"].as_str(), status["person"].as_str()), (Some("local"), Some("local")));
                 assert!(status["edge"].as_str().expect("edge").starts_with("embedded, in "));
             }
-            Transport::Served => {
+            Transport::Served | Transport::Shared => {
                 assert_eq!((status["tenant"].as_str(), status["person"].as_str()), (Some("main"), Some("admin")));
                 assert_eq!(status["edge"].as_str(), site.served.as_ref().map(|s| s.url.as_str()));
             }
         }
         let (code, stdout, _) = run(&site, &["edge", "status"]);
         assert_eq!(code, 0);
-        assert!(stdout.contains("\nroles    admin, content\nstore    sqlite, schema 8\n"), "{stdout}");
+        assert!(stdout.contains(&format!("\nroles    admin, content\nstore    {store}, schema 8\n")), "{stdout}");
     }
 }
 

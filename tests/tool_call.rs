@@ -11,13 +11,13 @@ mod plugin_support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{TRANSPORTS, text};
+use common::{text, transports};
 use plugin_support::{PluginSite as Site, python_env, root};
 use serde_json::Value;
 
 #[test]
 fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("acme-docs");
         let (code, stdout, stderr) =
@@ -77,7 +77,7 @@ fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
 
 #[test]
 fn a_result_over_31_mib_fails_the_call_and_keeps_nothing() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         // A string result is both text and structured content: 16 MiB comes to 32 MiB.
@@ -99,7 +99,7 @@ fn a_result_over_31_mib_fails_the_call_and_keeps_nothing() {
 
 #[test]
 fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let (code, packed, stderr) =
@@ -159,7 +159,7 @@ fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
 
 #[test]
 fn usage_reports_are_charged_and_bad_ones_refused() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let (code, answer, stderr) = site.call(&["workbench.classify", "--arg", "text=why?", "--arg", "cost_usd=0.25"]);
@@ -226,7 +226,7 @@ fn all_gone(pids: &[u32]) -> bool {
 
 #[test]
 fn a_timeout_ends_the_server_and_what_it_started() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let pids = site.env.work().join("pids");
@@ -247,7 +247,7 @@ fn a_timeout_ends_the_server_and_what_it_started() {
 
 #[test]
 fn a_crash_shows_the_end_of_the_servers_stderr() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let (code, stdout, stderr) = site.run(&["tool", "call", "workbench.crash"]);
@@ -266,7 +266,7 @@ fn a_crash_shows_the_end_of_the_servers_stderr() {
 
 #[test]
 fn an_argument_of_the_wrong_type_is_refused_before_the_call() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let (code, _, stderr) =
@@ -295,7 +295,7 @@ fn an_argument_of_the_wrong_type_is_refused_before_the_call() {
 
 #[test]
 fn plugins_are_installed_refused_listed_and_removed() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let broken = root().join("examples/broken-notes");
         let (code, _, stderr) = site.run(&["plugin", "install", broken.to_str().unwrap()]);
@@ -346,7 +346,7 @@ fn plugins_are_installed_refused_listed_and_removed() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_cancels_the_call_and_ends_its_server() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
         let pids = site.env.work().join("pids");
@@ -373,7 +373,7 @@ fn ctrl_c_cancels_the_call_and_ends_its_server() {
 
 #[test]
 fn a_server_of_the_older_protocol_is_called_too() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let legacy = root().join("tests/fixtures/plugins/legacy");
         site.ok(&["plugin", "install", legacy.to_str().unwrap()]);
@@ -391,7 +391,7 @@ fn line_starting<'a>(text: &'a str, start: &str) -> &'a str {
 
 #[test]
 fn a_call_prints_every_content_block_as_a_model_reads_it_and_says_what_it_left_out() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install_everything();
 
@@ -500,7 +500,7 @@ fn structured_content_beside_text_is_a_note_and_alone_is_what_a_model_reads() {
 /// The public reference server `mcp-server-time`, installed and called as a plugin author would.
 #[test]
 fn a_public_python_server_is_listed_and_called() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install_time();
         let listed = site.ok(&["plugin", "list"]);

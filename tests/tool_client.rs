@@ -12,7 +12,7 @@ mod plugin_support;
 
 use std::io::Write as _;
 
-use common::{TRANSPORTS, text};
+use common::{text, transports};
 use plugin_support::PluginSite as Site;
 use serde_json::Value;
 
@@ -24,7 +24,7 @@ fn site(transport: common::Transport) -> Site {
 
 #[test]
 fn the_functions_that_need_a_clients_features_are_listed_and_the_root_is_the_plugins_folder() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = site(transport);
         let listed = site.ok(&["plugin", "list"]);
         for function in
@@ -43,7 +43,7 @@ fn the_functions_that_need_a_clients_features_are_listed_and_the_root_is_the_plu
 
 #[test]
 fn a_question_is_declined_with_why_when_no_person_answers_and_answered_when_one_does() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = site(transport);
         let (code, answer, stderr) = site.call(&["everything.trigger-elicitation-request"]);
         assert_eq!(code, 0, "{transport:?}: {stderr}");
@@ -78,7 +78,7 @@ fn a_question_is_declined_with_why_when_no_person_answers_and_answered_when_one_
 
 #[test]
 fn a_function_that_must_run_as_a_task_is_called_as_one() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = site(transport);
         let (code, answer, stderr) = site.call(&["everything.simulate-research-query", "--arg", "topic=tides"]);
         assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
@@ -89,7 +89,7 @@ fn a_function_that_must_run_as_a_task_is_called_as_one() {
 
 #[test]
 fn progress_is_live_and_log_messages_are_kept_in_the_trace() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = site(transport);
         let flows = site.env.work().join("flows");
         std::fs::create_dir_all(&flows).unwrap();
@@ -118,7 +118,7 @@ fn progress_is_live_and_log_messages_are_kept_in_the_trace() {
 
 #[test]
 fn sampling_is_declared_for_a_plugin_granted_models() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let dir = site.env.work().join("sampler");
         std::fs::create_dir_all(&dir).unwrap();

@@ -14,7 +14,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{ServedEdge, TRANSPORTS, TestEnv, Transport, text};
+use common::{ServedEdge, TestEnv, Transport, text, transports};
 use plugin_support::{path_with_venv, python_env, root};
 use serde_json::Value;
 
@@ -40,17 +40,18 @@ fn edge_env() -> Vec<(&'static str, OsString)> {
     env
 }
 
-/// A test's edge, embedded or served, with the keys in its environment.
+/// A test's edge, embedded or served, with the keys in its environment. The served edge comes first, to
+/// be killed before its environment's folder and database go.
 struct Site {
-    env: TestEnv,
     served: Option<ServedEdge>,
+    env: TestEnv,
 }
 
 impl Site {
     fn new(transport: Transport) -> Self {
-        let env = TestEnv::new();
-        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &edge_env()));
-        Self { env, served }
+        let env = TestEnv::for_transport(transport);
+        let served = transport.served().then(|| env.serve_with(&env.data(), &edge_env()));
+        Self { served, env }
     }
 
     /// Returns the folder the edge keeps its state in.
@@ -86,7 +87,7 @@ fn mode(path: &Path) -> u32 {
 
 #[test]
 fn a_secret_a_server_needs_must_be_given_at_install_and_only_a_declared_one() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         let out = site.oz0_process().args(["plugin", "install", plugin().to_str().unwrap()]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{transport:?}");
@@ -110,7 +111,7 @@ fn a_secret_a_server_needs_must_be_given_at_install_and_only_a_declared_one() {
 
 #[test]
 fn a_server_gets_an_environment_built_for_it_and_none_of_the_edges_keys() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         site.install();
         let stdout = site.ok(&["tool", "call", "isolation.environment"]);

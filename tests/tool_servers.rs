@@ -9,7 +9,7 @@
 mod common;
 mod plugin_support;
 
-use common::{TRANSPORTS, Transport};
+use common::{Transport, transports};
 use plugin_support::{PluginSite as Site, root};
 
 fn install(site: &Site) {
@@ -46,13 +46,13 @@ fn run_whoami(site: &Site, name: &str) -> (u32, u32) {
 
 #[test]
 fn a_shared_server_is_started_once_and_kept_for_the_calls_that_follow() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site);
         flow(&site, "three", "shared.whoami", 3);
         let (pid, answered) = run_whoami(&site, "three");
         assert_eq!(answered, 3, "{transport:?}: one server answered the three steps");
-        if transport == Transport::Served {
+        if transport.served() {
             assert_eq!(run_whoami(&site, "three"), (pid, 6), "the next run's steps go to the same server");
             assert_eq!(call_whoami(&site, "shared"), (pid, 7), "and so does a call of its own");
         }
@@ -61,7 +61,7 @@ fn a_shared_server_is_started_once_and_kept_for_the_calls_that_follow() {
 
 #[test]
 fn a_jobs_server_lives_as_long_as_its_job_and_a_calls_own_as_long_as_the_call() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site);
         flow(&site, "perjob", "perjob.whoami", 2);
@@ -142,7 +142,7 @@ fn zombie(pid: u32) -> bool {
 
 #[test]
 fn a_trace_is_read_a_page_at_a_time() {
-    for transport in TRANSPORTS {
+    for transport in transports() {
         let site = Site::new(transport);
         install(&site);
         flow(&site, "five", "shared.whoami", 5);

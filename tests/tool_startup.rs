@@ -11,7 +11,7 @@ mod plugin_support;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{TRANSPORTS, TestEnv, Transport, text};
+use common::{TestEnv, Transport, text, transports};
 use plugin_support::{PluginSite as Site, copy_plugin, oz0_with_python, root};
 
 /// How long the fixture's server sleeps before it reads its first message.
@@ -33,8 +33,8 @@ fn with_timeout(env: &TestEnv, seconds: u32) -> PathBuf {
 
 #[test]
 fn a_server_that_takes_12_s_to_start_is_called_within_its_tools_timeout_of_30_s() {
-    // The two transports at once: each waits on its own server, which sleeps rather than works.
-    let calls: Vec<_> = TRANSPORTS
+    // The transports at once: each waits on its own server, which sleeps rather than works.
+    let calls: Vec<_> = transports()
         .into_iter()
         .map(|transport| {
             std::thread::spawn(move || {

@@ -1,14 +1,20 @@
-//! What every end-to-end test of the binary shares: an isolated environment to run `oz0` in.
+//! What every end-to-end test of the binary shares: an isolated environment to run `oz0` in, the edge
+//! it reaches (embedded, or served with its state in SQLite or in PostgreSQL), and the PostgreSQL
+//! server of the tests.
 
 #![allow(dead_code)]
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use assert_cmd::Command;
 
-/// An isolated home for one test: its own `HOME`, `OZ0_HOME` and config folder, and a work folder.
+/// An isolated home for one test: its own `HOME`, `OZ0_HOME` and config folder, and a work folder; and,
+/// for [`Transport::Shared`], a PostgreSQL database of its own that its served edges keep their state in.
 pub struct TestEnv {
     dir: tempfile::TempDir,
+    database: Option<Database>,
 }
 
 impl TestEnv {
@@ -17,7 +23,27 @@ impl TestEnv {
         for sub in ["home", "oz0", "config", "work"] {
             std::fs::create_dir_all(dir.path().join(sub)).expect("a folder in the temp folder");
         }
-        Self { dir }
+        Self { dir, database: None }
+    }
+
+    /// Returns an environment for `transport`: for [`Transport::Shared`], with a fresh database that every
+    /// `serve*` of it stores its state in, so that an edge restarted on it keeps its state, as it does
+    /// in SQLite under the same `--data`.
+    pub fn for_transport(transport: Transport) -> Self {
+        let mut env = Self::new();
+        if transport == Transport::Shared {
+            let server = postgres_server().unwrap_or_else(|| {
+                panic!("{POSTGRES_VARIABLE} is not set, and the test asks for an edge on PostgreSQL")
+            });
+            env.database = Some(Database::new(&server, "shared"));
+        }
+        env
+    }
+
+    /// Returns the URL of the PostgreSQL database this environment's served edges keep their state in;
+    /// `None` when they keep it in SQLite under their `--data`.
+    pub fn store(&self) -> Option<&str> {
+        self.database.as_ref().map(|db| db.url.as_str())
     }
 
     /// Returns the embedded edge's folder, $OZ0_HOME.
@@ -118,13 +144,13 @@ impl TestEnv {
         self.serve_with(data, &[])
     }
 
-    /// Starts `oz0 edge serve` with its state in `data` and the variables `envs` added to its
-    /// environment, and waits until it listens.
+    /// Starts `oz0 edge serve` with its state in `data` (or in the environment's database, its files and
+    /// plugins in `data`) and the variables `envs` added to its environment, and waits until it listens.
     pub fn serve_with(&self, data: &Path, envs: &[(&str, std::ffi::OsString)]) -> ServedEdge {
         use std::io::BufRead;
         let stderr = std::fs::File::create(self.dir.path().join("serve.stderr")).expect("a log file");
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"))
-            .args(["edge", "serve", "--listen", "127.0.0.1:0", "--data"])
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"));
+        cmd.args(["edge", "serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
             .current_dir(self.work())
             .env_clear()
@@ -132,7 +158,11 @@ impl TestEnv {
             .env("HOME", self.dir.path().join("home"))
             .env("OZ0_HOME", self.dir.path().join("oz0"))
             .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
-            .env("NO_COLOR", "1")
+            .env("NO_COLOR", "1");
+        if let Some(store) = self.store() {
+            cmd.env("OZ0_STORE", store);
+        }
+        let mut child = cmd
             .envs(envs.iter().map(|(k, v)| (*k, v)))
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
@@ -169,27 +199,46 @@ impl TestEnv {
     }
 }
 
-/// How a test reaches the edge: the embedded one, or `oz0 edge serve` over HTTP.
+/// How a test reaches the edge, and where the edge keeps its state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Transport {
+    /// The embedded edge, its state in SQLite under $OZ0_HOME.
     Embedded,
+    /// `oz0 edge serve` over HTTP, its state in SQLite under its `--data`.
     Served,
+    /// `oz0 edge serve` over HTTP, its state in a PostgreSQL database of the test's own.
+    Shared,
 }
 
-/// Both transports, for tests that run the same scenario through each.
-pub const TRANSPORTS: [Transport; 2] = [Transport::Embedded, Transport::Served];
+impl Transport {
+    /// Returns whether the test reaches the edge over HTTP, through `oz0 edge serve`.
+    pub fn served(self) -> bool {
+        matches!(self, Self::Served | Self::Shared)
+    }
+}
 
-/// A test's environment and its edge, embedded or served.
+/// Returns the transports a scenario runs through: embedded, served on SQLite, and served on PostgreSQL
+/// when the tests have a PostgreSQL server (see [`postgres_server`]).
+pub fn transports() -> Vec<Transport> {
+    let mut all = vec![Transport::Embedded, Transport::Served];
+    if postgres_server().is_some() {
+        all.push(Transport::Shared);
+    }
+    all
+}
+
+/// A test's environment and its edge, embedded or served. The served edge comes first, to be killed
+/// before its environment's folder and database go.
 pub struct Site {
-    pub env: TestEnv,
     pub served: Option<ServedEdge>,
+    pub env: TestEnv,
 }
 
 impl Site {
     pub fn new(transport: Transport) -> Self {
-        let env = TestEnv::new();
-        let served = (transport == Transport::Served).then(|| env.serve());
-        Self { env, served }
+        let env = TestEnv::for_transport(transport);
+        let served = transport.served().then(|| env.serve());
+        Self { served, env }
     }
 
     /// Returns `oz0` as the tenant's admin: the embedded edge's local person, or the served edge's first
@@ -199,5 +248,84 @@ impl Site {
             Some(edge) => self.env.oz0_at(edge, &edge.token),
             None => self.env.oz0(),
         }
+    }
+}
+
+/// The variable naming the tests' PostgreSQL server.
+pub const POSTGRES_VARIABLE: &str = "OZ0_TEST_POSTGRES";
+
+/// Returns the URL of the tests' PostgreSQL server, which `OZ0_TEST_POSTGRES` names (`source
+/// scripts/postgres-env` starts a throwaway one). Without it, fails the test under `CI=true`, which
+/// must test the PostgreSQL store; elsewhere returns `None`, saying so once.
+pub fn postgres_server() -> Option<String> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    match std::env::var(POSTGRES_VARIABLE) {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
+            panic!(
+                "{POSTGRES_VARIABLE} is not set, and CI must test the PostgreSQL store: source scripts/postgres-env \
+                 first"
+            )
+        }
+        _ => {
+            SAID.call_once(|| {
+                // Straight to stderr, which the test harness does not capture, so that the skip shows.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{POSTGRES_VARIABLE} is not set: the edge on PostgreSQL is not tested (source \
+                     scripts/postgres-env to test it)"
+                );
+            });
+            None
+        }
+    }
+}
+
+/// Returns `url` with its database replaced by `name`.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, ""), |(b, q)| (b, q));
+    let authority = base.find("://").map_or(0, |i| i + 3);
+    let end = base[authority..].find('/').map_or(base.len(), |i| authority + i);
+    let query = if query.is_empty() { String::new() } else { format!("?{query}") };
+    format!("{}/{name}{query}", &base[..end])
+}
+
+/// Runs `sql` with `psql` on the database at `url`, stopping at the first error.
+pub fn psql(url: &str, sql: &str) -> std::process::Output {
+    std::process::Command::new("psql")
+        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
+        .output()
+        .unwrap_or_else(|err| panic!("psql runs (PostgreSQL's client, installed by scripts/postgres-env): {err}"))
+}
+
+/// A database made for one test on the tests' server, dropped with it.
+pub struct Database {
+    server: String,
+    pub name: String,
+    pub url: String,
+}
+
+impl Database {
+    /// Makes a database on `server` named after `label`, this process and a count of the databases it
+    /// made, so that the tests running at once, in this binary and in others, each have their own.
+    pub fn new(server: &str, label: &str) -> Self {
+        static MADE: AtomicU32 = AtomicU32::new(0);
+        let suffix = format!("_{}_{}", std::process::id(), MADE.fetch_add(1, Ordering::Relaxed));
+        let label: String =
+            label.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+        // PostgreSQL cuts an identifier at 63 bytes.
+        let room = 63 - "oz0_e2e_".len() - suffix.len();
+        let name = format!("oz0_e2e_{}{suffix}", &label[..label.len().min(room)]);
+        // A database of a process that died with this PID.
+        let _ = psql(server, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        let made = psql(server, &format!("CREATE DATABASE {name}"));
+        assert!(made.status.success(), "CREATE DATABASE {name}: {}", text(&made.stderr));
+        Self { server: server.to_owned(), url: with_database(server, &name), name }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        let _ = psql(&self.server, &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
     }
 }

@@ -86,10 +86,11 @@ pub fn codes_at_lines(json: &serde_json::Value) -> Vec<(String, u64)> {
 }
 
 /// A test's environment and its edge, with the example plugins' Python on `PATH` of both the
-/// command and the served edge, whose tool host starts the servers.
+/// command and the served edge, whose tool host starts the servers. The served edge comes first, to be
+/// killed before its environment's folder and database go.
 pub struct PluginSite {
-    pub env: TestEnv,
     pub served: Option<ServedEdge>,
+    pub env: TestEnv,
     pub transport: Transport,
 }
 
@@ -99,12 +100,13 @@ pub fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
 
 impl PluginSite {
     pub fn new(transport: Transport) -> Self {
-        let env = TestEnv::new();
-        let served = (transport == Transport::Served).then(|| env.serve_with(&env.data(), &python_env()));
-        Self { env, served, transport }
+        let env = TestEnv::for_transport(transport);
+        let served = transport.served().then(|| env.serve_with(&env.data(), &python_env()));
+        Self { served, env, transport }
     }
 
-    /// Returns the folder the edge keeps its state in: the served edge's data, or $OZ0_HOME.
+    /// Returns the folder the edge keeps its state in: the served edge's data (its files and plugins when
+    /// its store is PostgreSQL), or $OZ0_HOME.
     pub fn edge_dir(&self) -> std::path::PathBuf {
         if self.served.is_some() { self.env.data() } else { self.env.home() }
     }
