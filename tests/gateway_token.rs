@@ -11,7 +11,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{Transport, transports};
+use common::{Transport, served_transports, transports};
 use plugin_support::{PluginSite as Site, python, root};
 use run_support::{Answer, ScriptedProvider};
 use serde_json::{Value, json};
@@ -156,32 +156,35 @@ fn a_format_the_plugin_does_not_declare_is_refused() {
 
 #[test]
 fn a_token_dies_with_its_call_and_each_call_has_its_own() {
-    let site = Site::new(Transport::Served);
-    provider(&site, vec![Box::new(embedding)]);
-    install(&site);
-    let gate = || -> Value {
-        let answer = site.call(&["gatewayed.token"]).1;
-        serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap()
-    };
-    let (first, second) = (gate(), gate());
-    assert_ne!(first["token"], second["token"], "each call has a token of its own");
-    assert_eq!(first["formats"], json!(["openai-embeddings", "anthropic-messages"]), "{first}");
-    assert!(first["expires_at"].as_str().unwrap().ends_with('Z'), "{first}");
-    let served = site.served.as_ref().unwrap();
-    assert_eq!(first["url"], format!("{}/gateway", served.url), "the served edge's own routes");
-    // Used after its call returned, the token is refused.
-    let script = "import json, sys, urllib.request, urllib.error\n\
-                  gate = json.loads(sys.argv[1])\n\
-                  body = json.dumps({'model': 'x', 'input': 'late'}).encode()\n\
-                  request = urllib.request.Request(gate['openai_base_url'] + '/embeddings', data=body, method='POST',\n\
-                      headers={'Authorization': 'Bearer ' + gate['token'], 'Content-Type': 'application/json'})\n\
-                  try:\n    urllib.request.urlopen(request)\n    print('answered')\n\
-                  except urllib.error.HTTPError as err:\n    print(err.code, err.read().decode())\n";
-    let out = std::process::Command::new(python()).args(["-c", script, &first.to_string()]).output().unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        said.starts_with("403") && said.contains("oz0_gateway_token"),
-        "{said} {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        provider(&site, vec![Box::new(embedding)]);
+        install(&site);
+        let gate = || -> Value {
+            let answer = site.call(&["gatewayed.token"]).1;
+            serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap()
+        };
+        let (first, second) = (gate(), gate());
+        assert_ne!(first["token"], second["token"], "{transport:?}: each call has a token of its own");
+        assert_eq!(first["formats"], json!(["openai-embeddings", "anthropic-messages"]), "{transport:?}: {first}");
+        assert!(first["expires_at"].as_str().unwrap().ends_with('Z'), "{transport:?}: {first}");
+        let served = site.served.as_ref().unwrap();
+        assert_eq!(first["url"], format!("{}/gateway", served.url), "{transport:?}: the served edge's own routes");
+        // Used after its call returned, the token is refused.
+        let script = "import json, sys, urllib.request, urllib.error\n\
+                      gate = json.loads(sys.argv[1])\n\
+                      body = json.dumps({'model': 'x', 'input': 'late'}).encode()\n\
+                      request = urllib.request.Request(gate['openai_base_url'] + '/embeddings',\n\
+                          data=body, method='POST',\n\
+                          headers={'Authorization': 'Bearer ' + gate['token'], 'Content-Type': 'application/json'})\n\
+                      try:\n    urllib.request.urlopen(request)\n    print('answered')\n\
+                      except urllib.error.HTTPError as err:\n    print(err.code, err.read().decode())\n";
+        let out = std::process::Command::new(python()).args(["-c", script, &first.to_string()]).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            said.starts_with("403") && said.contains("oz0_gateway_token"),
+            "{transport:?}: {said} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -9,7 +9,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{Transport, psql, text, transports};
+use common::{Transport, psql, served_transports, text, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
 use serde_json::{Value, json};
@@ -312,45 +312,47 @@ fn definitions_and_gateways_that_are_wrong_are_refused_clearly() {
 
 #[test]
 fn a_detached_run_prints_its_job_and_goes_on() {
-    let site = Site::new(Transport::Served);
-    site.install("workbench");
-    let flow = root().join("examples/flows/hand-on.yaml");
-    site.ok(&["agent", "apply", flow.to_str().unwrap()]);
-    let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "x", "--detach", "--id", "detached-1"]);
-    assert_eq!((code, stdout.as_str()), (0, "detached-1\n"), "{stderr}");
-    let start = std::time::Instant::now();
-    loop {
-        let detail = site.json(&["job", "get", "detached-1"]);
-        if detail["job"]["state"] == "succeeded" {
-            assert_eq!(detail["totals"]["tool_calls"], 2);
-            break;
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        site.install("workbench");
+        let flow = root().join("examples/flows/hand-on.yaml");
+        site.ok(&["agent", "apply", flow.to_str().unwrap()]);
+        let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "x", "--detach", "--id", "detached-1"]);
+        assert_eq!((code, stdout.as_str()), (0, "detached-1\n"), "{transport:?}: {stderr}");
+        let start = std::time::Instant::now();
+        loop {
+            let detail = site.json(&["job", "get", "detached-1"]);
+            if detail["job"]["state"] == "succeeded" {
+                assert_eq!(detail["totals"]["tool_calls"], 2, "{transport:?}: {detail}");
+                break;
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "{transport:?}: {detail}");
+            std::thread::sleep(std::time::Duration::from_millis(200));
         }
-        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{detail}");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
-    let (code, _, stderr) = site.run(&["job", "cancel", "detached-1"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("has ended (succeeded); there is nothing to cancel"), "{stderr}");
+        let (code, _, stderr) = site.run(&["job", "cancel", "detached-1"]);
+        assert_eq!(code, 2, "{transport:?}: {stderr}");
+        assert!(stderr.contains("has ended (succeeded); there is nothing to cancel"), "{transport:?}: {stderr}");
 
-    // A detached job that runs is cancelled by `oz0 job cancel`: its step stops and it ends so.
-    let dir = site.env.work().join("flows");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("slow.yaml"),
-        "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.9}\n",
-    )
-    .unwrap();
-    site.ok(&["run", "slow", "--detach", "--id", "slow-2"]);
-    site.ok(&["job", "cancel", "slow-2"]);
-    let start = std::time::Instant::now();
-    loop {
-        let detail = site.json(&["job", "get", "slow-2"]);
-        if detail["job"]["state"] != "running" {
-            assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
-            break;
+        // A detached job that runs is cancelled by `oz0 job cancel`: its step stops and it ends so.
+        let dir = site.env.work().join("flows");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("slow.yaml"),
+            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.9}\n",
+        )
+        .unwrap();
+        site.ok(&["run", "slow", "--detach", "--id", "slow-2"]);
+        site.ok(&["job", "cancel", "slow-2"]);
+        let start = std::time::Instant::now();
+        loop {
+            let detail = site.json(&["job", "get", "slow-2"]);
+            if detail["job"]["state"] != "running" {
+                assert_eq!(detail["job"]["state"], "cancelled", "{transport:?}: {detail}");
+                break;
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(30), "{transport:?}: {detail}");
+            std::thread::sleep(std::time::Duration::from_millis(100));
         }
-        assert!(start.elapsed() < std::time::Duration::from_secs(30), "{detail}");
-        std::thread::sleep(std::time::Duration::from_millis(100));
     }
 }
 

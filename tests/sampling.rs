@@ -11,7 +11,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{Transport, transports};
+use common::{Transport, served_transports, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, say};
 use serde_json::{Value, json};
@@ -159,32 +159,34 @@ fn a_spending_limit_refuses_with_its_numbers_and_an_ungranted_plugin_gets_no_mod
 
 #[test]
 fn two_calls_at_once_on_one_shared_server_are_each_answered_for_their_own_job() {
-    let site = Site::new(Transport::Served);
-    let echo = |request: &Value| {
-        let text = request["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
-        say(&format!("summary of {text}"), 10, 2)
-    };
-    let provider = ScriptedProvider::start(vec![Box::new(echo), Box::new(echo)]);
-    provider.configure(&site.edge_dir());
-    install(&site, &root().join("examples/notes"));
-    let calls: Vec<_> = ["alpha", "beta"]
-        .iter()
-        .map(|text| {
-            site.oz0_process()
-                .args(["tool", "call", "notes.summarize", "--arg", &format!("text={text}"), "--format", "json"])
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    for (call, text) in calls.into_iter().zip(["alpha", "beta"]) {
-        let out = call.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(answer["result"]["content"][0]["text"], format!("summary of {text}"), "{answer}");
-        let trace = site.json(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
-        assert_eq!(trace["steps"][0]["sampling"].as_array().unwrap().len(), 1, "{trace}");
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        let echo = |request: &Value| {
+            let text = request["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
+            say(&format!("summary of {text}"), 10, 2)
+        };
+        let provider = ScriptedProvider::start(vec![Box::new(echo), Box::new(echo)]);
+        provider.configure(&site.edge_dir());
+        install(&site, &root().join("examples/notes"));
+        let calls: Vec<_> = ["alpha", "beta"]
+            .iter()
+            .map(|text| {
+                site.oz0_process()
+                    .args(["tool", "call", "notes.summarize", "--arg", &format!("text={text}"), "--format", "json"])
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for (call, text) in calls.into_iter().zip(["alpha", "beta"]) {
+            let out = call.wait_with_output().unwrap();
+            assert!(out.status.success(), "{transport:?}: {}", String::from_utf8_lossy(&out.stderr));
+            let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(answer["result"]["content"][0]["text"], format!("summary of {text}"), "{transport:?}: {answer}");
+            let trace = site.json(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
+            assert_eq!(trace["steps"][0]["sampling"].as_array().unwrap().len(), 1, "{transport:?}: {trace}");
+        }
     }
 }
 

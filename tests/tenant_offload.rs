@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Site, Transport, text, transports};
+use common::{Site, Transport, served_transports, text, transports};
 use serde_json::{Value, json};
 
 fn run(site: &Site, args: &[&str]) -> (i32, String, String) {
@@ -137,57 +137,83 @@ fn edge_status_says_which_edge_and_who() {
 
 #[test]
 fn a_content_token_is_refused_and_changes_nothing() {
-    let site = Site::new(Transport::Served);
-    let edge = site.served.as_ref().expect("a served edge");
-    run(&site, &["tenant", "offload", "--default", "20000"]);
-    let out = site.oz0().args(["edge", "token", "create", "--role", "content", "--name", "cleo"]).output().unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let content = text(&out.stdout).trim().to_owned();
-    assert!(content.starts_with("oz0_"), "{content}");
-    assert!(text(&out.stderr).contains("made `cleo` of the tenant `main` with the roles content"));
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        let edge = site.served.as_ref().expect("a served edge");
+        run(&site, &["tenant", "offload", "--default", "20000"]);
+        let out = site.oz0().args(["edge", "token", "create", "--role", "content", "--name", "cleo"]).output().unwrap();
+        assert!(out.status.success(), "{transport:?}: {}", text(&out.stderr));
+        let content = text(&out.stdout).trim().to_owned();
+        assert!(content.starts_with("oz0_"), "{transport:?}: {content}");
+        assert!(
+            text(&out.stderr).contains("made `cleo` of the tenant `main` with the roles content"),
+            "{transport:?}: {}",
+            text(&out.stderr)
+        );
 
-    let out = site.env.oz0_at(edge, &content).args(["tenant", "offload", "--default", "5"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        text(&out.stderr),
-        "error: permission denied: changing the tenant's offload settings needs the admin role\n\
-         hint: ask an admin of the tenant for a token with the admin role (`oz0 edge token create --role admin`)\n\
-         hint: nothing was changed\n"
-    );
-    let out = site.env.oz0_at(edge, &content).args(["edge", "token", "create", "--role", "admin"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("error: permission denied: creating a token needs the admin role"));
-    let out = site.env.oz0_at(edge, &content).args(["tenant", "offload", "--format", "json"]).output().unwrap();
-    assert!(out.status.success(), "a content token may read the settings");
-    assert_eq!(settings(&site), json!({"default": 20000, "ceiling": null}));
+        let out = site.env.oz0_at(edge, &content).args(["tenant", "offload", "--default", "5"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{transport:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "error: permission denied: changing the tenant's offload settings needs the admin role\n\
+             hint: ask an admin of the tenant for a token with the admin role (`oz0 edge token create --role admin`)\n\
+             hint: nothing was changed\n",
+            "{transport:?}"
+        );
+        let out =
+            site.env.oz0_at(edge, &content).args(["edge", "token", "create", "--role", "admin"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{transport:?}");
+        assert!(
+            text(&out.stderr).starts_with("error: permission denied: creating a token needs the admin role"),
+            "{transport:?}: {}",
+            text(&out.stderr)
+        );
+        let out = site.env.oz0_at(edge, &content).args(["tenant", "offload", "--format", "json"]).output().unwrap();
+        assert!(out.status.success(), "{transport:?}: a content token may read the settings");
+        assert_eq!(settings(&site), json!({"default": 20000, "ceiling": null}), "{transport:?}");
+    }
 }
 
 #[test]
 fn tokens_of_other_tenants_see_nothing_of_this_one() {
-    let site = Site::new(Transport::Served);
-    let edge = site.served.as_ref().expect("a served edge");
-    run(&site, &["tenant", "offload", "--default", "20000"]);
-    let out = site.oz0().args(["edge", "token", "create", "--tenant", "acme", "--role", "admin"]).output().unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("(a new tenant)"));
-    let acme = text(&out.stdout).trim().to_owned();
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        let edge = site.served.as_ref().expect("a served edge");
+        run(&site, &["tenant", "offload", "--default", "20000"]);
+        let out = site.oz0().args(["edge", "token", "create", "--tenant", "acme", "--role", "admin"]).output().unwrap();
+        assert!(out.status.success(), "{transport:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("(a new tenant)"), "{transport:?}: {}", text(&out.stderr));
+        let acme = text(&out.stdout).trim().to_owned();
 
-    let own = edge_json(&site, &acme, &["tenant", "offload", "--format", "json"]);
-    assert_eq!(own["settings"], json!({"default": null, "ceiling": null}), "acme sees its own settings");
-    for tenant in ["main", "nosuch"] {
-        let out = site.env.oz0_at(edge, &acme).args(["tenant", "offload", "--tenant", tenant]).output().unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        assert_eq!(text(&out.stderr), "error: could not read the offload settings: no such tenant\n", "{tenant}");
-        let out = site
-            .env
-            .oz0_at(edge, &acme)
-            .args(["tenant", "offload", "--tenant", tenant, "--default", "5"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        assert_eq!(text(&out.stderr), "error: could not change the offload settings: no such tenant\n", "{tenant}");
+        let own = edge_json(&site, &acme, &["tenant", "offload", "--format", "json"]);
+        assert_eq!(
+            own["settings"],
+            json!({"default": null, "ceiling": null}),
+            "{transport:?}: acme sees its own settings"
+        );
+        for tenant in ["main", "nosuch"] {
+            let out = site.env.oz0_at(edge, &acme).args(["tenant", "offload", "--tenant", tenant]).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{transport:?} {tenant}");
+            assert_eq!(
+                text(&out.stderr),
+                "error: could not read the offload settings: no such tenant\n",
+                "{transport:?} {tenant}"
+            );
+            let out = site
+                .env
+                .oz0_at(edge, &acme)
+                .args(["tenant", "offload", "--tenant", tenant, "--default", "5"])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{transport:?} {tenant}");
+            assert_eq!(
+                text(&out.stderr),
+                "error: could not change the offload settings: no such tenant\n",
+                "{transport:?} {tenant}"
+            );
+        }
+        assert_eq!(settings(&site), json!({"default": 20000, "ceiling": null}), "{transport:?}");
     }
-    assert_eq!(settings(&site), json!({"default": 20000, "ceiling": null}));
 }
 
 fn edge_json(site: &Site, token: &str, args: &[&str]) -> Value {
@@ -216,34 +242,39 @@ fn no_edge_at_the_address_says_what_to_do() {
 
 #[test]
 fn the_edge_is_chosen_by_flag_then_environment_then_profile() {
-    let site = Site::new(Transport::Served);
-    let edge = site.served.as_ref().expect("a served edge");
-    let config = site.env.work().join("../config/oz0");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("config.toml"),
-        format!("profile = \"team\"\n\n[profiles.team]\nedge = \"{}\"\ntoken = \"{}\"\n", edge.url, edge.token),
-    )
-    .unwrap();
-    let status = |cmd: &mut assert_cmd::Command| {
-        let out = cmd.args(["status", "--format", "json"]).output().unwrap();
-        (out.status.code(), text(&out.stdout), text(&out.stderr))
-    };
-    let (code, stdout, stderr) = status(site.env.oz0().arg("edge"));
-    assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.contains(&format!("\"edge\": \"{}\"", edge.url)), "the profile: {stdout}");
-    let dead = "http://127.0.0.1:9";
-    let (code, _, stderr) = status(site.env.oz0().env("OZ0_EDGE", dead).arg("edge"));
-    assert_eq!(code, Some(2));
-    assert!(stderr.contains(dead), "the environment over the profile: {stderr}");
-    let (code, stdout, _) =
-        status(site.env.oz0().env("OZ0_EDGE", dead).args(["edge", "--edge", &edge.url, "--token", &edge.token]));
-    assert_eq!(code, Some(0), "the flag over the environment");
-    assert!(stdout.contains(&edge.url));
-    let (code, _, stderr) = status(site.env.oz0().args(["edge", "--edge", &edge.url]));
-    assert_eq!(code, Some(2), "a profile's token goes only to the profile's edge");
-    assert!(stderr.contains("needs a token"), "{stderr}");
-    let (code, _, stderr) = status(site.env.oz0().args(["edge", "--profile", "other"]));
-    assert_eq!(code, Some(2));
-    assert!(stderr.contains("there is no profile `other`") && stderr.contains("its profiles: `team`"), "{stderr}");
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        let edge = site.served.as_ref().expect("a served edge");
+        let config = site.env.work().join("../config/oz0");
+        std::fs::create_dir_all(&config).unwrap();
+        std::fs::write(
+            config.join("config.toml"),
+            format!("profile = \"team\"\n\n[profiles.team]\nedge = \"{}\"\ntoken = \"{}\"\n", edge.url, edge.token),
+        )
+        .unwrap();
+        let status = |cmd: &mut assert_cmd::Command| {
+            let out = cmd.args(["status", "--format", "json"]).output().unwrap();
+            (out.status.code(), text(&out.stdout), text(&out.stderr))
+        };
+        let (code, stdout, stderr) = status(site.env.oz0().arg("edge"));
+        assert_eq!(code, Some(0), "{transport:?}: {stderr}");
+        assert!(stdout.contains(&format!("\"edge\": \"{}\"", edge.url)), "{transport:?}: the profile: {stdout}");
+        let dead = "http://127.0.0.1:9";
+        let (code, _, stderr) = status(site.env.oz0().env("OZ0_EDGE", dead).arg("edge"));
+        assert_eq!(code, Some(2), "{transport:?}: {stderr}");
+        assert!(stderr.contains(dead), "{transport:?}: the environment over the profile: {stderr}");
+        let (code, stdout, _) =
+            status(site.env.oz0().env("OZ0_EDGE", dead).args(["edge", "--edge", &edge.url, "--token", &edge.token]));
+        assert_eq!(code, Some(0), "{transport:?}: the flag over the environment");
+        assert!(stdout.contains(&edge.url), "{transport:?}: {stdout}");
+        let (code, _, stderr) = status(site.env.oz0().args(["edge", "--edge", &edge.url]));
+        assert_eq!(code, Some(2), "{transport:?}: a profile's token goes only to the profile's edge");
+        assert!(stderr.contains("needs a token"), "{transport:?}: {stderr}");
+        let (code, _, stderr) = status(site.env.oz0().args(["edge", "--profile", "other"]));
+        assert_eq!(code, Some(2), "{transport:?}: {stderr}");
+        assert!(
+            stderr.contains("there is no profile `other`") && stderr.contains("its profiles: `team`"),
+            "{transport:?}: {stderr}"
+        );
+    }
 }

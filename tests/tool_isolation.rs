@@ -14,7 +14,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{ServedEdge, TestEnv, Transport, text, transports};
+use common::{ServedEdge, TestEnv, Transport, served_transports, text, transports};
 use plugin_support::{path_with_venv, python_env, root};
 use serde_json::Value;
 
@@ -231,53 +231,66 @@ fn slow_call(site: &Site) -> (std::process::Child, [u32; 3]) {
 
 #[test]
 fn a_served_edge_killed_with_sigkill_leaves_no_server_process() {
-    let mut site = Site::new(Transport::Served);
-    site.install();
-    let (mut call, [server, group, child]) = slow_call(&site);
-    assert_eq!(server, group, "the server leads a process group of its own");
-    assert!(group_members(group).contains(&child), "its child is in its group");
-    let records = site.env.data().join("run/servers");
-    assert!(records.join(group.to_string()).exists(), "the edge records the server's group");
+    for transport in served_transports() {
+        let mut site = Site::new(transport);
+        site.install();
+        let (mut call, [server, group, child]) = slow_call(&site);
+        assert_eq!(server, group, "{transport:?}: the server leads a process group of its own");
+        assert!(group_members(group).contains(&child), "{transport:?}: its child is in its group");
+        let records = site.env.data().join("run/servers");
+        assert!(records.join(group.to_string()).exists(), "{transport:?}: the edge records the server's group");
 
-    site.served.as_mut().unwrap().kill();
-    let left = wait_group_gone(group, Duration::from_secs(5));
-    assert!(left.is_empty(), "processes of the server's group outlived the edge: {left:?}");
-    let _ = call.kill();
-    let _ = call.wait();
+        site.served.as_mut().unwrap().kill();
+        let left = wait_group_gone(group, Duration::from_secs(5));
+        assert!(left.is_empty(), "{transport:?}: processes of the server's group outlived the edge: {left:?}");
+        let _ = call.kill();
+        let _ = call.wait();
 
-    // The next edge on the folder clears the dead edge's record and the server's TMPDIR.
-    let tmp = site.edge_dir().join("run/1/isolation/tmp");
-    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 1, "the killed server's TMPDIR is left");
-    site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
-    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 0, "the dead edge's records are cleared");
-    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the dead server's TMPDIR is removed");
+        // The next edge on the folder (and on PostgreSQL, the same database) clears the dead edge's record
+        // and the server's TMPDIR.
+        let tmp = site.edge_dir().join("run/1/isolation/tmp");
+        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 1, "{transport:?}: the killed server's TMPDIR is left");
+        site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
+        assert_eq!(
+            std::fs::read_dir(&records).unwrap().count(),
+            0,
+            "{transport:?}: the dead edge's records are cleared"
+        );
+        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "{transport:?}: the dead server's TMPDIR is removed");
+    }
 }
 
 #[test]
 fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
-    let mut site = Site::new(Transport::Served);
-    site.install();
-    let (mut call, [_, group, child]) = slow_call(&site);
-    // Without its watcher, the server's child outlives the edge: the parent-death signal reaches the
-    // server alone.
-    let watcher: Vec<u32> = group_members(group)
-        .into_iter()
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default().starts_with("/bin/sh")
-        })
-        .collect();
-    assert_eq!(watcher.len(), 1, "one watcher in the server's group");
-    kill(watcher[0]);
-    site.served.as_mut().unwrap().kill();
-    std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(group_members(group), vec![child], "the server died with its edge, and its child lives on");
-    let _ = call.kill();
-    let _ = call.wait();
+    for transport in served_transports() {
+        let mut site = Site::new(transport);
+        site.install();
+        let (mut call, [_, group, child]) = slow_call(&site);
+        // Without its watcher, the server's child outlives the edge: the parent-death signal reaches the
+        // server alone.
+        let watcher: Vec<u32> = group_members(group)
+            .into_iter()
+            .filter(|pid| {
+                std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default().starts_with("/bin/sh")
+            })
+            .collect();
+        assert_eq!(watcher.len(), 1, "{transport:?}: one watcher in the server's group");
+        kill(watcher[0]);
+        site.served.as_mut().unwrap().kill();
+        std::thread::sleep(Duration::from_millis(500));
+        assert_eq!(
+            group_members(group),
+            vec![child],
+            "{transport:?}: the server died with its edge, and its child lives on"
+        );
+        let _ = call.kill();
+        let _ = call.wait();
 
-    site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
-    let left = wait_group_gone(group, Duration::from_secs(5));
-    assert!(left.is_empty(), "the new edge killed what the killed edge left: {left:?}");
-    assert!(site.env.serve_log().contains("killed what was left"), "{}", site.env.serve_log());
+        site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
+        let left = wait_group_gone(group, Duration::from_secs(5));
+        assert!(left.is_empty(), "{transport:?}: the new edge killed what the killed edge left: {left:?}");
+        assert!(site.env.serve_log().contains("killed what was left"), "{transport:?}: {}", site.env.serve_log());
+    }
 }
 
 fn kill(pid: u32) {

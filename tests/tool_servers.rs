@@ -9,7 +9,7 @@
 mod common;
 mod plugin_support;
 
-use common::{Transport, transports};
+use common::{served_transports, transports};
 use plugin_support::{PluginSite as Site, root};
 
 fn install(site: &Site) {
@@ -77,59 +77,68 @@ fn a_jobs_server_lives_as_long_as_its_job_and_a_calls_own_as_long_as_the_call() 
 
 #[test]
 fn sixteen_calls_at_once_run_on_one_server() {
-    let site = Site::new(Transport::Served);
-    install(&site);
-    let calls: Vec<_> = (0..16)
-        .map(|_| {
-            site.oz0_process()
-                .args(["tool", "call", "shared.pause", "--arg", "seconds=1"])
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    let mut pids = Vec::new();
-    for call in calls {
-        let out = call.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "every call succeeds: {stderr}");
-        pids.push(String::from_utf8_lossy(&out.stdout).trim().to_owned());
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        install(&site);
+        let calls: Vec<_> = (0..16)
+            .map(|_| {
+                site.oz0_process()
+                    .args(["tool", "call", "shared.pause", "--arg", "seconds=1"])
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        let mut pids = Vec::new();
+        for call in calls {
+            let out = call.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{transport:?}: every call succeeds: {stderr}");
+            pids.push(String::from_utf8_lossy(&out.stdout).trim().to_owned());
+        }
+        pids.dedup();
+        assert_eq!(pids.len(), 1, "{transport:?}: one server answered them all: {pids:?}");
+        let (pid, _) = call_whoami(&site, "shared");
+        assert_eq!(pid.to_string(), pids[0], "{transport:?}");
     }
-    pids.dedup();
-    assert_eq!(pids.len(), 1, "one server answered them all: {pids:?}");
-    let (pid, _) = call_whoami(&site, "shared");
-    assert_eq!(pid.to_string(), pids[0]);
 }
 
 #[test]
 fn a_server_that_crashed_is_started_again_for_the_next_call() {
-    let site = Site::new(Transport::Served);
-    install(&site);
-    let (before, _) = call_whoami(&site, "shared");
-    let (code, answer, _) = site.call(&["shared.exit"]);
-    assert_eq!(code, 1, "{answer}");
-    assert_eq!(answer["outcome"], "crashed", "{answer}");
-    let (after, answered) = call_whoami(&site, "shared");
-    assert_ne!(before, after, "a new server answers");
-    assert_eq!(answered, 1);
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        install(&site);
+        let (before, _) = call_whoami(&site, "shared");
+        let (code, answer, _) = site.call(&["shared.exit"]);
+        assert_eq!(code, 1, "{transport:?}: {answer}");
+        assert_eq!(answer["outcome"], "crashed", "{transport:?}: {answer}");
+        let (after, answered) = call_whoami(&site, "shared");
+        assert_ne!(before, after, "{transport:?}: a new server answers");
+        assert_eq!(answered, 1, "{transport:?}");
+    }
 }
 
 #[test]
 fn a_replaced_or_removed_plugins_server_is_stopped() {
-    let site = Site::new(Transport::Served);
-    install(&site);
-    let (old, _) = call_whoami(&site, "shared");
-    install(&site);
-    let (new, answered) = call_whoami(&site, "shared");
-    assert_ne!(old, new, "the new version's server answers");
-    assert_eq!(answered, 1);
-    site.ok(&["plugin", "remove", "lifetimes"]);
-    for pid in [old, new] {
-        let start = std::time::Instant::now();
-        while std::path::Path::new(&format!("/proc/{pid}")).exists() && !zombie(pid) {
-            assert!(start.elapsed() < std::time::Duration::from_secs(10), "the server {pid} was stopped");
-            std::thread::sleep(std::time::Duration::from_millis(50));
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        install(&site);
+        let (old, _) = call_whoami(&site, "shared");
+        install(&site);
+        let (new, answered) = call_whoami(&site, "shared");
+        assert_ne!(old, new, "{transport:?}: the new version's server answers");
+        assert_eq!(answered, 1, "{transport:?}");
+        site.ok(&["plugin", "remove", "lifetimes"]);
+        for pid in [old, new] {
+            let start = std::time::Instant::now();
+            while std::path::Path::new(&format!("/proc/{pid}")).exists() && !zombie(pid) {
+                assert!(
+                    start.elapsed() < std::time::Duration::from_secs(10),
+                    "{transport:?}: the server {pid} was stopped"
+                );
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
         }
     }
 }

@@ -227,6 +227,13 @@ pub fn transports() -> Vec<Transport> {
     all
 }
 
+/// Returns the served transports of [`transports`]: `oz0 edge serve` on SQLite, and on PostgreSQL when the
+/// tests have a PostgreSQL server. For the scenarios that need an edge over HTTP: detached jobs, tokens
+/// of their own, servers kept between calls, an edge killed and started again.
+pub fn served_transports() -> Vec<Transport> {
+    transports().into_iter().filter(|transport| transport.served()).collect()
+}
+
 /// A test's environment and its edge, embedded or served. The served edge comes first, to be killed
 /// before its environment's folder and database go.
 pub struct Site {
