@@ -334,12 +334,15 @@ fn a_job_run_by_one_node_is_followed_live_and_cancelled_through_the_other() {
     assert!(out.status.success(), "install through a: {}", text(&out.stderr));
     let flows = env.work().join("flows");
     std::fs::create_dir_all(&flows).unwrap();
-    std::fs::write(
-        flows.join("slow.yaml"),
-        "id: slow\nsteps:\n  - id: slow\n    call: everything.trigger-long-running-operation\n    \
-         args: {duration: 4, steps: 4}\n",
-    )
-    .unwrap();
+    // The flow `slow`: one call that takes `seconds`, telling its progress `steps` times.
+    let slow = |seconds: u32, steps: u32| {
+        let call = "everything.trigger-long-running-operation";
+        let flow = format!(
+            "id: slow\nsteps:\n  - id: slow\n    call: {call}\n    args: {{duration: {seconds}, steps: {steps}}}\n"
+        );
+        std::fs::write(flows.join("slow.yaml"), flow).unwrap();
+    };
+    slow(4, 4);
 
     // Run on a, followed on b: every step, the call's progress as it happens, and the end.
     let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "followed"]);
@@ -356,12 +359,7 @@ fn a_job_run_by_one_node_is_followed_live_and_cancelled_through_the_other() {
     assert_eq!(done["job"]["state"], "succeeded", "{stdout}");
 
     // Cancelled through b: a stops the call and ends the job itself, as a cancel on a would.
-    std::fs::write(
-        flows.join("slow.yaml"),
-        "id: slow\nsteps:\n  - id: slow\n    call: everything.trigger-long-running-operation\n    \
-         args: {duration: 25, steps: 5}\n",
-    )
-    .unwrap();
+    slow(25, 5);
     let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "cancelled"]);
     assert!(out.status.success(), "run through a: {}", text(&out.stderr));
     let job = |id: &str| json_of(&env, &b, &token, &["job", "get", id]);
