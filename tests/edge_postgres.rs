@@ -322,14 +322,7 @@ fn a_job_run_by_one_node_is_followed_live_and_cancelled_through_the_other() {
     let a = plugin_node(&env, &db.url, "a");
     let b = plugin_node(&env, &db.url, "b");
     let token = a.token.clone();
-    let dir = env.work().join("everything");
-    std::fs::create_dir_all(&dir).unwrap();
-    let manifest = format!(
-        "name: everything\nversion: 1.0.0\ndescription: The MCP reference server.\ntools:\n  - id: everything\n    \
-         description: Every kind of content block.\n    mcp: [node, {}, stdio]\n    timeout: 30\n",
-        serde_json::to_string(&plugin_support::everything().to_string_lossy()).unwrap()
-    );
-    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+    let dir = plugin_support::everything_plugin(&env);
     let out = run_at(&env, &a, &token, &["plugin", "install", dir.to_str().unwrap()]);
     assert!(out.status.success(), "install through a: {}", text(&out.stderr));
     let flows = env.work().join("flows");

@@ -59,6 +59,21 @@ pub fn everything() -> PathBuf {
     })
 }
 
+/// Writes a plugin that runs `server-everything` as the tool `everything` in the work folder of `env`,
+/// and returns its folder.
+pub fn everything_plugin(env: &TestEnv) -> PathBuf {
+    let dir = env.work().join("everything");
+    std::fs::create_dir_all(&dir).expect("a plugin folder");
+    let manifest = format!(
+        "name: everything\nversion: 1.0.0\ndescription: The MCP reference server, every kind of content block.\n\
+         tools:\n  - id: everything\n    description: Every kind of content block.\n    \
+         mcp: [node, {}, stdio]\n    timeout: 30\n",
+        serde_json::to_string(&everything().to_string_lossy()).expect("a path as JSON")
+    );
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).expect("a manifest");
+    dir
+}
+
 /// Returns `PATH` with the venv's `bin` first, so that a manifest's `python` is the venv's.
 pub fn path_with_venv() -> OsString {
     let bin = python().parent().expect("the venv's bin folder").to_path_buf();
@@ -176,15 +191,7 @@ impl PluginSite {
 
     /// Installs `server-everything` as the tool `everything`, from a manifest written in the work folder.
     pub fn install_everything(&self) {
-        let dir = self.env.work().join("everything");
-        std::fs::create_dir_all(&dir).expect("a plugin folder");
-        let manifest = format!(
-            "name: everything\nversion: 1.0.0\ndescription: The MCP reference server, every kind of content block.\n\
-             tools:\n  - id: everything\n    description: Every kind of content block.\n    \
-             mcp: [node, {}, stdio]\n    timeout: 30\n",
-            serde_json::to_string(&everything().to_string_lossy()).expect("a path as JSON")
-        );
-        std::fs::write(dir.join("oz0-plugin.yaml"), manifest).expect("a manifest");
+        let dir = everything_plugin(&self.env);
         self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 

@@ -165,12 +165,8 @@ fn not_opened(dir: &std::path::Path, location: &Location, err: StoreError) -> Co
             .caused_by(err);
     };
     let connect = matches!(err, StoreError::Connect { .. });
-    let causes = std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(": ");
     let error = CommandError::operational(format!("could not open the edge's store at {url}")).caused_by(err);
-    if connect && causes.contains("TLS") {
+    if connect && error.causes().iter().any(|cause| cause.contains("TLS")) {
         error.hint(
             "with sslmode=require the server's certificate must be signed by a public root or by a CA of the \
              file that `sslrootcert=PATH` in the URL names (PEM), and name the host of the URL",
