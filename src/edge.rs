@@ -13,6 +13,7 @@ use oz0_core::api::{
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
+use oz0_toolhost::{Confinement, Fallback};
 use serde::Deserialize;
 
 use crate::error::CommandError;
@@ -194,17 +195,33 @@ pub struct Connected {
 pub fn connect(args: &EdgeArgs) -> Result<Connected, CommandError> {
     let place = place(args)?;
     let edge = match &place {
-        Place::Embedded(dir) => AnyEdge::Local(Box::new(LocalEdge::open(dir).map_err(|err| {
-            CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
-                .caused_by(err)
-                .hint("set OZ0_HOME to another folder, or use a served edge with --edge")
-        })?)),
+        Place::Embedded(dir) => AnyEdge::Local(Box::new(open_embedded(dir)?)),
         Place::Remote { url, token, .. } => AnyEdge::Remote(
             Client::new(url, token.clone())
                 .map_err(|err| CommandError::usage(err.to_string()).hint(origin_hint(&place, "correct it")))?,
         ),
     };
     Ok(Connected { edge, place })
+}
+
+/// Opens the embedded edge in `dir`, its tools' servers confined as a person's own plugins are.
+pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
+    let edge = LocalEdge::open(dir).map_err(|err| {
+        CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
+            .caused_by(err)
+            .hint("set OZ0_HOME to another folder, or use a served edge with --edge")
+    })?;
+    edge.state().confine_tools(personal_confinement(Some(dir)));
+    Ok(edge)
+}
+
+/// Returns how a person's own tools' servers are confined, on the embedded edge whose data is in
+/// `data` and by `plugin measure`: confined where the kernel can (else run, with a warning), given
+/// any folder they name, never the edge's data or the person's oz0 configuration.
+pub fn personal_confinement(data: Option<&Path>) -> Confinement {
+    let mut hidden: Vec<PathBuf> = data.map(Path::to_path_buf).into_iter().collect();
+    hidden.extend(config_path().and_then(|path| path.parent().map(Path::to_path_buf)));
+    Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None }
 }
 
 fn origin_hint(place: &Place, what: &str) -> String {

@@ -1,7 +1,6 @@
 //! `oz0 console`: the embedded edge's console in a browser, on loopback.
 
 use clap::Args;
-use oz0_edge::LocalEdge;
 use oz0_edge::console::Console;
 
 use crate::edge::{EdgeArgs, Place, place};
@@ -41,11 +40,7 @@ pub fn run(args: &ConsoleArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         .build()
         .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
     runtime.block_on(async {
-        let local = LocalEdge::open(&dir).map_err(|err| {
-            CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
-                .caused_by(err)
-                .hint("set OZ0_HOME to another folder")
-        })?;
+        let local = crate::edge::open_embedded(&dir)?;
         let console = Console::new(std::sync::Arc::clone(local.state()));
         let link = console
             .sign_in_path(local.principal().clone())

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
 use oz0_core::manifest::{Document, Lint, Listing, MANIFEST_FILE, Severity, lint, rfc3339};
-use oz0_toolhost::{Sandbox, tail};
+use oz0_toolhost::{Confinement, Sandbox, tail};
 
 /// The most files and folders a plugin's folder may hold.
 const MAX_FILES: usize = 10_000;
@@ -187,17 +187,16 @@ pub(crate) fn check_secrets(document: &Document, given: &BTreeMap<String, String
     Ok(())
 }
 
-/// Starts each local tool's server in `dir`, the folder of a plugin being installed for the tenant
-/// `tenant` of the edge whose data is in `root`, and lists its functions. The servers get the folders
-/// their tools' calls will have, so that what they fetch into `HOME` at install is there for the calls.
+/// Starts each local tool's server in `dir`, the folder of a plugin being installed, its own folders
+/// and confinement in `sandbox`, and lists its functions. The servers get the folders their tools'
+/// calls will have, so that what they fetch into `HOME` at install is there for the calls.
 pub(crate) async fn measure(
     document: &Document,
     dir: &Path,
-    root: &Path,
-    tenant: i64,
+    sandbox: &Sandbox,
     secrets: &BTreeMap<String, String>,
 ) -> Result<Listing, EdgeError> {
-    oz0_toolhost::measure(document, dir, &sandbox(root, tenant), secrets, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
+    oz0_toolhost::measure(document, dir, sandbox, secrets, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
         let stderr =
             err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
         EdgeError::invalid(format!("{err}, so the plugin was not installed: {}{stderr}", err.source))
@@ -268,15 +267,15 @@ pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
     root.join("plugins").join(tenant.to_string())
 }
 
-/// Returns where a tenant's servers keep their files, `<root>/run/<tenant>/<tool>/{home,tmp}`, and
-/// where the edge records its running servers, `<root>/run/servers`.
-pub(crate) fn sandbox(root: &Path, tenant: i64) -> Sandbox {
-    Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)) }
+/// Returns where a tenant's servers keep their files, `<root>/run/<tenant>/<tool>/{home,tmp}`, where
+/// the edge records its running servers, `<root>/run/servers`, and how they are confined.
+pub(crate) fn sandbox(root: &Path, tenant: i64, confinement: Confinement) -> Sandbox {
+    Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)), confinement }
 }
 
 /// Removes what the servers of a removed plugin's tools kept in their `HOME`.
 pub(crate) fn forget_tools(root: &Path, tenant: i64, plugin: &InstalledPlugin) {
-    let sandbox = sandbox(root, tenant);
+    let sandbox = sandbox(root, tenant, Confinement::default());
     for tool in &plugin.tools {
         let folder = sandbox.of_tool(&tool.id);
         if let Err(err) = fs_err::remove_dir_all(&folder)

@@ -119,6 +119,7 @@ impl Edge for LocalEdge {
                     kind: state.store().kind().to_owned(),
                     schema_version: state.store().schema_version()?,
                 },
+                tools: state.tools_status(),
             })
         })
         .await
@@ -336,7 +337,8 @@ impl Edge for LocalEdge {
                 Ok((folder, document, accepted, archive))
             })
             .await?;
-        let listing = plugins::measure(&document, folder.path(), self.state.root(), tenant, &options.secrets).await?;
+        let sandbox = plugins::sandbox(self.state.root(), tenant, self.state.tool_confinement());
+        let listing = plugins::measure(&document, folder.path(), &sandbox, &options.secrets).await?;
         let warnings = plugins::refuse_errors(&document, Some(&listing))?;
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let info = plugins::info(&document, &listing, models_accepted, &options.secrets, now);

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, TreeId};
 use oz0_core::trace::Step;
-use oz0_toolhost::Pool;
+use oz0_toolhost::{Confinement, Fallback, Pool};
 
 use crate::files::{Blobs, DiskBlobs, FileError, FileStore, digest, left_at_least};
 use crate::limits::Limits;
@@ -87,6 +87,8 @@ pub struct EdgeState {
     limits: Limits,
     passage: Passage,
     upload_room: Arc<tokio::sync::Semaphore>,
+    /// How the tools' servers are confined.
+    tools: std::sync::RwLock<Confinement>,
 }
 
 impl From<StoreError> for EdgeError {
@@ -163,7 +165,14 @@ impl EdgeState {
             limits: Limits::default(),
             passage: Passage::default(),
             upload_room: Arc::new(tokio::sync::Semaphore::new(Self::UPLOAD_ROOM_MIB)),
+            tools: std::sync::RwLock::new(Confinement {
+                fallback: Fallback::Refuse,
+                hidden: vec![dir.to_path_buf()],
+                shared: Some(Vec::new()),
+            }),
         });
+        // The edge's environment holds provider keys: no process of its user may read it.
+        oz0_toolhost::protect_process();
         News::listen(&state);
         state
     }
@@ -171,6 +180,31 @@ impl EdgeState {
     /// How many MiB of upload bodies a served edge holds at once: four plugins' archives at their
     /// largest, or eight files.
     pub const UPLOAD_ROOM_MIB: usize = 256;
+
+    /// Sets how the tools' servers are confined: by default as on an edge tenants share (refused where
+    /// the kernel cannot confine them, given no folder beyond their own, the data folder hidden).
+    /// The data folder stays hidden whatever `confinement` says.
+    pub fn confine_tools(&self, mut confinement: Confinement) {
+        if !confinement.hidden.contains(&self.root) {
+            confinement.hidden.push(self.root.clone());
+        }
+        *self.tools.write().unwrap_or_else(PoisonError::into_inner) = confinement;
+    }
+
+    /// Returns how the tools' servers are confined, as the edge's status tells it.
+    pub fn tools_status(&self) -> oz0_core::api::ToolsStatus {
+        let support = oz0_toolhost::Support::detect();
+        oz0_core::api::ToolsStatus {
+            confined: support.confines(),
+            detail: support.describe(),
+            unconfined_allowed: self.tool_confinement().fallback == Fallback::RunUnconfined,
+        }
+    }
+
+    /// Returns how the tools' servers are confined.
+    pub fn tool_confinement(&self) -> Confinement {
+        self.tools.read().unwrap_or_else(PoisonError::into_inner).clone()
+    }
 
     /// Returns the room for upload bodies, a permit a MiB.
     pub(crate) fn upload_room(&self) -> &Arc<tokio::sync::Semaphore> {

@@ -10,7 +10,7 @@
 // deprecates them (SEP-2577).
 #![allow(deprecated)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -156,8 +156,9 @@ struct Active {
 pub(crate) struct Host(Arc<Inner>);
 
 struct Inner {
-    /// The plugin's folder, the one root the server is told of.
-    root: String,
+    /// The roots the server is told of, as `file://` URLs: none when its manifest and its call give
+    /// none, so that a server's own configured folders are never narrowed by a root made up for it.
+    roots: Vec<String>,
     /// Whether the plugin was granted models for sampling, so that sampling is declared.
     sampling: bool,
     calls: Mutex<Vec<Active>>,
@@ -179,10 +180,10 @@ impl Drop for Entered {
 }
 
 impl Host {
-    /// Returns the client of a server run in `root`, the plugin's folder.
-    pub fn new(root: &Path, sampling: bool) -> Self {
-        let root = url_of(root);
-        Self(Arc::new(Inner { root, sampling, calls: Mutex::new(Vec::new()), next: AtomicU64::new(0) }))
+    /// Returns the client of a server told of `roots`.
+    pub fn new(roots: &[PathBuf], sampling: bool) -> Self {
+        let roots = roots.iter().map(|root| url_of(root)).collect();
+        Self(Arc::new(Inner { roots, sampling, calls: Mutex::new(Vec::new()), next: AtomicU64::new(0) }))
     }
 
     /// Tells the host of a call, whose progress comes with `token`, until the guard is dropped.
@@ -254,9 +255,18 @@ impl Host {
         }
     }
 
-    /// Returns the roots the server is told of: the plugin's folder.
+    /// Returns the roots the server is told of, each named after its folder.
     pub fn roots(&self) -> Value {
-        json!({"roots": [{"uri": self.0.root, "name": "plugin"}]})
+        let roots: Vec<Value> = self
+            .0
+            .roots
+            .iter()
+            .map(|uri| {
+                let name = uri.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+                json!({"uri": uri, "name": name})
+            })
+            .collect();
+        json!({"roots": roots})
     }
 
     fn each(&self, mut f: impl FnMut(&Active)) {
@@ -282,7 +292,10 @@ fn url_of(path: &Path) -> String {
 
 impl ClientHandler for Host {
     fn get_info(&self) -> ClientConfig {
-        let mut capabilities = json!({"roots": {}, "elicitation": {"form": {}, "url": {}}});
+        let mut capabilities = json!({"elicitation": {"form": {}, "url": {}}});
+        if !self.0.roots.is_empty() {
+            capabilities["roots"] = json!({});
+        }
         if self.0.sampling {
             capabilities["sampling"] = json!({});
         }
@@ -364,10 +377,19 @@ mod tests {
 
     #[test]
     fn sampling_is_declared_only_when_granted() {
-        let info = |sampling| serde_json::to_value(Host::new(Path::new("/p"), sampling).get_info()).unwrap_or_default();
+        let info = |sampling| serde_json::to_value(Host::new(&[], sampling).get_info()).unwrap_or_default();
         assert!(info(false)["capabilities"].get("sampling").is_none());
         assert!(info(true)["capabilities"].get("sampling").is_some());
-        assert!(info(false)["capabilities"].get("roots").is_some());
         assert!(info(false)["capabilities"].get("elicitation").is_some());
+    }
+
+    #[test]
+    fn roots_are_declared_only_when_there_are_some() {
+        let none = serde_json::to_value(Host::new(&[], false).get_info()).unwrap_or_default();
+        assert!(none["capabilities"].get("roots").is_none(), "no root is made up: {none}");
+        let host = Host::new(&[PathBuf::from("/srv/docs")], false);
+        let info = serde_json::to_value(host.get_info()).unwrap_or_default();
+        assert!(info["capabilities"].get("roots").is_some());
+        assert_eq!(host.roots(), json!({"roots": [{"uri": "file:///srv/docs", "name": "docs"}]}));
     }
 }

@@ -32,6 +32,37 @@ pub enum ToolHostError {
         #[source]
         source: Arc<std::io::Error>,
     },
+    /// The kernel cannot confine the server, and the edge starts no server unconfined.
+    #[error(
+        "the tool's server was not started: this edge runs tool servers confined, and here they cannot be \
+         ({reason}); its operator may start `oz0 edge serve` with --unconfined-tools to run them anyway"
+    )]
+    Unconfined {
+        /// Why the kernel cannot confine it.
+        reason: String,
+    },
+    /// The server may not be given a path that its command line, manifest or call names.
+    #[error("the tool's server may not be given `{}`: {why}", .path.display())]
+    Denied {
+        /// The path.
+        path: std::path::PathBuf,
+        /// Why, and what to do.
+        why: String,
+    },
+    /// The server's confinement could not be made.
+    #[error("the tool's server could not be confined: {message}")]
+    Confine {
+        /// What failed.
+        message: String,
+    },
+    /// The server went beyond its limits and was stopped.
+    #[error("the server was stopped: {reason}")]
+    Stopped {
+        /// What it went beyond.
+        reason: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
     /// The server exited before it answered.
     #[error("the server exited ({status}) before it listed its tools")]
     Exited {
@@ -103,6 +134,7 @@ impl ToolHostError {
             | ToolHostError::CallTimeout { stderr, .. }
             | ToolHostError::Refused { stderr, .. }
             | ToolHostError::Timeout { stderr, .. }
+            | ToolHostError::Stopped { stderr, .. }
             | ToolHostError::Protocol { stderr, .. } => Some(stderr.as_str()).filter(|s| !s.trim().is_empty()),
             _ => None,
         }

@@ -29,6 +29,7 @@ use tokio::process::{ChildStdin, ChildStdout};
 
 mod call;
 mod client;
+mod confine;
 mod error;
 mod handshake;
 mod list;
@@ -40,9 +41,10 @@ mod stdio;
 
 pub use call::{Answered, Call, call_function};
 pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
+pub use confine::{Access, Confinement, Fallback, Grant, Limits, Namespaces, Support, protect_process};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
-pub use measure::{MeasureError, fill_secrets, measure, secrets_named, server_command, tail};
+pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail};
 pub use pool::{Lifetime, Pool};
 pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
 pub use session::MAX_CALLS;

@@ -43,7 +43,7 @@ pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Resul
     let work = async {
         // The same client as a call's, so that a server shows the functions it offers only to a client
         // that declares what they need (roots, elicitation, sampling).
-        let host = crate::client::Host::new(&command.cwd, command.sampling);
+        let host = crate::client::Host::new(&command.roots, command.sampling);
         let client = super::handshake::connect(host, io).await.map_err(|err| err.to_string())?;
         let info = client.peer_info().map(|info| {
             let server = info.server_info.as_ref();

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use oz0_core::manifest::{Document, LISTING_FORMAT, Listing, Tool, rfc3339};
+use oz0_core::manifest::{Document, LISTING_FORMAT, Listing, Manifest, PathAccess, Tool, rfc3339};
 
-use crate::{Sandbox, ServerCommand, ToolHostError, list_functions};
+use crate::{Grant, Limits, Sandbox, ServerCommand, ToolHostError, list_functions};
 
 /// A tool whose server could not be listed.
 #[derive(Debug, thiserror::Error)]
@@ -22,11 +22,13 @@ pub struct MeasureError {
     pub source: ToolHostError,
 }
 
-/// Returns how to start a local tool's server in `dir`, its own folders in `sandbox`: its argv and the
-/// variables of its `env`, each `${secrets.NAME}` filled in from `secrets`; `None` for a remote tool. A
-/// variable whose value still names something not given (a secret, or a `${config.…}` setting, which
-/// installs do not take yet) is left out.
+/// Returns how to start a local tool of `manifest` in `dir`, its own folders in `sandbox`: its argv,
+/// the variables of its `env`, each `${secrets.NAME}` filled in from `secrets` and `${config.KEY}`
+/// from the setting's default; its roots and paths, relative ones in `dir`; its limits, within the
+/// edge's; `None` for a remote tool. A variable whose value still names something not given is left
+/// out.
 pub fn server_command(
+    manifest: &Manifest,
     tool: &Tool,
     dir: &Path,
     sandbox: &Sandbox,
@@ -37,11 +39,40 @@ pub fn server_command(
     command.env = tool
         .env
         .iter()
-        .map(|(k, v)| (k.clone(), fill_secrets(v, secrets)))
+        .map(|(k, v)| (k.clone(), fill_config(&fill_secrets(v, secrets), manifest)))
         .filter(|(_, v)| !v.contains("${"))
         .collect();
     command.records.clone_from(&sandbox.records);
+    command.roots = tool.roots.iter().map(|root| dir.join(fill_config(root, manifest))).collect();
+    command.paths = tool
+        .paths
+        .iter()
+        .map(|entry| {
+            let path = dir.join(fill_config(entry.path(), manifest));
+            match entry.access() {
+                PathAccess::Read => Grant::read(path),
+                PathAccess::ReadWrite => Grant::read_write(path),
+            }
+        })
+        .collect();
+    command.confinement.clone_from(&sandbox.confinement);
+    let asked = tool.limits.unwrap_or_default();
+    command.limits = Limits {
+        memory: asked.memory_mib.map_or(Limits::CEILING.memory, |mib| (mib << 20).min(Limits::CEILING.memory)),
+        tasks: asked.tasks.map_or(Limits::CEILING.tasks, |tasks| tasks.min(Limits::CEILING.tasks)),
+    };
     Some(command)
+}
+
+/// Returns `value` with each `${config.KEY}` whose setting has a default replaced by it.
+pub fn fill_config(value: &str, manifest: &Manifest) -> String {
+    let mut filled = value.to_owned();
+    for (key, entry) in &manifest.config {
+        let Some(default) = &entry.default else { continue };
+        let text = default.as_str().map_or_else(|| default.to_string(), str::to_owned);
+        filled = filled.replace(&format!("${{config.{key}}}"), &text);
+    }
+    filled
 }
 
 /// Starts each local tool's server of the plugin in `dir`, its own folders in `sandbox` and the
@@ -61,7 +92,7 @@ pub async fn measure(
 ) -> Result<Listing, MeasureError> {
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
-        let Some(mut command) = server_command(tool, dir, sandbox, secrets) else { continue };
+        let Some(mut command) = server_command(&document.manifest, tool, dir, sandbox, secrets) else { continue };
         command.sampling = document.manifest.samples();
         starting(tool);
         let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {

@@ -12,7 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::ToolHostError;
+use crate::{Confinement, ToolHostError};
 
 /// The variable that marks every process of a server, read by [`reap`].
 pub const MARK_VARIABLE: &str = "OZ0_SERVER";
@@ -27,12 +27,15 @@ pub struct Sandbox {
     /// Where the running servers' process groups are recorded, on an edge; `None` for a server whose
     /// runner cleans up after itself, such as `oz0 plugin measure`.
     pub records: Option<PathBuf>,
+    /// How the servers are confined.
+    pub confinement: Confinement,
 }
 
 impl Sandbox {
-    /// Returns the sandbox whose tools' folders are in `root`, without records.
-    pub fn new(root: PathBuf) -> Self {
-        Self { root, records: None }
+    /// Returns the sandbox whose tools' folders are in `root`, without records, its servers confined as
+    /// `confinement` says.
+    pub fn new(root: PathBuf, confinement: Confinement) -> Self {
+        Self { root, records: None, confinement }
     }
 
     /// Returns the folder of the tool `id`: its characters other than letters, digits, `-` and `_`
@@ -175,7 +178,7 @@ mod tests {
 
     #[test]
     fn a_tool_folder_is_one_plain_name() {
-        let sandbox = Sandbox::new(PathBuf::from("/data/run/1"));
+        let sandbox = Sandbox::new(PathBuf::from("/data/run/1"), Confinement::default());
         assert_eq!(sandbox.of_tool("acme_docs"), PathBuf::from("/data/run/1/acme_docs"));
         assert_eq!(sandbox.of_tool("../x"), PathBuf::from("/data/run/1/___x"));
     }

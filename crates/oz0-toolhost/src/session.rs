@@ -85,7 +85,7 @@ impl Session {
     /// Starts a server and its session within `timeout`: the server ready, or why not.
     pub async fn start(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
         let (mut server, io, _) = crate::start(command).await?;
-        let host = Host::new(&command.cwd, command.sampling);
+        let host = Host::new(&command.roots, command.sampling);
         let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io)).await;
         let client = match connected {
             Ok(Ok(client)) => client,
@@ -313,7 +313,11 @@ impl Session {
         let Some(server) = server.as_mut() else {
             return ToolHostError::Protocol { message, stderr: String::new() };
         };
-        match server.wait_exit(Duration::from_millis(500)).await {
+        let exited = server.wait_exit(Duration::from_millis(500)).await;
+        if let Some(reason) = server.stopped().map(str::to_owned) {
+            return ToolHostError::Stopped { reason, stderr: server.stderr_tail().await };
+        }
+        match exited {
             Some(status) => ToolHostError::Crashed { status, stderr: server.stderr_tail().await },
             None => ToolHostError::Protocol { message, stderr: server.stderr_tail().await },
         }

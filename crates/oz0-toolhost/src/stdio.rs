@@ -1,5 +1,6 @@
 //! A local MCP server run as a child process over stdio, in a process group of its own so that
-//! everything it starts ends with it, with an environment built for it rather than inherited.
+//! everything it starts ends with it, with an environment built for it rather than inherited, and
+//! [confined](crate::confine) as a guest of its edge.
 //!
 //! A server dies with its edge, however the edge dies, even by SIGKILL, which runs no code of the
 //! edge's: the kernel kills the server (its parent-death signal), and a watcher in the server's
@@ -20,6 +21,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 use super::ToolHostError;
+use crate::confine::{self, Confinement, Fallback, Grant, Limits, Namespaces, Setup, Support};
 use crate::sandbox::{MARK_VARIABLE, Record, make_private_dir, server_tmp};
 
 /// How much of a server's stderr is kept: its end, for error messages.
@@ -51,6 +53,14 @@ pub struct ServerCommand {
     pub records: Option<PathBuf>,
     /// Whether its plugin was granted models, so that the server is told the client samples.
     pub sampling: bool,
+    /// The folders it is told of as its roots (absolute), which it may read; none declares no roots.
+    pub roots: Vec<PathBuf>,
+    /// The paths its manifest declares, relative ones in its plugin's folder.
+    pub paths: Vec<Grant>,
+    /// How its edge confines it.
+    pub confinement: Confinement,
+    /// The most it may use.
+    pub limits: Limits,
 }
 
 impl ServerCommand {
@@ -65,6 +75,18 @@ impl ServerCommand {
             tmp: folder.join("tmp"),
             records: None,
             sampling: false,
+            roots: Vec::new(),
+            paths: Vec::new(),
+            confinement: Confinement::default(),
+            limits: Limits::default(),
+        }
+    }
+
+    /// Returns the `PATH` the server gets: the manifest's, else the edge's, else a default.
+    pub fn path_variable(&self) -> OsString {
+        match self.env.iter().rev().find(|(k, _)| k == "PATH") {
+            Some((_, path)) => path.into(),
+            None => std::env::var_os("PATH").filter(|p| !p.is_empty()).unwrap_or_else(|| DEFAULT_PATH.into()),
         }
     }
 
@@ -118,19 +140,33 @@ pub struct StdioServer {
     /// The watcher in its process group, which kills the group when the edge's end of its stdin
     /// closes: when the edge dies, however it dies.
     watcher: Option<Child>,
+    /// Why its watchdog stopped it, once it did.
+    stopped: confine::watch::Stopped,
+    /// Its watchdog.
+    watchdog: Option<JoinHandle<()>>,
 }
 
 impl StdioServer {
     /// Starts a server, its stdin and stdout piped for MCP and its stderr kept, in the environment
-    /// [`ServerCommand::environment`] builds, its `HOME` and a `TMPDIR` of its own made first.
+    /// [`ServerCommand::environment`] builds, its `HOME` and a `TMPDIR` of its own made first, confined
+    /// as its [`Confinement`] says, and watched over its [`Limits`].
     ///
     /// # Errors
     ///
-    /// Returns [`ToolHostError::EmptyCommand`], [`ToolHostError::Sandbox`] or [`ToolHostError::Spawn`].
+    /// Returns [`ToolHostError::EmptyCommand`], [`ToolHostError::Sandbox`], [`ToolHostError::Spawn`],
+    /// or why it may not be started confined: [`ToolHostError::Unconfined`], [`ToolHostError::Denied`],
+    /// [`ToolHostError::Confine`].
     pub async fn spawn(command: &ServerCommand) -> Result<Self, ToolHostError> {
         let (program, args) = command.argv.split_first().ok_or(ToolHostError::EmptyCommand)?;
         make_private_dir(&command.home)?;
         let (tmp, mark) = server_tmp(&command.tmp)?;
+        let setup = match confinement(command, &tmp) {
+            Ok(setup) => setup,
+            Err(err) => {
+                let _ = std::fs::remove_dir_all(&tmp);
+                return Err(err);
+            }
+        };
         let mut cmd = Command::new(program);
         cmd.args(args)
             .current_dir(&command.cwd)
@@ -142,8 +178,7 @@ impl StdioServer {
             .kill_on_drop(true);
         #[cfg(unix)]
         cmd.process_group(0);
-        #[cfg(target_os = "linux")]
-        die_with_parent(&mut cmd);
+        confine::arm(&mut cmd, setup);
         let mut child = match spawn_child(cmd).await {
             Ok(child) => child,
             Err(source) => {
@@ -171,7 +206,15 @@ impl StdioServer {
         let watcher = group.and_then(watch);
         #[cfg(not(unix))]
         let watcher = None;
-        let mut server = Self { child, group, stderr, reader, tmp, record: None, watcher };
+        let (stopped, watchdog) = match (child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw), group) {
+            (Some(root), Some(group)) => {
+                let (stopped, task) = confine::watch::watch(root, group, command.limits);
+                (stopped, Some(task))
+            }
+            _ => (confine::watch::Stopped::default(), None),
+        };
+        let mut server =
+            Self { child, group, stderr, reader, tmp, record: None, watcher, stopped, watchdog };
         if let (Some(records), Some(group)) = (&command.records, group) {
             // Dropping the server on failure kills it: a server the edge could not record could
             // outlive it.
@@ -190,6 +233,11 @@ impl StdioServer {
     /// Takes the server's stdout and stdin, for the MCP client.
     pub fn take_io(&mut self) -> Option<(ChildStdout, ChildStdin)> {
         Some((self.child.stdout.take()?, self.child.stdin.take()?))
+    }
+
+    /// Returns why its watchdog stopped the server, once it did.
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.get().map(String::as_str)
     }
 
     /// Returns how the server exited, if it has.
@@ -270,6 +318,9 @@ impl Drop for StdioServer {
         if let Some(mut watcher) = self.watcher.take() {
             let _ = watcher.start_kill();
         }
+        if let Some(watchdog) = self.watchdog.take() {
+            watchdog.abort();
+        }
         let _ = std::fs::remove_dir_all(&self.tmp);
     }
 }
@@ -297,30 +348,25 @@ fn watch(group: Pid) -> Option<Child> {
     cmd.spawn().ok()
 }
 
-/// Has the kernel kill the server (SIGKILL) when the thread that started it ends, which
-/// [`spawn_child`] makes the end of the process: so a server dies with its edge, even one killed with
-/// SIGKILL, which runs no code of its own.
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn die_with_parent(cmd: &mut Command) {
-    let parent = rustix::process::getpid();
-    // SAFETY: the closure runs in the child between fork and exec, where only async-signal-safe calls
-    // may be made: it makes two system calls, prctl and getppid, and allocates nothing (an error is
-    // built from its number).
-    unsafe {
-        cmd.pre_exec(move || {
-            rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
-            // The edge may have died before the signal was asked for, when it would never come.
-            if rustix::process::getppid() != Some(parent) {
-                return Err(rustix::io::Errno::SRCH.into());
-            }
-            Ok(())
-        });
+/// Returns how the server `command` starts is set up before its exec, its `TMPDIR` being `tmp`:
+/// confined where the kernel can, else unconfined if its edge allows it (warned once), else refused.
+fn confinement(command: &ServerCommand, tmp: &Path) -> Result<Setup, ToolHostError> {
+    let support = Support::detect();
+    if !support.confines() {
+        if command.confinement.fallback == Fallback::Refuse {
+            return Err(ToolHostError::Unconfined { reason: support.describe() });
+        }
+        static WARNED: std::sync::Once = std::sync::Once::new();
+        WARNED.call_once(|| tracing::warn!(why = %support.describe(), "tool servers run unconfined"));
+        return Ok(Setup::new(None, support.namespaces, command.limits));
     }
+    let plan = confine::plan(command, tmp, support.namespaces == Namespaces::None)?;
+    let ruleset = confine::rules::ruleset(&plan)?;
+    Ok(Setup::new(ruleset, support.namespaces, command.limits))
 }
 
 /// Starts a child on one thread kept for the life of the process. A parent-death signal fires when the
-/// thread that started the child ends, not the process; a runtime's threads may end while the process
+/// thread that started the child ends, not the process (see [`confine`]); a runtime's threads may end while the process
 /// lives (a blocking-pool thread after 10 s idle, a worker given up by `block_in_place`), which would
 /// kill a server in the middle of its work.
 async fn spawn_child(mut cmd: Command) -> std::io::Result<Child> {

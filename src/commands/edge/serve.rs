@@ -7,6 +7,7 @@ use clap::Args;
 use oz0_core::api::TenantName;
 use oz0_edge::EdgeState;
 use oz0_edge::store::{Lease, Location, StoreError};
+use oz0_toolhost::{Confinement, Fallback, Grant, Support};
 
 use crate::edge::home;
 use crate::error::CommandError;
@@ -47,6 +48,23 @@ pub struct EdgeServeArgs {
     /// The name of the first tenant, made on the first start.
     #[arg(long, value_name = "NAME", default_value = "main", value_parser = parse_name)]
     pub tenant: TenantName,
+
+    /// A folder that tools' servers may be given to read, by their manifest's `paths` and `roots`, their
+    /// command line or a call's --root. Tenants write those: beyond the system, its runtime and its
+    /// plugin's folder, a server is given no folder its operator did not list. Repeat for more.
+    #[arg(long, value_name = "DIR", value_parser = parse_folder)]
+    pub tools_may_read: Vec<PathBuf>,
+
+    /// A folder that tools' servers may be given to read and write, by their manifest's `paths`
+    /// (`access: read-write`). Repeat for more.
+    #[arg(long, value_name = "DIR", value_parser = parse_folder)]
+    pub tools_may_write: Vec<PathBuf>,
+
+    /// Run tools' servers even where the kernel cannot confine them (no Landlock). Left out, such an
+    /// edge refuses to start them: an unconfined server can read every tenant's files and the edge's
+    /// keys.
+    #[arg(long)]
+    pub unconfined_tools: bool,
 }
 
 const EXAMPLES: &str = "\
@@ -58,6 +76,28 @@ Examples:
 
 fn parse_name(value: &str) -> Result<TenantName, String> {
     TenantName::new(value).map_err(|err| err.to_string())
+}
+
+/// Returns the folder `value` names, absolute and resolved, or why it is not one.
+fn parse_folder(value: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(value);
+    match path.canonicalize() {
+        Ok(path) if path.is_dir() => Ok(path),
+        Ok(_) => Err(format!("`{value}` is not a folder")),
+        Err(err) => Err(format!("`{value}` cannot be reached: {err}")),
+    }
+}
+
+/// Returns how the edge's tools' servers are confined, from the operator's flags.
+fn confinement(args: &EdgeServeArgs) -> Confinement {
+    let shared = args
+        .tools_may_read
+        .iter()
+        .map(|dir| Grant::read(dir.clone()))
+        .chain(args.tools_may_write.iter().map(|dir| Grant::read_write(dir.clone())))
+        .collect();
+    let fallback = if args.unconfined_tools { Fallback::RunUnconfined } else { Fallback::Refuse };
+    Confinement { fallback, hidden: Vec::new(), shared: Some(shared) }
 }
 
 /// Runs `oz0 edge serve`.
@@ -77,6 +117,22 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     };
     let state = EdgeState::open_at(&dir, &location, Some(EdgeState::SERVER_IDLE))
         .map_err(|err| not_opened(&dir, &location, err))?;
+    state.confine_tools(confinement(args));
+    let support = Support::detect();
+    if support.confines() {
+        ui::info(&format!("tools' servers are {}", support.describe()));
+    } else if args.unconfined_tools {
+        ui::warn(&format!(
+            "tools' servers run unconfined (--unconfined-tools): they can read every tenant's files and the \
+             edge's keys; {}",
+            support.describe()
+        ));
+    } else {
+        ui::warn(&format!(
+            "tools' servers will not be started: they are {}; start with --unconfined-tools to run them anyway",
+            support.describe()
+        ));
+    }
     // A store of this node alone: a job still running in it was left by an edge that stopped, and no
     // one will end it. In a shared store it may be another node's, running now.
     if !state.store().shared() {

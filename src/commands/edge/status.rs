@@ -46,8 +46,14 @@ pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     }
     let roles: Vec<&str> = status.roles.iter().map(|r| r.as_str()).collect();
     let first = if status.operator { " (the edge's first)" } else { "" };
+    let tools = match (status.tools.confined, status.tools.unconfined_allowed) {
+        (true, _) => status.tools.detail.clone(),
+        (false, true) => format!("run unconfined: {}", status.tools.detail),
+        (false, false) => format!("not started: {}", status.tools.detail),
+    };
     ui::print_text(&format!(
-        "edge     {place}\nversion  {}\ntenant   {}{first}\nperson   {}\nroles    {}\nstore    {}, schema {}\n",
+        "edge     {place}\nversion  {}\ntenant   {}{first}\nperson   {}\nroles    {}\nstore    {}, schema {}\ntools    \
+         {tools}\n",
         status.version,
         status.tenant,
         status.person,

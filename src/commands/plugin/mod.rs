@@ -110,7 +110,8 @@ impl Plugin {
             .prefix("oz0-measure-")
             .tempdir()
             .map_err(|err| CommandError::operational("could not make a folder for the servers").caused_by(err))?;
-        let sandbox = Sandbox::new(folder.path().to_path_buf());
+        let data = crate::edge::home().ok();
+        let sandbox = Sandbox::new(folder.path().to_path_buf(), crate::edge::personal_confinement(data.as_deref()));
         let spinner = ui::spinner();
         let measured = block_on(async {
             measure(&self.document, &self.dir, &sandbox, &Default::default(), timeout, |tool| {

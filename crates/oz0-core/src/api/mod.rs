@@ -28,7 +28,7 @@ pub use plugin::{
 pub use policy::{Approval, ApprovalState, Decided, Decision, Effect, Rule, check_pattern, decide};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
-    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus,
+    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus, ToolsStatus,
     TokenRequest,
 };
 pub use usage::{UsageKind, UsageRecord, parse_instant};

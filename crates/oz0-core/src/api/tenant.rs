@@ -183,6 +183,21 @@ pub struct Status {
     pub operator: bool,
     /// The store.
     pub store: StoreStatus,
+    /// How its tools' servers are confined.
+    pub tools: ToolsStatus,
+}
+
+/// How an edge confines its tools' servers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ToolsStatus {
+    /// Whether they are confined.
+    pub confined: bool,
+    /// How they are, or why they cannot be, in a sentence.
+    pub detail: String,
+    /// Whether servers that cannot be confined run anyway: on the embedded edge, or by the operator's
+    /// `--unconfined-tools`.
+    pub unconfined_allowed: bool,
 }
 
 /// What keeps the edge's state.

@@ -27,7 +27,8 @@ pub use listing::{
     Function, LISTING_FILE, LISTING_FORMAT, Listing, ServerInfo, ToolListing, definition_weight, rfc3339,
 };
 pub use model::{
-    ConfigEntry, GATEWAY_FORMATS, Manifest, Models, Requires, Results, SAMPLING_ALIASES, Sandbox, Secret, Tool,
+    ConfigEntry, GATEWAY_FORMATS, Manifest, Models, PathAccess, PathEntry, Requires, Results, SAMPLING_ALIASES,
+    Sandbox, Secret, Tool, ToolLimits,
 };
 pub use rules::{Rule, lint};
 pub use schema::{SchemaError, json_schema, json_schema_text, validate};

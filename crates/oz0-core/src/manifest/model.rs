@@ -73,6 +73,77 @@ pub struct Tool {
     /// Environment variables of the tool's server; `${secrets.NAME}` and `${config.KEY}` are filled in.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The folders the tool's server is told of as its MCP roots, which it may read: absolute, or in
+    /// the plugin's folder; `${config.KEY}` is filled in. Left out, the server is told of no roots.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roots: Vec<String>,
+    /// The paths beyond its plugin's folder that the tool's server may reach, confined as it is: a path
+    /// it reads, or `{path: ..., access: read-write}`. Absolute, or in the plugin's folder.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<PathEntry>,
+    /// The most the tool's server may use, below what the edge gives any server; beyond it the server is
+    /// stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ToolLimits")]
+    pub limits: Option<ToolLimits>,
+}
+
+/// A path a tool's server may reach: a path alone is read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PathEntry {
+    /// A path the server reads.
+    Read(String),
+    /// A path, and what the server may do with it.
+    Declared {
+        /// The file or folder.
+        path: String,
+        /// `read` (the default) or `read-write`.
+        #[serde(default)]
+        access: PathAccess,
+    },
+}
+
+impl PathEntry {
+    /// Returns the path, as the manifest spells it.
+    pub fn path(&self) -> &str {
+        match self {
+            PathEntry::Read(path) | PathEntry::Declared { path, .. } => path,
+        }
+    }
+
+    /// Returns what the server may do with it.
+    pub fn access(&self) -> PathAccess {
+        match self {
+            PathEntry::Read(_) => PathAccess::Read,
+            PathEntry::Declared { access, .. } => *access,
+        }
+    }
+}
+
+/// What a tool's server may do with a path.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PathAccess {
+    /// Read its files and list its folders.
+    #[default]
+    Read,
+    /// Read, and make, change and remove what is under it.
+    ReadWrite,
+}
+
+/// The most a tool's server may use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ToolLimits {
+    /// The MiB of memory its processes may hold together; at most 4096.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 16, max = 4096))]
+    pub memory_mib: Option<u64>,
+    /// The processes and threads it may run at once; at most 512.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u32", range(min = 8, max = 512))]
+    pub tasks: Option<u32>,
 }
 
 impl Manifest {

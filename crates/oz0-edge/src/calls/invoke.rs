@@ -100,8 +100,8 @@ pub(crate) fn target(
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
     let mut command = manifest
         .and_then(|t| {
-            let sandbox = crate::plugins::sandbox(state.root(), tenant.id);
-            server_command(t, Path::new(&plugin.dir), &sandbox, &plugin.secrets)
+            let sandbox = crate::plugins::sandbox(state.root(), tenant.id, state.tool_confinement());
+            server_command(&plugin.manifest, t, Path::new(&plugin.dir), &sandbox, &plugin.secrets)
         })
         .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
     command.sampling = plugin.manifest.samples();

@@ -1,0 +1,356 @@
+//! What a server's process does between its fork and its exec, and the probe of what the kernel
+//! allows: the one place of the tool host that runs code in a child before exec.
+//!
+//! Between fork and exec, the child of a process with threads may make only async-signal-safe calls:
+//! what runs here is system calls alone, on memory prepared by the parent (a ruleset's descriptor, the
+//! maps to write), with nothing allocated and no lock taken. New processes are made with the raw
+//! `clone` system call, which runs none of the C library's fork handlers.
+//!
+//! With namespaces, the child the edge started (the *relay*) makes them, then starts the server as
+//! the first process of its PID namespace, and waits for it: it closes every descriptor it holds,
+//! ignores the signals that stop a server gently, and exits as the server did. The server dies with
+//! the relay (its parent-death signal), and everything in its namespace dies with the server.
+
+#![allow(unsafe_code)]
+
+use std::ffi::CStr;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+
+use landlock::AccessFs;
+use rustix::process::{Pid, Resource, Rlimit, Signal};
+use rustix::thread::UnshareFlags;
+
+use super::{Limits, Namespaces, Support};
+
+/// The room above a server's task limit that the kernel enforces: the [watchdog](super::watch) stops
+/// a server at its limit, and the kernel refuses forks a little above it, however fast they come.
+const TASK_HEADROOM: u32 = 64;
+
+/// The least `pid_max` a PID namespace takes.
+const MIN_PID_MAX: u32 = 512;
+
+/// The signals a server is asked to stop with, which the relay ignores so that it outlives its server.
+const STOP_SIGNALS: [libc::c_int; 4] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGQUIT];
+
+/// What a server's process does before its exec, prepared by the edge.
+#[derive(Debug)]
+pub(crate) struct Setup {
+    /// The edge, whose death the server's process follows.
+    parent: Pid,
+    /// The Landlock ruleset the server is restricted by; `None` runs it unconfined.
+    ruleset: Option<OwnedFd>,
+    /// The namespaces it is put in.
+    namespaces: Namespaces,
+    limits: Limits,
+    /// The lines written to `/proc/self/uid_map` and `gid_map`, and to `pid_max`.
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    pid_max: Vec<u8>,
+    /// The rights on its own `/proc`, granted once it is mounted.
+    proc_rights: u64,
+}
+
+impl Setup {
+    /// Returns the setup of a server restricted by `ruleset` (unconfined when `None`), in `namespaces`,
+    /// within `limits`.
+    pub(crate) fn new(ruleset: Option<OwnedFd>, namespaces: Namespaces, limits: Limits) -> Self {
+        let (uid, gid) = (rustix::process::getuid().as_raw(), rustix::process::getgid().as_raw());
+        let hard = limits.tasks.saturating_add(TASK_HEADROOM).max(MIN_PID_MAX);
+        Self {
+            parent: rustix::process::getpid(),
+            ruleset,
+            namespaces,
+            limits,
+            uid_map: format!("{uid} {uid} 1\n").into_bytes(),
+            gid_map: format!("{gid} {gid} 1\n").into_bytes(),
+            pid_max: format!("{hard}\n").into_bytes(),
+            proc_rights: (AccessFs::ReadFile | AccessFs::ReadDir).bits(),
+        }
+    }
+
+    /// Runs in the child: returns in the process that is to exec the server, confined.
+    fn run(&self) -> io::Result<()> {
+        die_with(self.parent)?;
+        if self.namespaces != Namespaces::None {
+            self.enter()?;
+        }
+        self.restrict()
+    }
+
+    /// Makes the namespaces and starts the server's process in them, which returns; the relay never
+    /// does.
+    fn enter(&self) -> io::Result<()> {
+        let user = self.namespaces == Namespaces::User;
+        let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
+        if user {
+            flags |= UnshareFlags::NEWUSER;
+        }
+        // SAFETY: this process has one thread (it was just forked), so no other thread shares its
+        // descriptor table or file-system context.
+        unsafe { rustix::thread::unshare_unsafe(flags)? };
+        if user {
+            write_file(c"/proc/self/setgroups", b"deny")?;
+            write_file(c"/proc/self/uid_map", &self.uid_map)?;
+            write_file(c"/proc/self/gid_map", &self.gid_map)?;
+        }
+        set_signals(&STOP_SIGNALS, libc::SIG_IGN);
+        let server = clone_process()?;
+        if server != 0 {
+            relay(server);
+        }
+        // The first process of its PID namespace: it dies with its relay, and stops as asked again.
+        rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+        set_signals(&STOP_SIGNALS, libc::SIG_DFL);
+        use rustix::mount::{MountFlags, MountPropagationFlags, mount, mount_change};
+        mount_change(c"/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE)?;
+        let flags = MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC;
+        mount(c"proc", c"/proc", c"proc", flags, c"hidepid=invisible")?;
+        if user {
+            // Bounds its processes and threads; a kernel whose PID namespaces have no `pid_max` of their
+            // own refuses the write, and the watchdog alone bounds them.
+            let _ = write_file(c"/proc/sys/kernel/pid_max", &self.pid_max);
+        }
+        if let Some(ruleset) = &self.ruleset {
+            // A rule on the `/proc` the edge sees does not cover the one just mounted over it.
+            let proc = rustix::fs::open(
+                c"/proc",
+                rustix::fs::OFlags::PATH | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            )?;
+            add_path_rule(ruleset, &proc, self.proc_rights)?;
+        }
+        Ok(())
+    }
+
+    /// Sets the server's limits, drops its capabilities and restricts it by its ruleset.
+    fn restrict(&self) -> io::Result<()> {
+        set_limit(Resource::Data, self.limits.memory)?;
+        set_limit(Resource::Core, 0)?;
+        if self.namespaces == Namespaces::User {
+            // Counted in its own user namespace, for its user: its own processes alone.
+            let hard = self.limits.tasks.saturating_add(TASK_HEADROOM).max(MIN_PID_MAX);
+            set_limit(Resource::Nproc, u64::from(hard))?;
+        }
+        drop_capabilities();
+        rustix::thread::set_no_new_privs(true)?;
+        if let Some(ruleset) = &self.ruleset {
+            // SAFETY: a plain system call on a descriptor this process holds.
+            if unsafe { libc::syscall(libc::SYS_landlock_restrict_self, ruleset.as_raw_fd(), 0) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Has `cmd` run `setup` in its child before exec.
+pub(crate) fn arm(cmd: &mut tokio::process::Command, setup: Setup) {
+    // SAFETY: `Setup::run` makes system calls alone, on memory the parent prepared: no allocation, no
+    // lock (see the module's documentation).
+    unsafe {
+        cmd.pre_exec(move || setup.run());
+    }
+}
+
+/// Has the kernel kill this process when the thread that started it ends, which the tool host makes
+/// the end of the edge; fails when the edge is already gone.
+fn die_with(parent: Pid) -> io::Result<()> {
+    rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+    // The edge may have died before the signal was asked for, when it would never come.
+    if rustix::process::getppid() != Some(parent) {
+        return Err(rustix::io::Errno::SRCH.into());
+    }
+    Ok(())
+}
+
+/// Waits for the server and exits as it did, by the same signal or with its code. Holds no
+/// descriptor, so that the server's pipes close when it ends, and its start is told when it execs.
+fn relay(server: libc::pid_t) -> ! {
+    close_descriptors();
+    set_signals(&[libc::SIGCHLD], libc::SIG_DFL);
+    let mut status = 0;
+    loop {
+        // SAFETY: plain system calls.
+        let waited = unsafe { libc::waitpid(server, &raw mut status, 0) };
+        if waited == server {
+            break;
+        }
+        if waited < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            // SAFETY: ends this process.
+            unsafe { libc::_exit(127) };
+        }
+    }
+    if libc::WIFSIGNALED(status) {
+        let signal = libc::WTERMSIG(status);
+        set_signals(&[signal], libc::SIG_DFL);
+        // SAFETY: plain system calls; the exit follows should the signal not end the process.
+        unsafe {
+            libc::kill(libc::getpid(), signal);
+            libc::_exit(128 + signal);
+        }
+    }
+    // SAFETY: ends this process.
+    unsafe { libc::_exit(libc::WEXITSTATUS(status)) }
+}
+
+/// Starts a copy of this process, as `fork` does but without the C library's handlers: returns the
+/// child's ID in the parent and 0 in the child.
+fn clone_process() -> io::Result<libc::pid_t> {
+    // SAFETY: `clone` with no flags but the exit signal and no new stack is `fork`; the child goes on
+    // from here on a copy of this stack, and makes system calls alone.
+    let pid = unsafe { libc::syscall(libc::SYS_clone, libc::c_long::from(libc::SIGCHLD), 0, 0, 0, 0) };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    libc::pid_t::try_from(pid).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+/// Closes every descriptor of this process.
+fn close_descriptors() {
+    // SAFETY: plain system calls; this process uses none of its descriptors again.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, 0, libc::c_uint::MAX, 0) != 0 {
+            for fd in 0..1024 {
+                libc::close(fd);
+            }
+        }
+    }
+}
+
+/// Sets how this process takes each of `signals`: ignored, or as by default.
+fn set_signals(signals: &[libc::c_int], handler: libc::sighandler_t) {
+    for signal in signals {
+        // SAFETY: `signal` is async-signal-safe, and the handler is one of the kernel's dispositions.
+        unsafe { libc::signal(*signal, handler) };
+    }
+}
+
+/// Writes `bytes` to the file at `path` in one write.
+fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
+    let fd = rustix::fs::open(path, rustix::fs::OFlags::WRONLY | rustix::fs::OFlags::CLOEXEC, rustix::fs::Mode::empty())?;
+    rustix::io::write(&fd, bytes)?;
+    Ok(())
+}
+
+/// Lowers a resource limit, soft and hard, to `value` (or keeps a lower hard limit).
+fn set_limit(resource: Resource, value: u64) -> io::Result<()> {
+    let current = rustix::process::getrlimit(resource);
+    let value = current.maximum.map_or(value, |hard| hard.min(value));
+    rustix::process::setrlimit(resource, Rlimit { current: Some(value), maximum: Some(value) })?;
+    Ok(())
+}
+
+/// Empties the capability bounding and ambient sets, so that the server, root or not, holds no
+/// capability after its exec. A process without `CAP_SETPCAP` (a user's, outside a user namespace)
+/// has none to drop.
+fn drop_capabilities() {
+    for capability in 0..64 {
+        // SAFETY: plain system calls; a capability the kernel does not know is refused with EINVAL.
+        unsafe { libc::prctl(libc::PR_CAPBSET_DROP, capability, 0, 0, 0) };
+    }
+    // SAFETY: a plain system call.
+    unsafe { libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) };
+}
+
+/// The kernel's `struct landlock_path_beneath_attr`.
+#[repr(C, packed)]
+struct PathBeneathAttr {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// Adds to `ruleset` the rule that grants `rights` under the folder `folder`.
+fn add_path_rule(ruleset: &OwnedFd, folder: &OwnedFd, rights: u64) -> io::Result<()> {
+    const LANDLOCK_RULE_PATH_BENEATH: libc::c_long = 1;
+    let attr = PathBeneathAttr { allowed_access: rights, parent_fd: folder.as_raw_fd() };
+    // SAFETY: the attribute outlives the call, which only reads it.
+    let added = unsafe {
+        libc::syscall(libc::SYS_landlock_add_rule, ruleset.as_raw_fd(), LANDLOCK_RULE_PATH_BENEATH, &raw const attr, 0)
+    };
+    if added != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Returns what the kernel offers: its Landlock ABI, and the namespaces a child can make, tried.
+pub(super) fn detect() -> Support {
+    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_long = 1;
+    // SAFETY: asks the ABI version; no memory is passed.
+    let abi = unsafe {
+        libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<u8>(), 0, LANDLOCK_CREATE_RULESET_VERSION)
+    };
+    let landlock = i32::try_from(abi).ok().filter(|abi| *abi >= 1);
+    let (namespaces, namespaces_refused) = match try_namespaces(Namespaces::User) {
+        Ok(()) => (Namespaces::User, None),
+        Err(user) if rustix::process::geteuid().is_root() => match try_namespaces(Namespaces::Privileged) {
+            Ok(()) => (Namespaces::Privileged, Some(user)),
+            Err(privileged) => (Namespaces::None, Some(format!("{user}; as root, {privileged}"))),
+        },
+        Err(user) => (Namespaces::None, Some(user)),
+    };
+    Support { landlock, namespaces, namespaces_refused }
+}
+
+/// Tries, in a child that then exits, what [`Setup::enter`] does: returns why the kernel refused.
+fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
+    let setup = Setup::new(None, namespaces, Limits::CEILING);
+    let child = clone_process().map_err(|err| format!("a child could not be started: {err}"))?;
+    if child == 0 {
+        let step = setup.probe();
+        // SAFETY: ends the child.
+        unsafe { libc::_exit(step) };
+    }
+    let mut status = 0;
+    // SAFETY: waits for the child just started.
+    while unsafe { libc::waitpid(child, &raw mut status, 0) } < 0 {
+        if io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            return Err("the probe's child could not be waited for".to_owned());
+        }
+    }
+    match libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)) {
+        Some(0) => Ok(()),
+        Some(1) => Err("the kernel refuses to make the namespaces".to_owned()),
+        Some(2) => Err("the kernel refuses to map the user into a user namespace".to_owned()),
+        Some(3) => Err("the kernel refuses to mount a /proc of the namespace's own".to_owned()),
+        _ => Err("the probe's child failed".to_owned()),
+    }
+}
+
+impl Setup {
+    /// Makes the namespaces and mounts a `/proc` in them, in a child of its own: returns 0, or the
+    /// step that failed.
+    fn probe(&self) -> libc::c_int {
+        set_signals(&[libc::SIGCHLD], libc::SIG_DFL);
+        let user = self.namespaces == Namespaces::User;
+        let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
+        if user {
+            flags |= UnshareFlags::NEWUSER;
+        }
+        // SAFETY: this process has one thread: it was just started with `clone`.
+        if unsafe { rustix::thread::unshare_unsafe(flags) }.is_err() {
+            return 1;
+        }
+        if user
+            && (write_file(c"/proc/self/setgroups", b"deny").is_err()
+                || write_file(c"/proc/self/uid_map", &self.uid_map).is_err()
+                || write_file(c"/proc/self/gid_map", &self.gid_map).is_err())
+        {
+            return 2;
+        }
+        let Ok(child) = clone_process() else { return 4 };
+        if child == 0 {
+            use rustix::mount::{MountFlags, MountPropagationFlags, mount, mount_change};
+            let private = mount_change(c"/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE);
+            let flags = MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC;
+            let proc = private.and_then(|()| mount(c"proc", c"/proc", c"proc", flags, c"hidepid=invisible"));
+            // SAFETY: ends the child.
+            unsafe { libc::_exit(if proc.is_ok() { 0 } else { 3 }) };
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child just started.
+        unsafe { libc::waitpid(child, &raw mut status, 0) };
+        if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 4 }
+    }
+}
