@@ -162,6 +162,11 @@ impl TestEnv {
         if let Some(store) = self.store() {
             cmd.env("OZ0_STORE", store);
         }
+        // The public reference servers the tests install from npm: the operator lets tools read them.
+        let servers = Path::new(env!("CARGO_MANIFEST_DIR")).join(".test-servers");
+        if servers.is_dir() {
+            cmd.arg("--tools-may-read").arg(servers);
+        }
         let mut child = cmd
             .envs(envs.iter().map(|(k, v)| (*k, v)))
             .stdin(std::process::Stdio::null())

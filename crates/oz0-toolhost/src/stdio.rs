@@ -49,6 +49,9 @@ pub struct ServerCommand {
     pub home: PathBuf,
     /// The folder in which it gets a `TMPDIR` of its own, removed when it stops.
     pub tmp: PathBuf,
+    /// The folder the files handed to its calls are put in, which it reads: a server started before a
+    /// call can read nothing its confinement did not give it at its start.
+    pub handed: PathBuf,
     /// Where its process group is recorded while it runs, for [`reap`](crate::reap); `None` for none.
     pub records: Option<PathBuf>,
     /// Whether its plugin was granted models, so that the server is told the client samples.
@@ -73,6 +76,7 @@ impl ServerCommand {
             env: Vec::new(),
             home: folder.join("home"),
             tmp: folder.join("tmp"),
+            handed: folder.join("handed"),
             records: None,
             sampling: false,
             roots: Vec::new(),
@@ -159,6 +163,7 @@ impl StdioServer {
     pub async fn spawn(command: &ServerCommand) -> Result<Self, ToolHostError> {
         let (program, args) = command.argv.split_first().ok_or(ToolHostError::EmptyCommand)?;
         make_private_dir(&command.home)?;
+        make_private_dir(&command.handed)?;
         let (tmp, mark) = server_tmp(&command.tmp)?;
         let setup = match confinement(command, &tmp) {
             Ok(setup) => setup,

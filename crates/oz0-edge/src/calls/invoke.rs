@@ -401,7 +401,8 @@ async fn run(
     } else {
         // Off the async threads: the files' bytes may be in a store whose calls block.
         let (shared, owner, handed) = (Arc::clone(state), tenant.clone(), files.to_vec());
-        let folder = tokio::task::spawn_blocking(move || materialize(&shared, &owner, &handed))
+        let into = target.command.handed.clone();
+        let folder = tokio::task::spawn_blocking(move || materialize(&shared, &owner, &handed, &into))
             .await
             .map_err(|err| EdgeError::internal("a task of the edge failed", err))
             .and_then(|made| made)
@@ -449,13 +450,18 @@ async fn run(
     answered
 }
 
-/// Copies the files into a folder of the call's own, each named by its digest, their digests checked.
-fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef]) -> Result<tempfile::TempDir, EdgeError> {
-    let tmp = state.root().join("tmp");
-    fs_err::create_dir_all(&tmp).map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
+/// Copies the files into a folder of the call's own in `into`, the folder its tool's servers read
+/// handed files from, each named by its digest, their digests checked.
+fn materialize(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    files: &[FileRef],
+    into: &Path,
+) -> Result<tempfile::TempDir, EdgeError> {
+    fs_err::create_dir_all(into).map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
     let folder = tempfile::Builder::new()
         .prefix("call-")
-        .tempdir_in(&tmp)
+        .tempdir_in(into)
         .map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
     for file in files {
         let bytes =

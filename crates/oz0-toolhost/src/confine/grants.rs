@@ -93,6 +93,7 @@ pub(crate) fn plan(command: &ServerCommand, tmp: &Path, proc: bool) -> Result<Pl
     let cwd = command.cwd.canonicalize().unwrap_or_else(|_| command.cwd.clone());
     let own = vec![
         Grant::read(cwd.clone()),
+        Grant::read(canonical(&command.handed)),
         Grant::read_write(canonical(&command.home)),
         Grant::read_write(canonical(tmp)),
     ];
