@@ -1095,7 +1095,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__serve)
-            opts="-q -v -h -V --listen --data --store --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --listen --data --store --tenant --tools-may-read --tools-may-write --unconfined-tools --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1114,6 +1114,14 @@ _oz0() {
                     return 0
                     ;;
                 --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tools-may-read)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tools-may-write)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3447,7 +3455,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool__subcmd__call)
-            opts="-q -v -h -V --arg --args --view --budget --query --id --ask --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --arg --args --view --budget --query --id --ask --root --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3474,6 +3482,10 @@ _oz0() {
                     return 0
                     ;;
                 --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -230,6 +230,7 @@ stub\t'Size and the outline alone'"
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l budget -d 'The budget in tokens to ask for (the convention\'s `budget` argument)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l query -d 'The section to ask for (the convention\'s `query` argument)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l id -d 'The job\'s ID; left out, a new ULID. Refused when that job has ended and its tree holds files' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l root -d 'A folder the tool\'s server is told of as an MCP root for this call, besides its manifest\'s `roots`, and may read; repeat for more. On a served edge it is a folder of the edge\'s machine, given only within what its operator lets servers read (`edge serve --tools-may-read`)' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tool; and __fish_seen_subcommand_from call" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -814,6 +815,8 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l data -d 'The folder of the edge\'s state; left out, $OZ0_HOME, which the embedded edge uses too' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l store -d 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server\'s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tenant -d 'The name of the first tenant, made on the first start' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tools-may-read -d 'A folder that tools\' servers may be given to read, by their manifest\'s `paths` and `roots`, their command line or a call\'s --root. Tenants write those: beyond the system, its runtime and its plugin\'s folder, a server is given no folder its operator did not list. Repeat for more' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tools-may-write -d 'A folder that tools\' servers may be given to read and write, by their manifest\'s `paths` (`access: read-write`). Repeat for more' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -825,6 +828,7 @@ csv\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l unconfined-tools -d 'Run tools\' servers even where the kernel cannot confine them (no Landlock). Left out, such an edge refuses to start them: an unconfined server can read every tenant\'s files and the edge\'s keys'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -41,7 +41,9 @@ mod stdio;
 
 pub use call::{Answered, Call, call_function};
 pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
-pub use confine::{Access, Confinement, Fallback, Grant, Limits, Namespaces, Support, protect_process};
+pub use confine::{
+    Access, CONFINE_VARIABLE, Confinement, Fallback, Grant, Limits, Namespaces, Support, protect_process,
+};
 pub use error::ToolHostError;
 pub use list::{FALLBACK_PROTOCOL, Listed, PREFERRED_PROTOCOL, list_functions};
 pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail};

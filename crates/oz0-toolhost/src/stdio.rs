@@ -211,15 +211,15 @@ impl StdioServer {
         let watcher = group.and_then(watch);
         #[cfg(not(unix))]
         let watcher = None;
-        let (stopped, watchdog) = match (child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw), group) {
-            (Some(root), Some(group)) => {
-                let (stopped, task) = confine::watch::watch(root, group, command.limits);
-                (stopped, Some(task))
-            }
-            _ => (confine::watch::Stopped::default(), None),
-        };
-        let mut server =
-            Self { child, group, stderr, reader, tmp, record: None, watcher, stopped, watchdog };
+        let (stopped, watchdog) =
+            match (child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw), group) {
+                (Some(root), Some(group)) => {
+                    let (stopped, task) = confine::watch::watch(root, group, command.limits);
+                    (stopped, Some(task))
+                }
+                _ => (confine::watch::Stopped::default(), None),
+            };
+        let mut server = Self { child, group, stderr, reader, tmp, record: None, watcher, stopped, watchdog };
         if let (Some(records), Some(group)) = (&command.records, group) {
             // Dropping the server on failure kills it: a server the edge could not record could
             // outlive it.

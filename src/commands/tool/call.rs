@@ -62,13 +62,39 @@ pub struct ToolCallArgs {
     /// job an agent or a flow runs, they are declined.
     #[arg(long)]
     pub ask: bool,
+
+    /// A folder the tool's server is told of as an MCP root for this call, besides its manifest's
+    /// `roots`, and may read; repeat for more. On a served edge it is a folder of the edge's machine,
+    /// given only within what its operator lets servers read (`edge serve --tools-may-read`).
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<std::path::PathBuf>,
 }
 
 const EXAMPLES: &str = "\
 Examples:
   oz0 tool call acme_docs.get_page --arg path=install.md --budget 500
   oz0 tool call acme_docs.get_page --args '{\"path\": \"install.md\", \"view\": \"stub\"}'
-  oz0 tool call workbench.inspect --arg archive=oz0-file:sha256:... --format json";
+  oz0 tool call workbench.inspect --arg archive=oz0-file:sha256:... --format json
+  oz0 tool call files.list_directory --arg path=/srv/docs --root /srv/docs";
+
+/// Returns the roots of the call as paths on the edge's machine: the embedded edge's are this
+/// machine's, made absolute; a served edge's must be absolute already.
+fn roots(args: &ToolCallArgs, connected: &Connected) -> Result<Vec<String>, CommandError> {
+    let embedded = matches!(connected.place, crate::edge::Place::Embedded(_));
+    args.roots
+        .iter()
+        .map(|root| {
+            let root = if embedded { std::path::absolute(root).unwrap_or_else(|_| root.clone()) } else { root.clone() };
+            if !root.is_absolute() {
+                return Err(CommandError::usage(format!("--root `{}` is not an absolute path", root.display()))
+                    .hint("the edge is served elsewhere: give a folder of its machine, such as /srv/docs"));
+            }
+            root.to_str()
+                .map(str::to_owned)
+                .ok_or_else(|| CommandError::usage(format!("--root `{}` is not valid UTF-8", root.display())))
+        })
+        .collect()
+}
 
 /// Reads a job ID.
 pub fn parse_job(value: &str) -> Result<TreeId, String> {
@@ -121,6 +147,7 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             arguments,
             job: Some(job.clone()),
             ask,
+            roots: roots(args, &connected)?,
         };
         call(&connected, &request, &job).await
     })?;

@@ -146,6 +146,11 @@ pub struct CallRequest {
     /// ([`RunEvent::Question`](super::RunEvent::Question)); when not, each is declined.
     #[serde(default)]
     pub ask: bool,
+    /// Folders, absolute paths on the edge's machine, that the tool's server is told of as its MCP roots
+    /// for this call, besides its manifest's, and may read. A served edge gives a server only the
+    /// folders its operator lets servers read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roots: Vec<String>,
 }
 
 /// What a call by hand did and answered.

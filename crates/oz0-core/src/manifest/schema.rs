@@ -58,9 +58,22 @@ pub fn validate(instance: &Value) -> Vec<SchemaError> {
 pub fn known_keys(pointer_kind: Section) -> &'static [&'static str] {
     match pointer_kind {
         Section::Root => &["name", "version", "description", "tools", "requires", "secrets", "config"],
-        Section::Tool => {
-            &["id", "mcp", "url", "description", "results", "timeout", "requires_approval", "sandbox", "env"]
-        }
+        Section::Tool => &[
+            "id",
+            "mcp",
+            "url",
+            "description",
+            "results",
+            "timeout",
+            "requires_approval",
+            "sandbox",
+            "env",
+            "roots",
+            "paths",
+            "limits",
+        ],
+        Section::Limits => &["memory_mib", "tasks"],
+        Section::Path => &["path", "access"],
         Section::Results => &["fit"],
         Section::Requires => &["models"],
         Section::Models => &["sampling", "gateway"],
@@ -78,6 +91,10 @@ pub enum Section {
     Tool,
     /// A tool's `results`.
     Results,
+    /// A tool's `limits`.
+    Limits,
+    /// An item of a tool's `paths` that is a mapping.
+    Path,
     /// `requires`.
     Requires,
     /// `requires.models`.

@@ -44,7 +44,19 @@ pub(crate) fn new_job_id() -> Result<TreeId, EdgeError> {
 /// Checks the arguments and decides which files of other trees the call hands to its job.
 fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
     let tenant = &principal.tenant;
-    let target = target(state, tenant, &request.tool, &request.function)?;
+    let mut target = target(state, tenant, &request.tool, &request.function)?;
+    for root in &request.roots {
+        let path = std::path::Path::new(root);
+        if !path.is_absolute() {
+            return Err(EdgeError::invalid(format!(
+                "the root `{root}` is not an absolute path; give a folder of the edge's machine, such as /srv/docs"
+            )));
+        }
+        if !path.is_dir() {
+            return Err(EdgeError::invalid(format!("the root `{root}` is not a folder of the edge's machine")));
+        }
+        target.command.roots.push(path.to_path_buf());
+    }
     oz0_core::args::check(&target.name(), &target.input_schema, &request.arguments)
         .map_err(|err| EdgeError::invalid(err.to_string()))?;
     let job = match &request.job {

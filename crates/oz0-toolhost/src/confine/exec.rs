@@ -110,6 +110,9 @@ impl Setup {
             // Bounds its processes and threads; a kernel whose PID namespaces have no `pid_max` of their
             // own refuses the write, and the watchdog alone bounds them.
             let _ = write_file(c"/proc/sys/kernel/pid_max", &self.pid_max);
+            // A user namespace of its own is a new set of capabilities, and the kernel's user
+            // namespaces have been a way up before: it makes none (the limit is its namespace's).
+            let _ = write_file(c"/proc/sys/user/max_user_namespaces", b"0");
         }
         if let Some(ruleset) = &self.ruleset {
             // A rule on the `/proc` the edge sees does not cover the one just mounted over it.
@@ -228,7 +231,8 @@ fn set_signals(signals: &[libc::c_int], handler: libc::sighandler_t) {
 
 /// Writes `bytes` to the file at `path` in one write.
 fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
-    let fd = rustix::fs::open(path, rustix::fs::OFlags::WRONLY | rustix::fs::OFlags::CLOEXEC, rustix::fs::Mode::empty())?;
+    let fd =
+        rustix::fs::open(path, rustix::fs::OFlags::WRONLY | rustix::fs::OFlags::CLOEXEC, rustix::fs::Mode::empty())?;
     rustix::io::write(&fd, bytes)?;
     Ok(())
 }
@@ -274,15 +278,18 @@ fn add_path_rule(ruleset: &OwnedFd, folder: &OwnedFd, rights: u64) -> io::Result
     Ok(())
 }
 
-/// Returns what the kernel offers: its Landlock ABI, and the namespaces a child can make, tried.
-pub(super) fn detect() -> Support {
+/// Returns what the kernel offers: its Landlock ABI, and the namespaces a child can make, tried; with
+/// `privileged`, no user namespace.
+pub(super) fn detect(privileged: bool) -> Support {
     const LANDLOCK_CREATE_RULESET_VERSION: libc::c_long = 1;
     // SAFETY: asks the ABI version; no memory is passed.
     let abi = unsafe {
         libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<u8>(), 0, LANDLOCK_CREATE_RULESET_VERSION)
     };
     let landlock = i32::try_from(abi).ok().filter(|abi| *abi >= 1);
-    let (namespaces, namespaces_refused) = match try_namespaces(Namespaces::User) {
+    let user =
+        if privileged { Err("no user namespace asked for".to_owned()) } else { try_namespaces(Namespaces::User) };
+    let (namespaces, namespaces_refused) = match user {
         Ok(()) => (Namespaces::User, None),
         Err(user) if rustix::process::geteuid().is_root() => match try_namespaces(Namespaces::Privileged) {
             Ok(()) => (Namespaces::Privileged, Some(user)),

@@ -422,7 +422,8 @@ mod tests {
         std::fs::write(modules.join("pkg/dist/index.js"), "").unwrap();
         let path = std::env::join_paths([bin.clone(), node.parent().unwrap().to_path_buf()]).unwrap();
         let script = modules.join("pkg/dist/index.js");
-        let command = command(dir.path(), &["serve", script.to_str().unwrap(), "--flag=/nonexistent"], Path::new(&path));
+        let command =
+            command(dir.path(), &["serve", script.to_str().unwrap(), "--flag=/nonexistent"], Path::new(&path));
         let tmp = dir.path().join("data/run/1/t/tmp");
         std::fs::create_dir_all(&tmp).unwrap();
         let plan = plan(&command, &tmp, false).unwrap();

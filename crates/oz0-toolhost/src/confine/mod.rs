@@ -134,12 +134,31 @@ pub struct Support {
     pub namespaces_refused: Option<String>,
 }
 
+/// The variable that narrows what servers are confined with, to see how an edge fares on a kernel that
+/// offers less: `landlock` (no namespaces), `privileged` (no user namespace: as root), `off` (as if
+/// the kernel had no Landlock), or `auto`, the default.
+pub const CONFINE_VARIABLE: &str = "OZ0_CONFINE";
+
 impl Support {
     /// Returns what this kernel offers, asked once a process: the Landlock ABI, and whether a server
-    /// can have namespaces of its own (by trying, in a child that makes them and exits).
+    /// can have namespaces of its own (by trying, in a child that makes them and exits); narrowed by
+    /// [`CONFINE_VARIABLE`].
     pub fn detect() -> &'static Support {
         static SUPPORT: OnceLock<Support> = OnceLock::new();
-        SUPPORT.get_or_init(exec::detect)
+        SUPPORT.get_or_init(|| {
+            let narrowed = std::env::var(CONFINE_VARIABLE).unwrap_or_default();
+            let asked = |why: &str| Some(format!("{why} ({CONFINE_VARIABLE}={narrowed})"));
+            match narrowed.as_str() {
+                "off" => Support { landlock: None, namespaces: Namespaces::None, namespaces_refused: asked("none") },
+                "landlock" => Support {
+                    namespaces: Namespaces::None,
+                    namespaces_refused: asked("none asked for"),
+                    ..exec::detect(false)
+                },
+                "privileged" => exec::detect(true),
+                _ => exec::detect(false),
+            }
+        })
     }
 
     /// Returns whether servers are confined: Landlock is what keeps them from the edge's files.
@@ -150,15 +169,15 @@ impl Support {
     /// Returns, in a sentence, how servers are confined here or why they cannot be.
     pub fn describe(&self) -> String {
         let Some(abi) = self.landlock.filter(|abi| *abi >= 1) else {
-            return "not confined: the kernel has no Landlock enabled (Linux 5.13 or later, with `landlock` in \
-                    its LSM list)"
+            return "the kernel has no Landlock enabled (Linux 5.13 or later, with `landlock` in its LSM list)"
                 .to_owned();
         };
         let namespaces = match self.namespaces {
             Namespaces::User => "a user and PID namespace of its own".to_owned(),
             Namespaces::Privileged => "a PID namespace of its own".to_owned(),
             Namespaces::None => format!(
-                "no namespace of its own ({}); other processes' /proc entries are kept from it by Landlock alone",
+                "no namespace of its own ({}): Landlock keeps other processes' memory and environment from it, \
+                 not their command lines",
                 self.namespaces_refused.as_deref().unwrap_or("refused")
             ),
         };

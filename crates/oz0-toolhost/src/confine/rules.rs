@@ -98,7 +98,7 @@ fn add(
     if !path.is_dir() {
         rights &= AccessFs::from_file(ABI);
     }
-    ruleset.add_rule(PathBeneath::new(fd, rights)).map_err(|err| ToolHostError::Confine {
-        message: format!("its Landlock rule for `{}`: {err}", path.display()),
-    })
+    ruleset
+        .add_rule(PathBeneath::new(fd, rights))
+        .map_err(|err| ToolHostError::Confine { message: format!("its Landlock rule for `{}`: {err}", path.display()) })
 }

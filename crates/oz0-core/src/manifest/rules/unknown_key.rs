@@ -42,6 +42,12 @@ impl UnknownKey {
         keys(root, Section::Root, "the manifest", out);
         for tool in root.get("tools").and_then(Node::items).unwrap_or_default() {
             keys(tool, Section::Tool, "a tool", out);
+            if let Some(limits) = tool.get("limits") {
+                keys(limits, Section::Limits, "a tool's `limits`", out);
+            }
+            for path in tool.get("paths").and_then(Node::items).unwrap_or_default() {
+                keys(path, Section::Path, "an item of `paths`", out);
+            }
         }
         if let Some(requires) = root.get("requires") {
             keys(requires, Section::Requires, "`requires`", out);
