@@ -1,14 +1,16 @@
 //! The edge behind HTTP: the same [`LocalEdge`](crate::LocalEdge) per request, as the bearer of the
 //! request's token sees it.
 //!
-//! Errors are `application/problem+json`; each route takes at most the body it needs; every answer
-//! carries an `x-request-id` (the caller's, or a new one); `GET /openapi.json` describes the API.
+//! Errors are `application/problem+json`; each route takes at most the body it needs, at the pace
+//! [`pace`] sets; every answer carries an `x-request-id` (the caller's, or a new one);
+//! `GET /openapi.json` describes the API.
 //! Only a request the HTTP library cannot parse at all (a bad request line, a malformed header field,
 //! more than [`READ_HEADERS`] fields or a head over its buffer) is answered by the library, with a status
 //! and no body: hyper has no hook for those answers.
 
 mod extract;
 pub mod openapi;
+pub mod pace;
 mod request_id;
 mod routes;
 
@@ -21,6 +23,7 @@ use axum::routing::{delete, get, post};
 use oz0_core::api::{MAX_FILE_BYTES, paths};
 
 use crate::state::EdgeState;
+pub use pace::Pace;
 
 /// The most bytes of a JSON body.
 pub const MAX_JSON_BYTES: usize = 4096;
@@ -86,6 +89,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
 const READ_HEADERS: usize = 1000;
 
 /// Serves the API on `listener` until `shutdown` completes, then lets the requests under way finish.
+/// Requests keep the pace of [`Pace::from_env`].
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<EdgeState>,
@@ -100,11 +104,13 @@ pub async fn serve(
     let host = if address.ip().is_unspecified() { "127.0.0.1".to_owned() } else { address.ip().to_string() };
     let host = if address.is_ipv6() && !address.ip().is_unspecified() { format!("[{host}]") } else { host };
     state.passage().serve_at(format!("http://{host}:{}", address.port()));
-    let service = router(state);
+    let pace = Pace::from_env();
+    let service = router(state).layer(axum::middleware::from_fn_with_state(pace, pace::paced));
     // The HTTP library reads more header fields than the edge takes, so that too many are answered as
-    // every other error is: a problem with the request's ID.
+    // every other error is: a problem with the request's ID. A head that does not come whole in time
+    // (or a connection idle as long) is closed, without an answer: hyper has no hook for one.
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(hyper_util::rt::TokioTimer::new()).max_headers(READ_HEADERS);
+    http.timer(hyper_util::rt::TokioTimer::new()).max_headers(READ_HEADERS).header_read_timeout(pace.head);
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
