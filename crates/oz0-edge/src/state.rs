@@ -86,7 +86,6 @@ pub struct EdgeState {
     servers: Pool,
     limits: Limits,
     passage: Passage,
-    upload_room: Arc<tokio::sync::Semaphore>,
     /// How the tools' servers are confined.
     tools: std::sync::RwLock<Confinement>,
 }
@@ -164,7 +163,6 @@ impl EdgeState {
             servers: Pool::new(idle),
             limits: Limits::default(),
             passage: Passage::default(),
-            upload_room: Arc::new(tokio::sync::Semaphore::new(Self::UPLOAD_ROOM_MIB)),
             tools: std::sync::RwLock::new(Confinement {
                 fallback: Fallback::Refuse,
                 hidden: vec![dir.to_path_buf()],
@@ -176,10 +174,6 @@ impl EdgeState {
         News::listen(&state);
         state
     }
-
-    /// How many MiB of upload bodies a served edge holds at once: four plugins' archives at their
-    /// largest, or eight files.
-    pub const UPLOAD_ROOM_MIB: usize = 256;
 
     /// Sets how the tools' servers are confined: by default as on an edge tenants share (refused where
     /// the kernel cannot confine them, given no folder beyond their own, the data folder hidden).
@@ -204,11 +198,6 @@ impl EdgeState {
     /// Returns how the tools' servers are confined.
     pub fn tool_confinement(&self) -> Confinement {
         self.tools.read().unwrap_or_else(PoisonError::into_inner).clone()
-    }
-
-    /// Returns the room for upload bodies, a permit a MiB.
-    pub(crate) fn upload_room(&self) -> &Arc<tokio::sync::Semaphore> {
-        &self.upload_room
     }
 
     /// Returns the store.

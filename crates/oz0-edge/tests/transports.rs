@@ -215,39 +215,60 @@ async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
+    use oz0_edge::server::room::{ROOM_MIB, SHARE_MIB};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let (_dir, _state, token, address) = served().await;
-    let upload = |size: u64| {
-        let token = token.clone();
-        async move {
-            let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
-            let head = format!(
-                "POST /v1/plugins HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {token}\r\n\
-                 content-type: application/x-tar\r\ncontent-length: {size}\r\n\r\n"
-            );
-            socket.write_all(head.as_bytes()).await.unwrap();
-            socket
-        }
+    let (_dir, state, token, address) = served().await;
+    let upload = |token: String, size: u64| async move {
+        let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+        let head = format!(
+            "POST /v1/plugins HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {token}\r\n\
+             content-type: application/x-tar\r\ncontent-length: {size}\r\n\r\n"
+        );
+        socket.write_all(head.as_bytes()).await.unwrap();
+        socket
     };
-    // Four archives of 64 MiB, their bodies still to come, take all the room.
+    let answer = |mut socket: tokio::net::TcpStream| async move {
+        let mut answer = Vec::new();
+        let whole =
+            async { while !answer.ends_with(b"}") && socket.read_buf(&mut answer).await.is_ok_and(|n| n > 0) {} };
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(30), whole).await;
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    // An admin of a tenant of its own for each share of the room.
+    let admin = LocalEdge::authenticate(&state, &token).unwrap().unwrap();
+    let mut admins = vec![token.clone()];
+    for n in 1..ROOM_MIB / SHARE_MIB {
+        let request = TokenRequest {
+            tenant: Some(TenantName::new(&format!("t{n}")).unwrap()),
+            roles: vec![Role::Admin],
+            name: None,
+        };
+        admins.push(admin.create_token(&request).await.unwrap().token);
+    }
+    // Archives of 64 MiB, their bodies still to come, one a tenant, take all the room (and the edge ends
+    // them 10 s after, for sending nothing: the rest of the test is done by then).
     let mut held = Vec::new();
-    for _ in 0..EdgeState::UPLOAD_ROOM_MIB / 64 {
-        held.push(upload(64 << 20).await);
+    for admin in &admins {
+        held.push(upload(admin.clone(), 64 << 20).await);
     }
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let mut late = upload(1 << 20).await;
-    let mut answer = Vec::new();
-    let whole = async { while !answer.ends_with(b"}") && late.read_buf(&mut answer).await.is_ok_and(|n| n > 0) {} };
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(30), whole).await;
-    let answer = String::from_utf8_lossy(&answer);
-    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-    assert!(answer.contains("as many uploads as it holds at once (256 MiB)"), "{answer}");
-
-    // The client sends an upload again when the edge said it was busy, as the edge did nothing.
+    let late = TokenRequest { tenant: Some(TenantName::new("late").unwrap()), roles: vec![Role::Admin], name: None };
+    let late = admin.create_token(&late).await.unwrap().token;
+    // Another tenant's upload waits, then is told the edge is full; the first tenant's, that its share is.
     let client = oz0_client::Client::new(&format!("http://{address}"), Some(token.clone())).unwrap();
     let tree = TreeId::new("T").unwrap();
     let stored = tokio::spawn(async move { client.put_file(&Tenant::Current, &tree, b"hello".to_vec()).await });
-    tokio::time::sleep(std::time::Duration::from_millis(5_500)).await;
+    let (full, share) = tokio::join!(async { answer(upload(late, 1 << 20).await).await }, async {
+        answer(upload(token.clone(), 1 << 20).await).await
+    },);
+    assert!(full.starts_with("HTTP/1.1 503"), "{full}");
+    assert!(full.contains("as many uploads as it holds at once (256 MiB)"), "{full}");
+    assert!(full.contains("retry-after: 1"), "{full}");
+    assert!(share.starts_with("HTTP/1.1 503"), "{share}");
+    assert!(share.contains("already hold their share of the edge's room for uploads (64 MiB of 256 MiB)"), "{share}");
+
+    // The client, told so too, sends its upload again, as the edge did nothing; by then there is room.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     drop(held);
     let stored = stored.await.unwrap().expect("stored on the second try");
     assert_eq!(stored.size, 5);

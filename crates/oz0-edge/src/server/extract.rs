@@ -13,6 +13,7 @@ use oz0_core::api::{EdgeError, Problem};
 use serde::de::DeserializeOwned;
 
 use super::request_id::Failure;
+use super::room::{Full, Taken, UploadRoom};
 use crate::service::LocalEdge;
 use crate::state::EdgeState;
 
@@ -36,6 +37,10 @@ impl IntoResponse for ApiError {
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(Problem::MEDIA_TYPE));
         if status == StatusCode::UNAUTHORIZED {
             headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            // Busy answers pass in a moment: an upload's room, a store's lock.
+            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         if status.is_server_error() {
             let mut message = self.0.to_string();
@@ -97,6 +102,7 @@ impl<const ADMIN: bool> FromRequestParts<Arc<EdgeState>> for Uploader<ADMIN> {
         if !edge.principal().has(role) {
             return Err(ApiError(EdgeError::permission_denied(action, role)));
         }
+        parts.extensions.insert(UploadTenant(edge.principal().tenant.id));
         Ok(Uploader(edge))
     }
 }
@@ -148,11 +154,15 @@ fn too_large() -> EdgeError {
 /// How long an upload waits for room among the bodies the edge holds before it is answered busy.
 const UPLOAD_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The tenant an [`Uploader`] uploads for, which the room of its body is taken for.
+#[derive(Debug, Clone, Copy)]
+struct UploadTenant(i64);
+
 /// A body of raw bytes, refused with a problem document when it is bigger than the route's limit. It
-/// is read only once there is room for it among the uploads the edge holds
-/// ([`EdgeState::UPLOAD_ROOM_MIB`]), and holds its room until the request ends.
+/// is read only once there is room for it among the uploads the edge holds ([`super::room`]), taken for
+/// the tenant of the request's [`Uploader`], and holds its room until the request ends.
 #[derive(Debug)]
-pub struct RawBody(pub Bytes, pub tokio::sync::OwnedSemaphorePermit);
+pub struct RawBody(pub Bytes, pub Taken);
 
 impl FromRequest<Arc<EdgeState>> for RawBody {
     type Rejection = ApiError;
@@ -164,21 +174,30 @@ impl FromRequest<Arc<EdgeState>> for RawBody {
         // The room a body takes: what it declares, or the route's most when it declares nothing.
         let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
         let mib = declared.unwrap_or(limit).min(limit).div_ceil(1 << 20).max(1);
-        let room = Arc::clone(state.upload_room());
-        let permit = tokio::time::timeout(UPLOAD_WAIT, room.acquire_many_owned(u32::try_from(mib).unwrap_or(u32::MAX)))
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .ok_or_else(|| {
-                ApiError(EdgeError::Busy {
-                    detail: format!(
-                        "the edge is reading as many uploads as it holds at once ({} MiB); try again in a moment",
-                        EdgeState::UPLOAD_ROOM_MIB
-                    ),
-                })
-            })?;
+        let (Some(room), Some(UploadTenant(tenant))) = (
+            request.extensions().get::<Arc<UploadRoom>>().cloned(),
+            request.extensions().get::<UploadTenant>().copied(),
+        ) else {
+            return Err(ApiError(EdgeError::internal(
+                "could not read the upload",
+                "the route reads a body with no room or no uploader",
+            )));
+        };
+        let taken = room.take(tenant, u32::try_from(mib).unwrap_or(u32::MAX), UPLOAD_WAIT).await.map_err(|full| {
+            let (all, share) = room.sizes();
+            let detail = match full {
+                Full::Share => format!(
+                    "the tenant's uploads already hold their share of the edge's room for uploads ({share} MiB of \
+                     {all} MiB); try again when one of them has ended"
+                ),
+                Full::Room => format!(
+                    "the edge is reading as many uploads as it holds at once ({all} MiB); try again in a moment"
+                ),
+            };
+            ApiError(EdgeError::Busy { detail })
+        })?;
         match Bytes::from_request(request, state).await {
-            Ok(bytes) => Ok(RawBody(bytes, permit)),
+            Ok(bytes) => Ok(RawBody(bytes, taken)),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 let detail = if plugin {
                     format!(

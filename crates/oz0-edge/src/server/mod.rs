@@ -2,8 +2,8 @@
 //! request's token sees it.
 //!
 //! Errors are `application/problem+json`; each route takes at most the body it needs, at the pace
-//! [`pace`] sets; every answer carries an `x-request-id` (the caller's, or a new one);
-//! `GET /openapi.json` describes the API.
+//! [`pace`] sets; uploads share the room [`room`] gives them; every answer carries an `x-request-id`
+//! (the caller's, or a new one); `GET /openapi.json` describes the API.
 //! Only a request the HTTP library cannot parse at all (a bad request line, a malformed header field,
 //! more than [`READ_HEADERS`] fields or a head over its buffer) is answered by the library, with a status
 //! and no body: hyper has no hook for those answers.
@@ -12,6 +12,7 @@ mod extract;
 pub mod openapi;
 pub mod pace;
 mod request_id;
+pub mod room;
 mod routes;
 
 use std::future::Future;
@@ -78,6 +79,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .fallback(routes::no_route)
         .method_not_allowed_fallback(routes::no_method)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
+        .layer(axum::Extension(room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB)))
         .layer(axum::middleware::from_fn(request_id::request_id))
         .with_state(Arc::clone(&state))
         .merge(crate::passage::routes(Arc::downgrade(&state)))
