@@ -2,20 +2,23 @@
 //!
 //! [`Blobs`] is where the edge keeps files' bytes: [`DiskBlobs`], on the node's disk, beside a store of
 //! one node, and the PostgreSQL store itself when nodes share it, so that a file stored through one
-//! node is read through another. On disk, a file is written to a temporary file, synced, renamed into place and its folder synced, so that a
-//! crash leaves either the whole file or none. Every read checks the digest again, so a damaged file is
+//! node is read through another. On disk, a file is written to a temporary file, synced, renamed into
+//! place and its folder synced, so that a crash leaves either the whole file or none; the temporary file
+//! and the mark of a blob not yet recorded are named after their [writer](crate::writers), so that a
+//! start sweeps what a dead process left and leaves what a live one writes. Every read checks the digest again, so a damaged file is
 //! reported rather than handed on. The blobs of each tenant are apart; who may read which is the store's
 //! record of (tenant, tree, digest), kept by the [`crate::store`].
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use oz0_core::api::{FileRef, MAX_FILE_BYTES, TreeId};
 use sha2::{Digest, Sha256};
 
 use crate::store::{Store, StoreError, TenantRecord};
+use crate::writers::{self, Census, Writer};
 
 /// Why a file could not be kept or read.
 #[derive(Debug, thiserror::Error)]
@@ -111,6 +114,22 @@ impl Blobs for DiskBlobs {
 #[derive(Debug, Clone)]
 pub struct FileStore {
     root: PathBuf,
+    /// This process's writer among those of the root, made at the first write and held while the store
+    /// (or a blob it kept and that is not yet recorded) lives.
+    writer: Arc<Mutex<Option<Arc<Writer>>>>,
+}
+
+/// What a sweep of a [`FileStore`] removed.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FilesSwept {
+    /// Temporary files of blobs being written.
+    pub temp: usize,
+    /// Marks of blobs kept and not yet recorded.
+    pub marks: usize,
+    /// Blobs no row refers to.
+    pub blobs: usize,
+    /// The bytes of the temporary files and blobs.
+    pub bytes: u64,
 }
 
 /// Returns the SHA-256 digest of `bytes`.
@@ -121,7 +140,20 @@ pub fn digest(bytes: &[u8]) -> [u8; 32] {
 impl FileStore {
     /// Returns the store of blobs under `root`, which is made when first written to.
     pub fn new(root: PathBuf) -> Self {
-        Self { root }
+        Self { root, writer: Arc::default() }
+    }
+
+    /// Returns this process's writer among those of the root, or `None` when no lock could be made (the
+    /// store then writes names of no writer, which a start sweeps after an hour).
+    fn writer(&self) -> Option<Arc<Writer>> {
+        let mut writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        if writer.is_none() {
+            match writers::join(&self.root) {
+                Ok(joined) => *writer = Some(joined),
+                Err(err) => tracing::debug!(error = &err as &dyn std::error::Error, "files are written under no lock"),
+            }
+        }
+        writer.clone()
     }
 
     fn path(&self, tenant: i64, file: &FileRef) -> PathBuf {
@@ -135,28 +167,39 @@ impl FileStore {
         check_size(bytes)?;
         let file = FileRef::from_digest(digest(bytes));
         let path = self.path(tenant, &file);
-        if path.exists() && self.get(tenant, &file).is_ok() {
-            return Ok(Kept { file, mark: None });
-        }
-        let dir = path.parent().unwrap_or(&self.root).to_path_buf();
         let io = |action: &'static str, path: &Path| {
             let path = path.to_path_buf();
             move |source| FileError::Io { action, path, source }
         };
+        let writer = self.writer();
+        let named = writer.as_ref().map(|w| w.name());
         // The mark names the blob until the store records it: a process killed in between leaves a blob
-        // no row refers to, and the mark says which to look at, without reading every blob.
+        // no row refers to, and the mark says which to look at, without reading every blob. It is made
+        // before the blob is looked for, so that a start sweeping a dead process's mark of the same blob
+        // sees that a live one wants it.
         let marks = self.root.join(MARKS);
         fs_err::create_dir_all(&marks).map_err(io("create", &marks))?;
+        let prefix = match named {
+            Some(writer) => format!("{tenant}.{}.{writer}.", file.hex()),
+            None => format!("{tenant}.{}.", file.hex()),
+        };
         let mark = tempfile::Builder::new()
-            .prefix(&format!("{tenant}.{}.", file.hex()))
+            .prefix(&prefix)
             .tempfile_in(&marks)
             .and_then(|mark| mark.keep().map_err(|err| err.error))
             .map_err(io("create a file in", &marks))?
             .1;
+        let kept = Kept { file, mark, _writer: writer.clone() };
+        if path.exists() && self.get(tenant, &file).is_ok() {
+            return Ok(kept);
+        }
+        let dir = path.parent().unwrap_or(&self.root).to_path_buf();
         fs_err::create_dir_all(&dir).map_err(io("create", &dir))?;
         let tmp_dir = self.root.join("tmp");
         fs_err::create_dir_all(&tmp_dir).map_err(io("create", &tmp_dir))?;
-        let mut tmp = tempfile::NamedTempFile::new_in(&tmp_dir).map_err(io("create a file in", &tmp_dir))?;
+        let prefix = named.map_or_else(|| ".tmp".to_owned(), |writer| format!("{TEMP}{writer}-"));
+        let mut tmp =
+            tempfile::Builder::new().prefix(&prefix).tempfile_in(&tmp_dir).map_err(io("create a file in", &tmp_dir))?;
         tmp.write_all(bytes).map_err(io("write", tmp.path()))?;
         tmp.as_file().sync_all().map_err(io("sync", tmp.path()))?;
         tmp.persist(&path).map_err(|err| FileError::Io {
@@ -165,36 +208,64 @@ impl FileStore {
             source: err.error,
         })?;
         sync_dir(&dir).map_err(io("sync", &dir))?;
-        Ok(Kept { file, mark: Some(mark) })
+        Ok(kept)
     }
 
-    /// Removes the blobs marked by a `put` at least `left_for` ago that `recorded` says no row refers to:
-    /// those of a process killed between keeping a blob and recording it. Returns how many blobs, and
-    /// their bytes.
-    pub fn sweep_unrecorded(&self, left_for: Duration, recorded: impl Fn(i64, &FileRef) -> bool) -> (usize, u64) {
-        let Ok(marks) = std::fs::read_dir(self.root.join(MARKS)) else { return (0, 0) };
-        let (mut blobs, mut bytes) = (0, 0);
-        for mark in marks.flatten().map(|e| e.path()) {
-            if !left_at_least(&mark, left_for) {
-                continue;
+    /// Removes what processes that stopped left: temporary files, and the marks of blobs kept and not yet
+    /// recorded with the blobs that `recorded` says no row refers to (a process killed between keeping a
+    /// blob and recording it). What a dead writer left goes at once, what a live one writes stays, and
+    /// what names no writer, or one whose lock cannot be tried, goes once untouched for `left_for`.
+    pub fn sweep(&self, left_for: Duration, recorded: impl Fn(i64, &FileRef) -> bool) -> FilesSwept {
+        let mut census = Census::of(&self.root);
+        let mut swept = FilesSwept::default();
+        for path in entries(&self.root.join("tmp")) {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if census.left(writers::named_in(&name, TEMP), &path, left_for) {
+                let size = std::fs::symlink_metadata(&path).map_or(0, |m| m.len());
+                if std::fs::remove_file(&path).is_ok() {
+                    swept.temp += 1;
+                    swept.bytes += size;
+                }
             }
+        }
+        // A blob a live process wants, by a mark of its own, stays whoever else left a mark of it.
+        let mut left = Vec::new();
+        let mut wanted = std::collections::BTreeSet::new();
+        for mark in entries(&self.root.join(MARKS)) {
             let name = mark.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let mut fields = name.split('.');
-            let tenant = fields.next().and_then(|t| t.parse::<i64>().ok());
-            let file = fields.next().and_then(FileRef::from_hex);
-            if let (Some(tenant), Some(file)) = (tenant, file)
+            let fields: Vec<&str> = name.split('.').collect();
+            let writer = match fields.as_slice() {
+                [_, _, writer, _] if writers::is_name(writer) => Some(*writer),
+                _ => None,
+            };
+            let blob = match fields.as_slice() {
+                [tenant, hex, ..] => tenant.parse::<i64>().ok().zip(FileRef::from_hex(hex)),
+                _ => None,
+            };
+            if census.left(writer, &mark, left_for) {
+                left.push((mark, blob));
+            } else if let Some(blob) = blob {
+                wanted.insert(blob);
+            }
+        }
+        for (mark, blob) in left {
+            if let Some((tenant, file)) = blob
+                && !wanted.contains(&(tenant, file))
                 && !recorded(tenant, &file)
             {
                 let path = self.path(tenant, &file);
-                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                let size = std::fs::metadata(&path).map_or(0, |m| m.len());
                 if std::fs::remove_file(&path).is_ok() {
-                    blobs += 1;
-                    bytes += size;
+                    swept.blobs += 1;
+                    swept.bytes += size;
                 }
             }
-            let _ = std::fs::remove_file(&mark);
+            if std::fs::remove_file(&mark).is_ok() {
+                swept.marks += 1;
+            }
         }
-        (blobs, bytes)
+        writers::forget_dead(&self.root);
+        swept
     }
 
     /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
@@ -218,6 +289,14 @@ impl FileStore {
 /// The folder of the marks of blobs not yet recorded, under the store's root.
 const MARKS: &str = "unrecorded";
 
+/// How the name of a temporary file of a blob begins, before its writer's name.
+const TEMP: &str = ".tmp-";
+
+/// Returns the paths in `dir`; none when it cannot be read.
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir).map(|entries| entries.flatten().map(|e| e.path()).collect()).unwrap_or_default()
+}
+
 /// Returns whether `path` was last changed at least `left_for` ago.
 pub(crate) fn left_at_least(path: &Path, left_for: Duration) -> bool {
     std::fs::symlink_metadata(path)
@@ -231,15 +310,15 @@ pub(crate) fn left_at_least(path: &Path, left_for: Duration) -> bool {
 pub struct Kept {
     /// The blob's reference.
     pub file: FileRef,
-    mark: Option<PathBuf>,
+    mark: PathBuf,
+    /// The writer the mark is named after, alive until the mark goes.
+    _writer: Option<Arc<Writer>>,
 }
 
 impl Kept {
     /// Says the store records the blob now: its mark goes.
     pub fn settle(self) -> FileRef {
-        if let Some(mark) = &self.mark {
-            let _ = std::fs::remove_file(mark);
-        }
+        let _ = std::fs::remove_file(&self.mark);
         self.file
     }
 }
@@ -304,23 +383,71 @@ mod tests {
         assert!(matches!(files.put(1, &over), Err(FileError::TooLarge { .. })));
     }
 
+    /// Returns the names in `dir`.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<_> =
+            entries(dir).iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    }
+
     #[test]
-    fn a_start_removes_a_blob_kept_but_never_recorded_and_only_that() {
+    fn a_start_removes_what_a_dead_writer_left_and_only_that() {
         let dir = tempfile::tempdir().unwrap();
         let files = FileStore::new(dir.path().to_path_buf());
         let recorded = files.put(1, b"recorded").unwrap().settle();
-        let unsettled_but_recorded = files.put(1, b"in the store").unwrap().file;
-        let orphan = files.put(1, b"orphan").unwrap().file;
-        let is_recorded = |_: i64, file: &FileRef| *file != orphan;
-        assert_eq!(
-            files.sweep_unrecorded(Duration::from_secs(3600), is_recorded),
-            (0, 0),
-            "what may be under way stays"
-        );
-        assert_eq!(files.sweep_unrecorded(Duration::ZERO, is_recorded), (1, 6));
-        assert!(matches!(files.get(1, &orphan), Err(FileError::Missing(_))));
+        let unsettled_but_recorded = files.put(1, b"in the store").unwrap();
+        let orphan = files.put(1, b"orphan").unwrap();
+        let orphan_ref = orphan.file;
+        let is_recorded = |_: i64, file: &FileRef| *file != orphan_ref;
+        assert_eq!(files.sweep(Duration::ZERO, is_recorded), FilesSwept::default(), "its writer lives: all stays");
+        let marks = names(&dir.path().join(MARKS));
+        assert_eq!(marks.len(), 2);
+        let writer = marks[0].split('.').nth(2).unwrap().to_owned();
+        assert!(writers::is_name(&writer), "the mark is named after its writer: {marks:?}");
+        // A temporary file as the writer leaves one when it is killed while writing.
+        std::fs::write(dir.path().join("tmp").join(format!(".tmp-{writer}-abc123")), b"half").unwrap();
+
+        // The writer dies: its marks stay, its lock goes.
+        drop((files, unsettled_but_recorded, orphan));
+        let files = FileStore::new(dir.path().to_path_buf());
+        let swept = files.sweep(Duration::from_secs(3600), is_recorded);
+        assert_eq!(swept, FilesSwept { temp: 1, marks: 2, blobs: 1, bytes: 4 + 6 }, "at once, not in an hour");
+        assert!(matches!(files.get(1, &orphan_ref), Err(FileError::Missing(_))));
         assert_eq!(files.get(1, &recorded).unwrap(), b"recorded");
-        assert_eq!(files.get(1, &unsettled_but_recorded).unwrap(), b"in the store");
-        assert_eq!(std::fs::read_dir(dir.path().join(MARKS)).unwrap().count(), 0, "the marks are gone");
+        assert_eq!(files.get(1, &FileRef::from_digest(digest(b"in the store"))).unwrap(), b"in the store");
+        assert!(names(&dir.path().join(MARKS)).is_empty() && names(&dir.path().join("tmp")).is_empty());
+        assert!(names(&dir.path().join(writers::FOLDER)).is_empty(), "the dead writer's lock file is gone");
+    }
+
+    #[test]
+    fn what_another_live_process_writes_stays_and_unnamed_leftovers_wait_an_hour() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = FileStore::new(dir.path().to_path_buf());
+        // Another process's lock, held: a file of its own, locked.
+        let other = "c".repeat(32);
+        std::fs::create_dir_all(dir.path().join(writers::FOLDER)).unwrap();
+        let lock = std::fs::File::create(dir.path().join(writers::FOLDER).join(&other)).unwrap();
+        lock.try_lock().unwrap();
+        let blob = files.put(1, b"being recorded").unwrap();
+        let hex = blob.file.hex();
+        drop(blob);
+        std::fs::write(dir.path().join("tmp").join(format!(".tmp-{other}-abc123")), b"half").unwrap();
+        std::fs::write(dir.path().join(MARKS).join(format!("1.{hex}.{other}.abc123")), b"").unwrap();
+        // And what an older edge left, named after no writer.
+        std::fs::write(dir.path().join("tmp").join(".tmpabc123"), b"old").unwrap();
+        std::fs::write(dir.path().join(MARKS).join(format!("1.{hex}.abc123")), b"").unwrap();
+        drop(files);
+
+        let files = FileStore::new(dir.path().to_path_buf());
+        let never = |_: i64, _: &FileRef| false;
+        let swept = files.sweep(Duration::from_secs(3600), never);
+        // This process's dead writer's mark goes, not the blob the other wants.
+        assert_eq!(swept, FilesSwept { marks: 1, ..FilesSwept::default() });
+        assert_eq!(files.get(1, &FileRef::from_hex(&hex).unwrap()).unwrap(), b"being recorded");
+        assert_eq!(names(&dir.path().join("tmp")).len(), 2);
+        drop(lock);
+        let swept = files.sweep(Duration::ZERO, never);
+        assert_eq!(swept, FilesSwept { temp: 2, marks: 2, blobs: 1, bytes: 4 + 3 + 14 });
     }
 }

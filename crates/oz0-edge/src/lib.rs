@@ -32,6 +32,7 @@ mod state;
 pub mod store;
 pub mod token;
 mod usage;
+mod writers;
 
 pub use service::LocalEdge;
 pub use state::EdgeState;

@@ -249,22 +249,54 @@ pub(crate) fn info(
     }
 }
 
-/// Returns a new folder among the tenant's plugins' folders, named `.install-*` (which a start sweeps
-/// when a crash left it), with `archive` unpacked in it: renamed into place, it is an installed plugin.
-pub(crate) fn unpack_new(root: &Path, tenant: i64, archive: &[u8]) -> Result<tempfile::TempDir, EdgeError> {
+/// How the name of a plugin's folder being installed begins.
+pub(crate) const INSTALL: &str = ".install-";
+
+/// Returns the area of the data folder `root` that holds the plugins' folders, a folder a tenant.
+pub(crate) fn area(root: &Path) -> PathBuf {
+    root.join("plugins")
+}
+
+/// A plugin's folder being installed, `.install-<writer>-*` among the tenant's plugins' folders: named
+/// after this process's [writer](crate::writers), held until the folder is kept or removed, so that a
+/// start sweeps it when a crash left it, and only then.
+#[derive(Debug)]
+pub(crate) struct Installing {
+    folder: tempfile::TempDir,
+    _writer: Option<std::sync::Arc<crate::writers::Writer>>,
+}
+
+impl Installing {
+    /// Returns the folder's path.
+    pub(crate) fn path(&self) -> &Path {
+        self.folder.path()
+    }
+
+    /// Keeps the folder (renamed into place by then) rather than remove it when dropped.
+    pub(crate) fn keep(self) -> PathBuf {
+        self.folder.keep()
+    }
+}
+
+/// Returns a new folder among the tenant's plugins' folders, an [`Installing`], with `archive` unpacked
+/// in it: renamed into place, it is an installed plugin.
+pub(crate) fn unpack_new(root: &Path, tenant: i64, archive: &[u8]) -> Result<Installing, EdgeError> {
     let parent = tenant_dir(root, tenant);
     fs_err::create_dir_all(&parent).map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
+    // Without a lock (a system without them), the folder is named after no writer, swept after an hour.
+    let writer = crate::writers::join(&area(root)).ok();
+    let prefix = writer.as_ref().map_or_else(|| INSTALL.to_owned(), |w| format!("{INSTALL}{}-", w.name()));
     let folder = tempfile::Builder::new()
-        .prefix(".install-")
+        .prefix(&prefix)
         .tempdir_in(&parent)
         .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
     unpack(archive, folder.path())?;
-    Ok(folder)
+    Ok(Installing { folder, _writer: writer })
 }
 
 /// Returns the folder the tenant's plugins are unpacked in.
 pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
-    root.join("plugins").join(tenant.to_string())
+    area(root).join(tenant.to_string())
 }
 
 /// Returns where a tenant's servers keep their files, `<root>/run/<tenant>/<tool>/{home,tmp}`, where

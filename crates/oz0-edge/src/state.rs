@@ -11,47 +11,75 @@ use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, T
 use oz0_core::trace::Step;
 use oz0_toolhost::{Confinement, Fallback, Pool};
 
-use crate::files::{Blobs, DiskBlobs, FileError, FileStore, digest, left_at_least};
+use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, digest};
 use crate::limits::Limits;
 use crate::news::{News, Notice};
 use crate::passage::Passage;
 use crate::running::Running;
 use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::writers::{self, Census};
 
-/// How long an upload or an install may go untouched before a start takes it for one a stopped
-/// process left: longer than any takes, so that one under way in another process is never swept.
+/// How long an upload or an install named after no writer (as an older edge named them) may go
+/// untouched before a start takes it for one a stopped process left: longer than any takes, so that one
+/// under way in another process is never swept.
 const LEFT_FOR: Duration = Duration::from_secs(60 * 60);
 
-/// Removes what a process that stopped left half-written under `dir`, untouched for `left_for`: files
-/// being stored (`files/tmp/`) and plugins being installed (`plugins/<tenant>/.install-*`). Returns
-/// how many it removed, and their bytes.
-pub(crate) fn sweep(dir: &Path, left_for: Duration) -> (usize, u64) {
-    let mut left = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir.join("files").join("tmp")) {
-        left.extend(entries.flatten().map(|e| e.path()));
+/// What a start swept of what processes that stopped left.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Swept {
+    files: FilesSwept,
+    installs: usize,
+    install_bytes: u64,
+}
+
+impl Swept {
+    fn any(&self) -> bool {
+        self.files != FilesSwept::default() || self.installs > 0
     }
-    if let Ok(tenants) = std::fs::read_dir(dir.join("plugins")) {
-        for tenant in tenants.flatten() {
-            if let Ok(entries) = std::fs::read_dir(tenant.path()) {
-                left.extend(
-                    entries
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(".install-"))),
-                );
+}
+
+impl std::fmt::Display for Swept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let FilesSwept { temp, marks, blobs, bytes } = self.files;
+        write!(
+            f,
+            "{temp} temporary files, {marks} marks of files not yet recorded, {blobs} files no job recorded, {} \
+             plugin installs; {} bytes in all",
+            self.installs,
+            bytes + self.install_bytes
+        )
+    }
+}
+
+/// Removes what processes that stopped left half-done under `dir`: files being stored (`files/tmp/`,
+/// and blobs kept that `recorded` says no job recorded) and plugins being installed
+/// (`plugins/<tenant>/.install-*`). What a dead process wrote goes at once, what a live one (another
+/// `oz0` on the same folder) writes stays, as their [writers](crate::writers) tell; what names no
+/// writer goes once untouched for `left_for`.
+pub(crate) fn sweep(dir: &Path, left_for: Duration, recorded: impl Fn(i64, &FileRef) -> bool) -> Swept {
+    let mut swept = Swept { files: FileStore::new(dir.join("files")).sweep(left_for, recorded), ..Swept::default() };
+    let area = crate::plugins::area(dir);
+    let mut census = Census::of(&area);
+    let tenants = std::fs::read_dir(&area).map(|tenants| tenants.flatten().map(|e| e.path()).collect::<Vec<_>>());
+    for tenant in tenants.unwrap_or_default() {
+        let Ok(entries) = std::fs::read_dir(&tenant) else { continue };
+        for path in entries.flatten().map(|e| e.path()) {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if !name.starts_with(crate::plugins::INSTALL) {
+                continue;
+            }
+            if census.left(writers::named_in(&name, crate::plugins::INSTALL), &path, left_for) {
+                let size = size_of(&path);
+                let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+                if removed.is_ok() {
+                    swept.installs += 1;
+                    swept.install_bytes += size;
+                }
             }
         }
     }
-    let (mut swept, mut bytes) = (0, 0);
-    for path in left.into_iter().filter(|p| left_at_least(p, left_for)) {
-        let size = size_of(&path);
-        let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
-        if removed.is_ok() {
-            swept += 1;
-            bytes += size;
-        }
-    }
-    (swept, bytes)
+    writers::forget_dead(&area);
+    swept
 }
 
 /// Returns the bytes of a file, or of every file under a folder.
@@ -131,15 +159,9 @@ impl EdgeState {
                 (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
             }
         };
-        let (swept, mut bytes) = sweep(dir, LEFT_FOR);
-        let (blobs, blob_bytes) = FileStore::new(dir.join("files"))
-            .sweep_unrecorded(LEFT_FOR, |tenant, file| store.file_recorded(tenant, file).unwrap_or(true));
-        bytes += blob_bytes;
-        if swept + blobs > 0 {
-            tracing::warn!(
-                "removed what an edge that stopped left half-done: {swept} uploads and installs, {blobs} files no \
-                 job recorded, {bytes} bytes in all"
-            );
+        let swept = sweep(dir, LEFT_FOR, |tenant, file| store.file_recorded(tenant, file).unwrap_or(true));
+        if swept.any() {
+            tracing::warn!("removed what processes that stopped left half-done: {swept}");
         }
         let files = files.unwrap_or_else(|| Arc::new(DiskBlobs::new(dir.join("files"), Arc::clone(&store))));
         Ok(Self::with_parts(store, files, dir, idle))
@@ -426,10 +448,33 @@ mod tests {
         std::fs::create_dir_all(install.join("docs")).unwrap();
         let kept = root.join("plugins/1/notes-1");
         std::fs::create_dir_all(&kept).unwrap();
-        assert_eq!(sweep(root, Duration::from_secs(3600)).0, 0, "what may be under way stays");
-        assert_eq!(sweep(root, Duration::ZERO).0, 2);
+        let none = |_: i64, _: &FileRef| false;
+        assert!(!sweep(root, Duration::from_secs(3600), none).any(), "what may be under way stays");
+        let swept = sweep(root, Duration::ZERO, none);
+        assert_eq!((swept.files.temp, swept.installs), (1, 1));
         assert!(!tmp.join(".tmpA").exists() && !install.exists());
         assert!(kept.exists(), "an installed plugin stays");
+    }
+
+    #[test]
+    fn an_install_a_dead_process_left_goes_at_once_and_a_live_ones_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let live = crate::plugins::unpack_new(dir.path(), 1, &tar(&[("oz0-plugin.yaml", b"name: a\n")])).unwrap();
+        let name = live.path().file_name().unwrap().to_string_lossy().into_owned();
+        let writer = writers::named_in(&name, crate::plugins::INSTALL).unwrap().to_owned();
+        let dead = crate::plugins::tenant_dir(dir.path(), 1).join(format!(
+            "{}{}-abc123",
+            crate::plugins::INSTALL,
+            "d".repeat(32)
+        ));
+        std::fs::create_dir_all(&dead).unwrap();
+        let none = |_: i64, _: &FileRef| false;
+        let swept = sweep(dir.path(), Duration::from_secs(3600), none);
+        assert_eq!(swept.installs, 1);
+        assert!(!dead.exists() && live.path().exists(), "{writer}");
+        let left = live.path().to_path_buf();
+        drop(live);
+        assert!(!left.exists(), "an install that fails removes its folder");
     }
 
     /// Returns a plugin record as an install of `name` at `ms` on the node in `root` makes it, with
@@ -524,13 +569,9 @@ mod tests {
         let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
         let tree = TreeId::new("T").unwrap();
         let recorded = state.keep_file(&tenant, &tree, b"recorded").unwrap().file;
-        // Killed between keeping the blob and recording it: the mark stays.
+        // Killed between keeping the blob and recording it: the mark stays, the lock of its writer goes.
         let orphan = FileStore::new(dir.path().join("files")).put(tenant.id, b"orphan").unwrap().file;
         drop(state);
-        let hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
-        for mark in std::fs::read_dir(dir.path().join("files/unrecorded")).unwrap().flatten() {
-            std::fs::File::options().write(true).open(mark.path()).unwrap().set_modified(hours_ago).unwrap();
-        }
         let state = EdgeState::open(dir.path(), None).unwrap();
         assert!(matches!(state.files().get(tenant.id, &orphan), Err(FileError::Missing(_))));
         assert_eq!(state.files().get(tenant.id, &recorded).unwrap(), b"recorded");
