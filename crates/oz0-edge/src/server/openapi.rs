@@ -239,7 +239,7 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
                 json!({"type": "string", "contentMediaType": "application/octet-stream"}),
             )),
             ok: (201, Some((json, schema::<StoredFile>(g)))),
-            errors: &[400, 401, 403, 404, 413],
+            errors: &[400, 401, 403, 404, 413, 503],
         },
         Operation {
             method: "get",
@@ -288,7 +288,7 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             ],
             body: Some(("application/x-tar", binary())),
             ok: (201, Some((json, schema::<Installed>(g)))),
-            errors: &[400, 401, 403, 413, 422],
+            errors: &[400, 401, 403, 413, 422, 503],
         },
         Operation {
             method: "delete",
@@ -467,8 +467,13 @@ fn reason(status: u16) -> &'static str {
         403 => "The token's roles do not allow it.",
         404 => "No such thing that this token may see: another tenant's or tree's answers so too.",
         413 => "The body is bigger than this endpoint takes.",
+        408 => {
+            "The body did not keep the pace the edge reads at: at least 64 KiB/s on average after its first \
+                10 s, never a pause of more than 20 s."
+        }
         415 => "The body is not sent as JSON.",
         422 => "The body was read and is not acceptable.",
+        503 => "The room the edge gives uploads is full, or the tenant's share of it: try again (Retry-After).",
         _ => "",
     }
 }
@@ -491,7 +496,9 @@ pub fn document() -> Value {
             None => json!({"description": reason(op.ok.0)}),
         };
         responses.insert(op.ok.0.to_string(), ok);
-        for status in op.errors {
+        // Every body is read at a pace.
+        let paced = op.body.is_some().then_some(&408);
+        for status in op.errors.iter().chain(paced) {
             responses.insert(
                 status.to_string(),
                 json!({"description": reason(*status), "content": {Problem::MEDIA_TYPE: {"schema": problem.clone()}}}),

@@ -93,11 +93,12 @@ impl Default for Pace {
 /// route answered when its body failed it.
 pub(super) async fn paced(State(pace): State<Pace>, request: Request, next: Next) -> Response {
     let behind = Arc::new(OnceLock::new());
-    let path = request.uri().path().to_owned();
+    let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     let request = request.map(|body| Body::new(PacedBody::new(body, pace, Arc::clone(&behind))));
     let response = next.run(request).await;
     let Some(detail) = behind.get() else { return response };
-    tracing::info!(path, "a request's body came too slowly: {detail}");
+    let id = response.headers().get(REQUEST_ID).and_then(|id| id.to_str().ok()).unwrap_or_default();
+    tracing::info!(request = id, %method, path, "answered 408: {detail}");
     let mut answer =
         ApiError(EdgeError::Rejected { status: 408, title: "Request timeout".to_owned(), detail: detail.clone() })
             .into_response();
