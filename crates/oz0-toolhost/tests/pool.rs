@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use oz0_toolhost::{Call, Lifetime, Listener, Pool, ServerCommand};
+use oz0_toolhost::{Call, Lifetime, Listener, MARK_VARIABLE, Pool, ServerCommand};
 use serde_json::Map;
 use tokio_util::sync::CancellationToken;
 
@@ -23,6 +23,22 @@ fn command(folder: &std::path::Path) -> ServerCommand {
     ServerCommand::new(argv, root().join("tests/fixtures/plugins/lifetimes"), folder)
 }
 
+/// Returns the live processes (zombies are ended) whose environment carries the server's mark `mark`.
+fn marked(mark: &str) -> Vec<u32> {
+    let wanted = format!("{MARK_VARIABLE}={mark}");
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str().and_then(|name| name.parse::<u32>().ok()))
+        .filter(|pid| {
+            let live = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')));
+            live && std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var == wanted.as_bytes()))
+        })
+        .collect()
+}
+
 fn whoami() -> Call {
     Call {
         function: "whoami".into(),
@@ -33,8 +49,9 @@ fn whoami() -> Call {
     }
 }
 
-/// Calls `whoami` and returns the process that answered.
-async fn pid(pool: &Pool, command: &ServerCommand) -> String {
+/// Calls `whoami` and returns the mark of the server that answered: its process ID would not tell
+/// servers apart, being 1 in the PID namespace of each.
+async fn mark(pool: &Pool, command: &ServerCommand) -> String {
     let answered =
         pool.call(command, &Lifetime::Shared, &whoami(), Listener::default(), &CancellationToken::new()).await;
     let result = answered.unwrap().result;
@@ -48,15 +65,15 @@ async fn calls_that_arrive_together_wait_for_one_start() {
     let calls: Vec<_> = (0..6)
         .map(|_| {
             let (pool, command) = (pool.clone(), command.clone());
-            tokio::spawn(async move { pid(&pool, &command).await })
+            tokio::spawn(async move { mark(&pool, &command).await })
         })
         .collect();
-    let mut pids = Vec::new();
+    let mut marks = Vec::new();
     for call in calls {
-        pids.push(call.await.unwrap());
+        marks.push(call.await.unwrap());
     }
-    pids.dedup();
-    assert_eq!(pids.len(), 1, "one server answered: {pids:?}");
+    marks.dedup();
+    assert_eq!(marks.len(), 1, "one server answered: {marks:?}");
     assert_eq!(pool.starts(), 1);
     pool.shutdown().await;
 }
@@ -65,11 +82,15 @@ async fn calls_that_arrive_together_wait_for_one_start() {
 async fn a_server_idle_longer_than_the_pool_allows_is_stopped() {
     let folder = tempfile::tempdir().unwrap();
     let (pool, command) = (Pool::new(Some(Duration::from_millis(300))), command(folder.path()));
-    let first = pid(&pool, &command).await;
-    assert_eq!(pid(&pool, &command).await, first, "a call right after reuses the server");
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    assert!(!std::path::Path::new(&format!("/proc/{first}")).exists(), "the idle server was stopped");
-    assert_ne!(pid(&pool, &command).await, first, "the next call starts another");
+    let first = mark(&pool, &command).await;
+    assert_eq!(mark(&pool, &command).await, first, "a call right after reuses the server");
+    assert!(!marked(&first).is_empty(), "the server {first} runs");
+    let start = std::time::Instant::now();
+    while !marked(&first).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "the idle server was stopped: {:?}", marked(&first));
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_ne!(mark(&pool, &command).await, first, "the next call starts another");
     assert_eq!(pool.starts(), 2);
     pool.shutdown().await;
 }

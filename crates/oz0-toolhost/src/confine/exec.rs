@@ -47,7 +47,7 @@ pub(crate) struct Setup {
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
     pid_max: Vec<u8>,
-    /// The rights on its own `/proc`, granted once it is mounted.
+    /// The rights on its own `/proc`, granted once it is mounted, or on its own folder of the edge's.
     proc_rights: u64,
 }
 
@@ -74,6 +74,15 @@ impl Setup {
         die_with(self.parent)?;
         if self.namespaces != Namespaces::None {
             self.enter()?;
+        } else if let Some(ruleset) = &self.ruleset {
+            // It shares the edge's /proc: of the processes' folders, it reads its own alone.
+            let mut path = ProcPath::default();
+            let own = rustix::fs::open(
+                path.of(rustix::process::getpid()),
+                rustix::fs::OFlags::PATH | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            )?;
+            add_path_rule(ruleset, &own, self.proc_rights)?;
         }
         self.restrict()
     }
@@ -90,9 +99,7 @@ impl Setup {
         // descriptor table or file-system context.
         unsafe { rustix::thread::unshare_unsafe(flags)? };
         if user {
-            write_file(c"/proc/self/setgroups", b"deny")?;
-            write_file(c"/proc/self/uid_map", &self.uid_map)?;
-            write_file(c"/proc/self/gid_map", &self.gid_map)?;
+            map_user(&self.uid_map, &self.gid_map)?;
         }
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);
         let server = clone_process()?;
@@ -145,6 +152,20 @@ impl Setup {
         }
         Ok(())
     }
+}
+
+/// Maps this process's user and group into the user namespace it just made. The edge is undumpable,
+/// which makes its `/proc` entries root's: a user's process may write its own maps only while it is
+/// dumpable, for that moment alone (the copy of the edge's memory it holds is its user's to read
+/// meanwhile, and no one else's).
+fn map_user(uid_map: &[u8], gid_map: &[u8]) -> io::Result<()> {
+    use rustix::process::{DumpableBehavior, set_dumpable_behavior};
+    set_dumpable_behavior(DumpableBehavior::Dumpable)?;
+    let mapped = write_file(c"/proc/self/setgroups", b"deny")
+        .and_then(|()| write_file(c"/proc/self/uid_map", uid_map))
+        .and_then(|()| write_file(c"/proc/self/gid_map", gid_map));
+    set_dumpable_behavior(DumpableBehavior::NotDumpable)?;
+    mapped
 }
 
 /// Has `cmd` run `setup` in its child before exec.
@@ -257,6 +278,37 @@ fn drop_capabilities() {
     unsafe { libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) };
 }
 
+/// `/proc/<pid>`, written without allocating.
+#[derive(Default)]
+struct ProcPath {
+    bytes: [u8; 32],
+}
+
+impl ProcPath {
+    /// Returns `/proc/<pid>` as a C string.
+    fn of(&mut self, pid: Pid) -> &CStr {
+        const PREFIX: &[u8] = b"/proc/";
+        self.bytes[..PREFIX.len()].copy_from_slice(PREFIX);
+        let mut digits = [0u8; 12];
+        let mut n = pid.as_raw_nonzero().get().unsigned_abs();
+        let mut len = 0;
+        loop {
+            // The remainder of a division by ten is a digit.
+            digits[len] = b'0' + u8::try_from(n % 10).unwrap_or(0);
+            len += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for i in 0..len {
+            self.bytes[PREFIX.len() + i] = digits[len - 1 - i];
+        }
+        self.bytes[PREFIX.len() + len] = 0;
+        CStr::from_bytes_until_nul(&self.bytes).unwrap_or(c"/proc/self")
+    }
+}
+
 /// The kernel's `struct landlock_path_beneath_attr`.
 #[repr(C, packed)]
 struct PathBeneathAttr {
@@ -325,6 +377,19 @@ fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_process_folder_is_named_without_allocating() {
+        let mut path = ProcPath::default();
+        let pid = Pid::from_raw(4_194_304).unwrap();
+        assert_eq!(path.of(pid), c"/proc/4194304");
+        assert_eq!(path.of(Pid::from_raw(7).unwrap()), c"/proc/7");
+    }
+}
+
 impl Setup {
     /// Makes the namespaces and mounts a `/proc` in them, in a child of its own: returns 0, or the
     /// step that failed.
@@ -339,11 +404,7 @@ impl Setup {
         if unsafe { rustix::thread::unshare_unsafe(flags) }.is_err() {
             return 1;
         }
-        if user
-            && (write_file(c"/proc/self/setgroups", b"deny").is_err()
-                || write_file(c"/proc/self/uid_map", &self.uid_map).is_err()
-                || write_file(c"/proc/self/gid_map", &self.gid_map).is_err())
-        {
+        if user && map_user(&self.uid_map, &self.gid_map).is_err() {
             return 2;
         }
         let Ok(child) = clone_process() else { return 4 };

@@ -52,6 +52,9 @@ pub(crate) struct Plan {
     pub grants: Vec<Grant>,
     /// What no grant of `grants` reaches, each path canonical.
     pub hidden: Vec<PathBuf>,
+    /// Whether it shares the edge's `/proc`, of which it is granted what is no process's own (the
+    /// server's own is granted in its process, which alone knows its ID).
+    pub shared_proc: bool,
 }
 
 /// Where a named path came from, for the error that refuses it.
@@ -72,8 +75,8 @@ impl Source {
     }
 }
 
-/// Returns what the server `command` starts may reach, its `TMPDIR` being `tmp`; `/proc` is granted
-/// here only when `proc` is true (a server in a PID namespace of its own is given its own `/proc`
+/// Returns what the server `command` starts may reach, its `TMPDIR` being `tmp`; `shared_proc` when
+/// it shares the edge's `/proc` (a server in a PID namespace of its own is given its own `/proc`
 /// after it is made).
 ///
 /// # Errors
@@ -81,7 +84,7 @@ impl Source {
 /// Returns [`ToolHostError::Denied`] when the command, the manifest or the call names a path the server
 /// may not be given: one that does not exist, one in what is hidden, or one its operator does not give
 /// servers on a shared edge.
-pub(crate) fn plan(command: &ServerCommand, tmp: &Path, proc: bool) -> Result<Plan, ToolHostError> {
+pub(crate) fn plan(command: &ServerCommand, tmp: &Path, shared_proc: bool) -> Result<Plan, ToolHostError> {
     let policy = &command.confinement;
     let hidden: Vec<PathBuf> = policy
         .hidden
@@ -98,9 +101,6 @@ pub(crate) fn plan(command: &ServerCommand, tmp: &Path, proc: bool) -> Result<Pl
         Grant::read_write(canonical(tmp)),
     ];
     let mut grants: Vec<Grant> = SYSTEM.iter().map(|p| Grant::read(*p)).collect();
-    if proc {
-        grants.push(Grant::read("/proc"));
-    }
     grants.extend(DEVICES.iter().map(|p| Grant::read_write(*p)));
     let path_var = command.path_variable();
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
@@ -122,7 +122,7 @@ pub(crate) fn plan(command: &ServerCommand, tmp: &Path, proc: bool) -> Result<Pl
     }
     grants.sort();
     grants.dedup();
-    Ok(Plan { own, grants, hidden })
+    Ok(Plan { own, grants, hidden, shared_proc })
 }
 
 /// Returns `path` canonical, or as it is when it cannot be resolved.

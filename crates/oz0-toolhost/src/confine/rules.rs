@@ -46,7 +46,27 @@ pub(crate) fn ruleset(plan: &Plan) -> Result<Option<OwnedFd>, ToolHostError> {
     for grant in &plan.grants {
         ruleset = carve(ruleset, grant, &plan.hidden, &mut rules)?;
     }
+    if plan.shared_proc {
+        ruleset = system_proc(ruleset, &mut rules)?;
+    }
     Ok(ruleset.into())
+}
+
+/// Grants what the edge's `/proc` holds that is no process's own: the system's counters and settings
+/// (`cpuinfo`, `meminfo`, `stat`, `sys`...), which runtimes read, never another process's folder,
+/// which names its command line and more. The links (`self`, `net`, `mounts`) lead into the server's
+/// own folder.
+fn system_proc(mut ruleset: RulesetCreated, rules: &mut usize) -> Result<RulesetCreated, ToolHostError> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Ok(ruleset) };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let is_process = name.to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        if is_process || entry.file_type().is_ok_and(|t| t.is_symlink()) {
+            continue;
+        }
+        ruleset = add(ruleset, &entry.path(), Access::Read, rules)?;
+    }
+    Ok(ruleset)
 }
 
 /// Grants `grant`, carved around the hidden paths under it.

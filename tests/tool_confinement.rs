@@ -1,0 +1,422 @@
+//! A tool's server is a guest of its edge. A hostile plugin (tests/fixtures/plugins/hostile), installed
+//! as a second tenant of a served edge, or by a person on the embedded edge, tries from inside its
+//! server every way to the first tenant's files, rows and secrets, the edge's provider key and tokens,
+//! and other processes' memory, environment and command lines; it reaches none of them, whether the
+//! edge runs as root or as an unprivileged user, with every kind of confinement the kernel offers. A
+//! server that forks or allocates without end is stopped, not the edge, and the trace says why; an
+//! edge that cannot confine refuses to run servers unless its operator says otherwise.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::{BufRead, Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use common::{Database, Transport, postgres_server, text};
+use serde_json::{Value, json};
+
+/// The provider key in the edge's environment (and the caller's, on the embedded edge).
+const EDGE_KEY: &str = "sk-edge-provider-key-5d1e0c";
+
+/// The secret the first tenant gives its plugin at install.
+const VICTIM_SECRET: &str = "victim-plugin-secret-7a2c44";
+
+/// The bytes of a file the first tenant stores.
+const VICTIM_FILE: &str = "victim-file-contents-9b3f18";
+
+/// The user an unprivileged edge runs as: `nobody`.
+const NOBODY: (u32, u32) = (65534, 65534);
+
+/// The `PATH` of every edge here: the system's Python, which the hostile plugin needs and any user
+/// may run.
+const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+fn hostile() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/plugins/hostile")
+}
+
+fn is_root() -> bool {
+    std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
+}
+
+/// Who the edge runs as: this process's user, and `nobody` too when this process is root.
+fn users() -> Vec<Option<(u32, u32)>> {
+    if is_root() { vec![None, Some(NOBODY)] } else { vec![None] }
+}
+
+/// An edge of one test, embedded or served, run as `user` (this process's when `None`), with its
+/// state in a folder that user owns, and `OZ0_CONFINE=mode`.
+struct Guest {
+    served: Option<Served>,
+    database: Option<Database>,
+    dir: tempfile::TempDir,
+    user: Option<(u32, u32)>,
+    mode: &'static str,
+}
+
+struct Served {
+    child: Child,
+    url: String,
+    /// The first tenant's admin.
+    token: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Guest {
+    fn new(transport: Transport, user: Option<(u32, u32)>, mode: &'static str) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        for sub in ["home", "oz0", "config", "work", "data"] {
+            let path = dir.path().join(sub);
+            std::fs::create_dir(&path).unwrap();
+            if let Some((uid, gid)) = user {
+                std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+            }
+        }
+        let database = (transport == Transport::Shared).then(|| Database::new(&postgres_server().unwrap(), "guest"));
+        let mut guest = Self { served: None, database, dir, user, mode };
+        if transport.served() {
+            guest.served = Some(guest.serve(&[], String::new()));
+        }
+        guest
+    }
+
+    /// Stops the served edge and starts it again on the same state, with `flags`.
+    fn restart(&mut self, flags: &[&str]) {
+        let token = self.served.take().map(|served| served.token.clone()).unwrap_or_default();
+        self.served = Some(self.serve(flags, token));
+    }
+
+    fn data(&self) -> PathBuf {
+        let folder = if self.served.is_some() { "data" } else { "oz0" };
+        self.dir.path().join(folder).canonicalize().unwrap()
+    }
+
+    /// Returns a command of this edge's user, in its environment: nothing of this process's but the
+    /// provider key every edge here holds.
+    fn command(&self, program: &Path) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(self.dir.path().join("work"))
+            .env_clear()
+            .env("PATH", PATH)
+            .env("HOME", self.dir.path().join("home"))
+            .env("OZ0_HOME", self.dir.path().join("oz0"))
+            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
+            .env("NO_COLOR", "1")
+            .env("OPENAI_API_KEY", EDGE_KEY)
+            .env("OZ0_CONFINE", self.mode);
+        if let Some((uid, gid)) = self.user {
+            cmd.uid(uid).gid(gid);
+        }
+        cmd
+    }
+
+    /// Starts the served edge with `flags`; its first admin's token is `token` when the store has one.
+    fn serve(&self, flags: &[&str], token: String) -> Served {
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("oz0"));
+        cmd.args(["edge", "serve", "--listen", "127.0.0.1:0", "--data"]).arg(self.dir.path().join("data")).args(flags);
+        if let Some(db) = &self.database {
+            cmd.env("OZ0_STORE", &db.url);
+        }
+        let log = std::fs::File::create(self.dir.path().join("serve.log")).unwrap();
+        let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(log).spawn().unwrap();
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut printed = String::new();
+        let url = loop {
+            let Some(Ok(line)) = lines.next() else { panic!("the edge ended before it listened:\n{}", self.log()) };
+            printed.push_str(&line);
+            printed.push('\n');
+            if let Some(url) = line.strip_prefix("listening on ") {
+                break url.to_owned();
+            }
+        };
+        // A start on a store that has tokens prints none: the first start's stays the admin's.
+        let token = printed.split_whitespace().find(|w| w.starts_with("oz0_")).map_or(token, str::to_owned);
+        Served { child, url, token }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("serve.log")).unwrap_or_default()
+    }
+
+    /// Runs `oz0 args` as `token`'s person (the embedded edge's person when `None`).
+    fn run(&self, token: Option<&str>, args: &[&str]) -> (i32, String, String) {
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("oz0"));
+        if let Some(served) = &self.served {
+            cmd.env("OZ0_EDGE", &served.url).env("OZ0_TOKEN", token.unwrap_or(&served.token));
+        }
+        let out = cmd.args(args).output().unwrap();
+        (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+    }
+
+    fn ok(&self, token: Option<&str>, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.run(token, args);
+        assert_eq!(code, 0, "{args:?} ({}):\n{stdout}\n{stderr}\n{}", self.mode, self.log());
+        stdout
+    }
+
+    /// Copies a plugin's folder into the work folder, readable by the edge's user.
+    fn plugin(&self, name: &str, manifest: &str) -> PathBuf {
+        let to = self.dir.path().join("work").join(name);
+        std::fs::create_dir_all(&to).unwrap();
+        std::fs::copy(hostile().join("server.py"), to.join("server.py")).unwrap();
+        std::fs::write(to.join("oz0-plugin.yaml"), manifest).unwrap();
+        to
+    }
+}
+
+/// The first tenant's plugin: the hostile server's code, holding a secret.
+const VICTIM: &str = "name: victim\nversion: 1.0.0\ndescription: A plugin with a secret.\nsecrets:\n  token: {}\n\
+                      tools:\n  - id: victim\n    description: Holds a secret.\n    mcp: [python3, server.py]\n    \
+                      env:\n      TOKEN: \"${secrets.token}\"\n";
+
+/// Stores `bytes` as a file of the tree `tree` of `token`'s tenant, over HTTP.
+fn store_file(url: &str, token: &str, tree: &str, bytes: &[u8]) {
+    let host = url.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    let head = format!(
+        "POST /v1/tenants/current/trees/{tree}/files HTTP/1.1\r\nHost: {host}\r\nauthorization: Bearer {token}\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n",
+        bytes.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(bytes).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
+
+/// Returns every file under `dir`.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Returns the processes whose environment holds `HOME=home`: a tool's servers.
+fn processes_of(home: &Path) -> Vec<u32> {
+    let wanted = format!("HOME={}", home.display());
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var == wanted.as_bytes()))
+        })
+        .collect()
+}
+
+/// Sets up a first tenant (a plugin with a secret, run once, and a stored file) and a second, whose
+/// hostile plugin then probes from inside its server; checks that it found nothing.
+fn a_second_plugin_finds_nothing(transport: Transport, user: Option<(u32, u32)>, mode: &'static str) {
+    let guest = Guest::new(transport, user, mode);
+    let label = format!("{transport:?} as {} with OZ0_CONFINE={mode}", if user.is_some() { "nobody" } else { "me" });
+    let data = guest.data();
+
+    // The first tenant: its plugin holds a secret and has run; it stored a file.
+    let victim = guest.plugin("victim", VICTIM);
+    let secret = format!("token={VICTIM_SECRET}");
+    guest.ok(None, &["plugin", "install", victim.to_str().unwrap(), "--secret", &secret]);
+    guest.ok(None, &["tool", "call", "victim.probe"]);
+    let mut secrets = vec![EDGE_KEY.to_owned(), VICTIM_SECRET.to_owned()];
+    let mut pids = vec![std::process::id()];
+    let (attacker, tenant) = match &guest.served {
+        Some(served) => {
+            store_file(&served.url, &served.token, "V1CT1M", VICTIM_FILE.as_bytes());
+            secrets.push(VICTIM_FILE.to_owned());
+            secrets.push(served.token.clone());
+            pids.push(served.child.id());
+            let made = guest.ok(None, &["edge", "token", "create", "--tenant", "other", "--role", "admin,content"]);
+            let made: Value = serde_json::from_str(&made).unwrap_or_else(|_| json!({"token": made.trim()}));
+            (Some(made["token"].as_str().unwrap().to_owned()), "other")
+        }
+        None => (None, "local"),
+    };
+    let attacker = attacker.as_deref();
+    // The victim's server runs on: the attacker looks for it.
+    pids.extend(processes_of(&data.join("run/1/victim/home")));
+
+    guest.ok(attacker, &["plugin", "install", hostile().to_str().unwrap()]);
+    let mut read: Vec<String> = files_under(&data).iter().map(|p| p.display().to_string()).collect();
+    read.push(data.join("edge.key").display().to_string());
+    let list = ["", "files", "plugins", "plugins/1", "run", "run/1", "run/1/victim/home", "run/servers"]
+        .map(|sub| data.join(sub).display().to_string());
+    let write = ["evil", "files/evil", "plugins/1/evil", "run/1/victim/home/evil"]
+        .map(|sub| data.join(sub).display().to_string());
+    let targets = json!({"read": read, "list": list, "write": write, "pids": pids, "secrets": secrets});
+    let (code, answer, stderr) =
+        guest.run(attacker, &["tool", "call", "hostile.probe", "--args", &targets.to_string(), "--format", "json"]);
+    assert_eq!(code, 0, "{label}: the probe ran: {stderr}\n{answer}\n{}", guest.log());
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+
+    assert_eq!(report["found"], json!([]), "{label}: the plugin found a secret");
+    let whole = report.to_string();
+    for secret in &secrets {
+        assert!(!whole.contains(secret.as_str()), "{label}: `{secret}` reached the plugin");
+    }
+    let worked: Vec<&str> = report["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["ok"] == true)
+        .map(|a| a["what"].as_str().unwrap())
+        .collect();
+    let data_text = data.display().to_string();
+    let plugins = data.join(format!("plugins/{}", if guest.served.is_some() { 2 } else { 1 }));
+    let own = std::fs::read_dir(&plugins)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("hostile"))
+        .unwrap()
+        .display()
+        .to_string();
+    for what in &worked {
+        let reached = what.split_once(' ').map_or("", |(_, rest)| rest);
+        let in_data = reached.starts_with(&data_text) && !reached.starts_with(&own);
+        assert!(!in_data, "{label}: the plugin reached the edge's data folder: {what}");
+        assert!(!what.starts_with("write"), "{label}: the plugin wrote outside its folders: {what}");
+        for pid in &pids {
+            assert!(
+                !what.starts_with(&format!("read /proc/{pid}/")) && !what.starts_with(&format!("open /proc/{pid}/")),
+                "{label}: the plugin read another process's entries: {what}"
+            );
+            assert_ne!(*what, format!("signal {pid}"), "{label}: the plugin could signal another process");
+        }
+        for escape in ["unmount", "mount", "trace"] {
+            assert!(!what.starts_with(escape), "{label}: {what}");
+        }
+        // Only in a user namespace of its own can the number of those it makes be set to none.
+        assert!(mode != "auto" || !what.starts_with("unshare"), "{label}: {what}");
+    }
+    assert!(worked.iter().any(|w| w.starts_with("list ") && w.contains(&own)), "{label}: it reads its own plugin");
+    let visible: Vec<u64> = report["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["what"] == "list /proc" && a["ok"] == true)
+        .flat_map(|a| serde_json::from_str::<Vec<u64>>(a["got"].as_str().unwrap()).unwrap_or_default())
+        .collect();
+    if mode == "auto" || mode == "privileged" {
+        assert_eq!(visible, [1], "{label}: in its own PID namespace, it sees itself alone");
+    }
+    assert!(!report["env"].as_object().unwrap().keys().any(|k| k.contains("KEY") || k == "OZ0_TOKEN"), "{label}");
+    for path in write {
+        assert!(!Path::new(&path).exists(), "{label}: {path} was written");
+    }
+    assert_eq!(tenant, if guest.served.is_some() { "other" } else { "local" });
+}
+
+#[test]
+fn a_second_tenants_plugin_finds_nothing_of_the_first_on_a_served_edge() {
+    for user in users() {
+        a_second_plugin_finds_nothing(Transport::Served, user, "auto");
+    }
+    if postgres_server().is_some() {
+        a_second_plugin_finds_nothing(Transport::Shared, None, "auto");
+    }
+}
+
+#[test]
+fn on_the_embedded_edge_the_callers_key_and_the_edges_data_are_out_of_reach() {
+    for user in users() {
+        a_second_plugin_finds_nothing(Transport::Embedded, user, "auto");
+    }
+}
+
+#[test]
+fn landlock_alone_and_a_privileged_pid_namespace_keep_the_plugin_out_too() {
+    for user in users() {
+        a_second_plugin_finds_nothing(Transport::Served, user, "landlock");
+    }
+    if is_root() {
+        a_second_plugin_finds_nothing(Transport::Served, None, "privileged");
+    }
+}
+
+#[test]
+fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
+    let guest = Guest::new(Transport::Served, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    for (function, says) in [("fork_bomb", "processes and threads at once"), ("hog", "MiB of memory")] {
+        let start = std::time::Instant::now();
+        let (code, answer, stderr) =
+            guest.run(None, &["tool", "call", &format!("hostile.{function}"), "--format", "json"]);
+        assert_eq!(code, 1, "{function}: {stderr}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("the server was stopped") && error.contains(says), "{function}: {answer}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "{function}: stopped in {:?}", start.elapsed());
+        let trace = guest.ok(None, &["job", "trace", answer["job"]["id"].as_str().unwrap()]);
+        assert!(trace.contains(says), "{function}: the trace says why:\n{trace}");
+    }
+    let status = guest.ok(None, &["edge", "status", "--format", "json"]);
+    assert!(status.contains("\"confined\": true"), "the edge lives on: {status}");
+    let (code, _, stderr) = guest.run(None, &["tool", "call", "hostile.probe"]);
+    assert_eq!(code, 0, "a new server answers the next call: {stderr}");
+}
+
+#[test]
+fn an_edge_that_cannot_confine_runs_no_server_unless_its_operator_says_so() {
+    let mut guest = Guest::new(Transport::Served, None, "off");
+    let (code, _, stderr) = guest.run(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("runs tool servers confined, and here they cannot be"), "{stderr}");
+    assert!(stderr.contains("--unconfined-tools"), "{stderr}");
+    let status = guest.ok(None, &["edge", "status"]);
+    assert!(status.contains("tools    not started: the kernel has no Landlock"), "{status}");
+    assert!(guest.log().contains("tools' servers will not be started"), "{}", guest.log());
+
+    guest.restart(&["--unconfined-tools"]);
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    let status = guest.ok(None, &["edge", "status"]);
+    assert!(status.contains("tools    run unconfined"), "{status}");
+    assert!(guest.log().contains("run unconfined (--unconfined-tools)"), "{}", guest.log());
+}
+
+#[test]
+fn a_shared_edge_gives_a_server_only_the_folders_its_operator_lists() {
+    let mut guest = Guest::new(Transport::Served, None, "auto");
+    let shared = guest.dir.path().join("work/shared");
+    std::fs::create_dir_all(&shared).unwrap();
+    std::fs::write(shared.join("doc.txt"), "shared with every tool").unwrap();
+    let manifest = format!(
+        "name: reader\nversion: 1.0.0\ndescription: Reads a folder.\ntools:\n  - id: reader\n    description: \
+         Reads.\n    mcp: [python3, server.py]\n    roots: [{}]\n",
+        shared.display()
+    );
+    let plugin = guest.plugin("reader", &manifest);
+    let (code, _, stderr) = guest.run(None, &["plugin", "install", plugin.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("may not be given") && stderr.contains("--tools-may-read"), "{stderr}");
+
+    guest.restart(&["--tools-may-read", shared.to_str().unwrap()]);
+    guest.ok(None, &["plugin", "install", plugin.to_str().unwrap()]);
+    let targets = json!({"read": [shared.join("doc.txt")], "write": [shared.join("evil")]});
+    let answer = guest.ok(None, &["tool", "call", "reader.probe", "--args", &targets.to_string()]);
+    assert!(answer.contains("shared with every tool"), "it reads the operator's folder: {answer}");
+    assert!(!shared.join("evil").exists(), "and does not write it");
+    let (code, _, stderr) = guest.run(None, &["tool", "call", "reader.probe", "--root", "/root"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("may not be given `/root`"), "a call's root beyond the operator's: {stderr}");
+}
