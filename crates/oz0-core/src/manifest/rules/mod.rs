@@ -21,6 +21,7 @@ mod sampling_alias;
 mod sampling_approval;
 mod stale_listing;
 mod task_protocol;
+mod tool_paths;
 mod tool_transport;
 mod unknown_key;
 mod view_values;
@@ -130,6 +131,7 @@ pub static ALL: &[&Rule] = &[
     &gateway_format::GatewayFormat::RULE,
     &sampling_approval::SamplingApproval::RULE,
     &provider_key::ProviderKey::RULE,
+    &tool_paths::ToolPaths::RULE,
     &definition_cost::DefinitionCost::RULE,
     &input_schema::InputSchema::RULE,
     &missing_description::MissingDescription::RULE,
@@ -195,6 +197,7 @@ pub fn lint(doc: &Document, lint: &Lint<'_>) -> Vec<Finding> {
     gateway_format::GatewayFormat::check(&cx, &mut out);
     sampling_approval::SamplingApproval::check(&cx, &mut out);
     provider_key::ProviderKey::check(&cx, &mut out);
+    tool_paths::ToolPaths::check(&cx, &mut out);
     if lint.listing.is_some() {
         fit_without_budget::FitWithoutBudget::check(&cx, &mut out);
         budget_without_view::BudgetWithoutView::check(&cx, &mut out);
