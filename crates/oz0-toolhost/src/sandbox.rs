@@ -10,7 +10,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::{Confinement, ToolHostError};
 
@@ -55,16 +55,26 @@ pub(crate) fn make_private_dir(path: &Path) -> Result<(), ToolHostError> {
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
     builder
         .create(path)
-        .map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source: std::sync::Arc::new(source) })
+        .map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source: Arc::new(source) })
 }
 
-/// Makes a folder of a server's own in `tmp`, named uniquely in this process, and returns it with the
-/// server's mark.
+/// Makes a folder of a server's own in `tmp`, named by a random mark, and returns it with the mark.
+/// The server reads both: a count of the edge's starts, or its process ID, would tell a tenant's
+/// server how busy other tenants keep the edge.
 pub(crate) fn server_tmp(tmp: &Path) -> Result<(PathBuf, String), ToolHostError> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
     make_private_dir(tmp)?;
-    let (pid, start) = self_identity();
-    let mark = format!("{pid}-{start}-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    let mut bytes = [0u8; 16];
+    let mut filled = 0;
+    while filled < bytes.len() {
+        match rustix::rand::getrandom(&mut bytes[filled..], rustix::rand::GetRandomFlags::empty()) {
+            Ok(n) => filled += n,
+            Err(rustix::io::Errno::INTR) => {}
+            Err(err) => {
+                return Err(ToolHostError::Sandbox { path: tmp.to_path_buf(), source: Arc::new(err.into()) });
+            }
+        }
+    }
+    let mark: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     let dir = tmp.join(&mark);
     make_private_dir(&dir)?;
     Ok((dir, mark))
