@@ -9,7 +9,9 @@
 mod common;
 mod plugin_support;
 
-use common::{served_transports, transports};
+use std::time::Duration;
+
+use common::{marked_processes, running_servers, served_transports, transports, wait_server_gone};
 use plugin_support::{PluginSite as Site, root};
 
 fn install(site: &Site) {
@@ -28,19 +30,20 @@ fn flow(site: &Site, name: &str, function: &str, steps: usize) {
     std::fs::write(dir.join(format!("{name}.yaml")), yaml).unwrap();
 }
 
-/// Returns `(process ID, calls the server answered)` of a `whoami` answer.
-fn whoami(answer: &str) -> (u32, u32) {
-    let mut words = answer.split_whitespace().map(|w| w.parse().unwrap());
-    (words.next().unwrap(), words.next().unwrap())
+/// Returns `(server's mark, calls the server answered)` of a `whoami` answer. The mark names one server
+/// (its process ID would not: it is 1 in the PID namespace of each).
+fn whoami(answer: &str) -> (String, u32) {
+    let (mark, answered) = answer.trim().split_once(' ').unwrap();
+    (mark.to_owned(), answered.parse().unwrap())
 }
 
 /// Calls `tool.whoami` by itself.
-fn call_whoami(site: &Site, tool: &str) -> (u32, u32) {
+fn call_whoami(site: &Site, tool: &str) -> (String, u32) {
     whoami(&site.ok(&["tool", "call", &format!("{tool}.whoami")]))
 }
 
 /// Runs a flow and returns what its last step answered.
-fn run_whoami(site: &Site, name: &str) -> (u32, u32) {
+fn run_whoami(site: &Site, name: &str) -> (String, u32) {
     whoami(&site.ok(&["run", name]))
 }
 
@@ -50,11 +53,11 @@ fn a_shared_server_is_started_once_and_kept_for_the_calls_that_follow() {
         let site = Site::new(transport);
         install(&site);
         flow(&site, "three", "shared.whoami", 3);
-        let (pid, answered) = run_whoami(&site, "three");
+        let (mark, answered) = run_whoami(&site, "three");
         assert_eq!(answered, 3, "{transport:?}: one server answered the three steps");
         if transport.served() {
-            assert_eq!(run_whoami(&site, "three"), (pid, 6), "the next run's steps go to the same server");
-            assert_eq!(call_whoami(&site, "shared"), (pid, 7), "and so does a call of its own");
+            assert_eq!(run_whoami(&site, "three"), (mark.clone(), 6), "the next run's steps go to the same server");
+            assert_eq!(call_whoami(&site, "shared"), (mark, 7), "and so does a call of its own");
         }
     }
 }
@@ -90,17 +93,19 @@ fn sixteen_calls_at_once_run_on_one_server() {
                     .unwrap()
             })
             .collect();
-        let mut pids = Vec::new();
+        let mut marks = Vec::new();
         for call in calls {
             let out = call.wait_with_output().unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert!(out.status.success(), "{transport:?}: every call succeeds: {stderr}");
-            pids.push(String::from_utf8_lossy(&out.stdout).trim().to_owned());
+            marks.push(String::from_utf8_lossy(&out.stdout).trim().to_owned());
         }
-        pids.dedup();
-        assert_eq!(pids.len(), 1, "{transport:?}: one server answered them all: {pids:?}");
-        let (pid, _) = call_whoami(&site, "shared");
-        assert_eq!(pid.to_string(), pids[0], "{transport:?}");
+        marks.dedup();
+        assert_eq!(marks.len(), 1, "{transport:?}: one server answered them all: {marks:?}");
+        let (mark, _) = call_whoami(&site, "shared");
+        assert_eq!(mark, marks[0], "{transport:?}");
+        let running = running_servers(&marked_processes(&mark));
+        assert_eq!(running.len(), 1, "{transport:?}: one process runs the server: {running:?}");
     }
 }
 
@@ -116,6 +121,8 @@ fn a_server_that_crashed_is_started_again_for_the_next_call() {
         let (after, answered) = call_whoami(&site, "shared");
         assert_ne!(before, after, "{transport:?}: a new server answers");
         assert_eq!(answered, 1, "{transport:?}");
+        let left = wait_server_gone(&before, Duration::from_secs(10));
+        assert!(left.is_empty(), "{transport:?}: nothing of the crashed server lives on: {left:?}");
     }
 }
 
@@ -125,28 +132,18 @@ fn a_replaced_or_removed_plugins_server_is_stopped() {
         let site = Site::new(transport);
         install(&site);
         let (old, _) = call_whoami(&site, "shared");
+        assert!(!marked_processes(&old).is_empty(), "{transport:?}: the server {old} is kept between calls");
         install(&site);
         let (new, answered) = call_whoami(&site, "shared");
         assert_ne!(old, new, "{transport:?}: the new version's server answers");
         assert_eq!(answered, 1, "{transport:?}");
+        assert!(!marked_processes(&new).is_empty(), "{transport:?}: the server {new} is kept between calls");
         site.ok(&["plugin", "remove", "lifetimes"]);
-        for pid in [old, new] {
-            let start = std::time::Instant::now();
-            while std::path::Path::new(&format!("/proc/{pid}")).exists() && !zombie(pid) {
-                assert!(
-                    start.elapsed() < std::time::Duration::from_secs(10),
-                    "{transport:?}: the server {pid} was stopped"
-                );
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
+        for mark in [old, new] {
+            let left = wait_server_gone(&mark, Duration::from_secs(10));
+            assert!(left.is_empty(), "{transport:?}: the server {mark} was stopped: {left:?}");
         }
     }
-}
-
-/// Returns whether `pid` has ended and waits for its parent to reap it.
-fn zombie(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|stat| stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
 }
 
 #[test]

@@ -341,3 +341,148 @@ impl Drop for Database {
         let _ = psql(&self.server, &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
     }
 }
+
+/// The variable the tool host marks every process of a server with, a value of each server's own.
+pub const SERVER_MARK: &str = "OZ0_SERVER";
+
+/// A process of a tool's server, seen from outside: its IDs are the ones this process sees, not those of
+/// the PID namespace the server runs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerProcess {
+    pub pid: u32,
+    /// Its parent: for a server's first process, the process the edge started (a relay that waits for
+    /// it), or the edge itself where the server has no PID namespace.
+    pub parent: u32,
+    /// Its process group, the one the edge records and kills.
+    pub group: u32,
+    /// Its server's mark.
+    pub mark: String,
+    /// Its `HOME`, its tool's.
+    pub home: PathBuf,
+}
+
+/// A server found running: the process its command started, and the processes that one started.
+#[derive(Debug, Clone)]
+pub struct RunningServer {
+    pub first: ServerProcess,
+    pub children: Vec<ServerProcess>,
+}
+
+impl RunningServer {
+    /// Returns its mark, which every process of it carries.
+    pub fn mark(&self) -> &str {
+        &self.first.mark
+    }
+}
+
+/// Returns what `/proc/<pid>/stat` holds after the command's name, the state first; `None` when the
+/// process is gone.
+fn stat_fields(pid: u32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    Some(rest.split_whitespace().map(str::to_owned).collect())
+}
+
+/// Returns the parent and the process group of a process that has not ended (a zombie has).
+pub fn parent_and_group(pid: u32) -> Option<(u32, u32)> {
+    let fields = stat_fields(pid)?;
+    if matches!(fields.first().map(String::as_str), Some("Z" | "X")) {
+        return None;
+    }
+    Some((fields.get(1)?.parse().ok()?, fields.get(2)?.parse().ok()?))
+}
+
+/// Returns the live processes of every tool server on this machine that this process may read.
+pub fn server_processes() -> Vec<ServerProcess> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    let wanted = format!("{SERVER_MARK}=");
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse::<u32>().ok()) else { continue };
+        // Another user's process, or one gone since: not one of this test's servers.
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else { continue };
+        let (mut mark, mut home) = (None, None);
+        for var in environ.split(|b| *b == 0) {
+            let var = String::from_utf8_lossy(var);
+            if let Some(value) = var.strip_prefix(&wanted) {
+                mark = Some(value.to_owned());
+            } else if let Some(value) = var.strip_prefix("HOME=") {
+                home = Some(PathBuf::from(value));
+            }
+        }
+        let (Some(mark), Some((parent, group))) = (mark, parent_and_group(pid)) else { continue };
+        found.push(ServerProcess { pid, parent, group, mark, home: home.unwrap_or_default() });
+    }
+    found
+}
+
+/// Returns the live processes of the servers whose `HOME` is `home` (a tool's) or a folder in it.
+pub fn tool_processes(home: &Path) -> Vec<ServerProcess> {
+    let home = home.canonicalize().unwrap_or_else(|_| home.to_path_buf());
+    server_processes().into_iter().filter(|p| p.home.canonicalize().is_ok_and(|h| h.starts_with(&home))).collect()
+}
+
+/// Returns the live processes of the server marked `mark`.
+pub fn marked_processes(mark: &str) -> Vec<ServerProcess> {
+    server_processes().into_iter().filter(|p| p.mark == mark).collect()
+}
+
+/// Returns the servers among `processes`, each with the processes its first one started.
+pub fn running_servers(processes: &[ServerProcess]) -> Vec<RunningServer> {
+    processes
+        .iter()
+        .filter(|p| !processes.iter().any(|q| q.pid == p.parent && q.mark == p.mark))
+        .map(|first| RunningServer {
+            first: first.clone(),
+            children: processes.iter().filter(|p| p.parent == first.pid).cloned().collect(),
+        })
+        .collect()
+}
+
+/// Polls `found` until it returns something, for up to `within`, and returns it; fails the test,
+/// saying `what` did not happen, when it never does.
+pub fn poll<T>(what: &str, within: std::time::Duration, mut found: impl FnMut() -> Option<T>) -> T {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(found) = found() {
+            return found;
+        }
+        assert!(start.elapsed() < within, "{what} within {within:?}");
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
+/// Waits up to `within` for a server whose `HOME` is `home` or a folder in it to run with a child of its
+/// own, while `starter` (the command that has it started) runs, and returns it; fails the test, with
+/// what `starter` wrote on stderr when it was piped, should `starter` end first.
+pub fn wait_for_server_with_child(
+    home: &Path,
+    starter: &mut std::process::Child,
+    within: std::time::Duration,
+) -> RunningServer {
+    poll(&format!("a server whose HOME is in {} starts a child", home.display()), within, || {
+        if let Some(status) = starter.try_wait().expect("the command's status") {
+            let mut stderr = String::new();
+            if let Some(mut pipe) = starter.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+            }
+            panic!(
+                "the command ended ({status}) before a server whose HOME is in {} started a child:\n{stderr}",
+                home.display()
+            );
+        }
+        running_servers(&tool_processes(home)).into_iter().find(|server| !server.children.is_empty())
+    })
+}
+
+/// Waits up to `within` for every process of the server marked `mark` to end, and returns those left.
+pub fn wait_server_gone(mark: &str, within: std::time::Duration) -> Vec<ServerProcess> {
+    let start = std::time::Instant::now();
+    loop {
+        let left = marked_processes(mark);
+        if left.is_empty() || start.elapsed() > within {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
