@@ -11,10 +11,14 @@ mod plugin_support;
 
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{ServedEdge, TestEnv, Transport, served_transports, text, transports};
+use common::{
+    RunningServer, SERVER_MARK, ServedEdge, TestEnv, Transport, parent_and_group, poll, served_transports, text,
+    transports, wait_for_server_with_child, wait_server_gone,
+};
 use plugin_support::{path_with_venv, python_env, root};
 use serde_json::Value;
 
@@ -201,32 +205,39 @@ fn wait_group_gone(group: u32, within: Duration) -> Vec<u32> {
     }
 }
 
+/// Returns the `HOME` of the isolation tool's servers on the site's edge.
+fn tool_home(site: &Site) -> PathBuf {
+    site.edge_dir().join("run/1/isolation/home")
+}
+
 /// Starts a slow call on a served edge whose server starts a child, and returns the call's process and
-/// the server's `(pid, group, child)` once it has written them.
+/// the server once its child runs.
 #[allow(clippy::zombie_processes, reason = "the caller waits for the call it is given")]
-fn slow_call(site: &Site) -> (std::process::Child, [u32; 3]) {
-    let pids = site.env.work().join("pids");
+fn slow_call(site: &Site) -> (std::process::Child, RunningServer) {
     let mut call = site
         .oz0_process()
-        .args(["tool", "call", "isolation.wait", "--arg", "seconds=60", "--arg"])
-        .arg(format!("pid_file={}", pids.display()))
+        .args(["tool", "call", "isolation.wait", "--arg", "seconds=60"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    loop {
-        if let Ok(line) = std::fs::read_to_string(&pids) {
-            let ids: Vec<u32> = line.split_whitespace().map(|p| p.parse().unwrap()).collect();
-            return (call, [ids[0], ids[1], ids[2]]);
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = call.kill();
-            let _ = call.wait();
-            panic!("the server never wrote {pids:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let server = wait_for_server_with_child(&tool_home(site), &mut call, Duration::from_secs(60));
+    (call, server)
+}
+
+/// Returns the process group the edge started `server` in, checking that the process the edge started
+/// leads it: the server itself, or, where it runs in a PID namespace of its own, the relay that waits
+/// for it.
+fn server_group(edge: u32, server: &RunningServer) -> u32 {
+    let first = &server.first;
+    let group = first.group;
+    assert!(group == first.pid || group == first.parent, "the server's group leads to it: {server:?}");
+    let (parent, leader_group) = parent_and_group(group).unwrap();
+    assert_eq!((parent, leader_group), (edge, group), "the edge started the group's leader: {server:?}");
+    for child in &server.children {
+        assert_eq!(child.group, group, "the server's child is in its group: {server:?}");
     }
+    group
 }
 
 #[test]
@@ -234,15 +245,16 @@ fn a_served_edge_killed_with_sigkill_leaves_no_server_process() {
     for transport in served_transports() {
         let mut site = Site::new(transport);
         site.install();
-        let (mut call, [server, group, child]) = slow_call(&site);
-        assert_eq!(server, group, "{transport:?}: the server leads a process group of its own");
-        assert!(group_members(group).contains(&child), "{transport:?}: its child is in its group");
+        let (mut call, server) = slow_call(&site);
+        let group = server_group(site.served.as_ref().unwrap().pid(), &server);
         let records = site.env.data().join("run/servers");
         assert!(records.join(group.to_string()).exists(), "{transport:?}: the edge records the server's group");
 
         site.served.as_mut().unwrap().kill();
         let left = wait_group_gone(group, Duration::from_secs(5));
         assert!(left.is_empty(), "{transport:?}: processes of the server's group outlived the edge: {left:?}");
+        let left = wait_server_gone(server.mark(), Duration::ZERO);
+        assert!(left.is_empty(), "{transport:?}: processes of the server outlived the edge: {left:?}");
         let _ = call.kill();
         let _ = call.wait();
 
@@ -265,9 +277,21 @@ fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
     for transport in served_transports() {
         let mut site = Site::new(transport);
         site.install();
-        let (mut call, [_, group, child]) = slow_call(&site);
-        // Without its watcher, the server's child outlives the edge: the parent-death signal reaches the
-        // server alone.
+        let edge = site.served.as_ref().unwrap().pid();
+        let (mut call, server) = slow_call(&site);
+        let group = server_group(edge, &server);
+        // Without its watcher, nothing kills the server's group when the edge dies: the server dies with
+        // its edge (its parent-death signal), and what it started dies with it in its PID namespace; but
+        // where it has none (a kernel that refuses them), what it started outlives it. A process of its
+        // group carrying its mark, started from here, stands for that one, so that the test holds on
+        // every kernel.
+        let mut left_behind = std::process::Command::new("sleep")
+            .arg("300")
+            .env_clear()
+            .env(SERVER_MARK, server.mark())
+            .process_group(i32::try_from(group).unwrap())
+            .spawn()
+            .unwrap();
         let watcher: Vec<u32> = group_members(group)
             .into_iter()
             .filter(|pid| {
@@ -277,18 +301,26 @@ fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
         assert_eq!(watcher.len(), 1, "{transport:?}: one watcher in the server's group");
         kill(watcher[0]);
         site.served.as_mut().unwrap().kill();
-        std::thread::sleep(Duration::from_millis(500));
-        assert_eq!(
-            group_members(group),
-            vec![child],
-            "{transport:?}: the server died with its edge, and its child lives on"
-        );
+        // The server and its relay die with the edge; in a PID namespace, its child dies with the
+        // server, once the server's last thread has ended.
+        let mut dead = vec![server.first.pid, group];
+        if server.first.parent != edge {
+            dead.extend(server.children.iter().map(|child| child.pid));
+        }
+        let what = format!("{transport:?}: {dead:?} die with the edge");
+        let left = poll(&what, Duration::from_secs(5), || {
+            let left = group_members(group);
+            dead.iter().all(|pid| !left.contains(pid)).then_some(left)
+        });
+        assert!(left.contains(&left_behind.id()), "{transport:?}: what the server left lives on: {left:?}");
         let _ = call.kill();
         let _ = call.wait();
 
         site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
         let left = wait_group_gone(group, Duration::from_secs(5));
         assert!(left.is_empty(), "{transport:?}: the new edge killed what the killed edge left: {left:?}");
+        let ended = poll("what the killed edge left ends", Duration::from_secs(5), || left_behind.try_wait().unwrap());
+        assert_eq!(ended.signal(), Some(9), "{transport:?}: killed: {ended:?}");
         assert!(site.env.serve_log().contains("killed what was left"), "{transport:?}: {}", site.env.serve_log());
     }
 }
