@@ -11,7 +11,7 @@
 mod common;
 mod plugin_support;
 
-use common::{Database, ServedEdge, TestEnv, postgres_server, text};
+use common::{Database, ServedEdge, TestEnv, postgres_server, running_servers, text, tool_processes, wait_server_gone};
 use plugin_support::{python_env, root};
 use serde_json::{Value, json};
 
@@ -252,13 +252,9 @@ fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_
     // A job that waits, run on a; another run on b, which lives.
     let flows = env.work().join("flows");
     std::fs::create_dir_all(&flows).unwrap();
-    let started = env.work().join("wait.pids");
     std::fs::write(
         flows.join("slow.yaml"),
-        format!(
-            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {{seconds: 5, pid_file: '{}'}}\n",
-            started.display()
-        ),
+        "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 5, child: true}\n",
     )
     .unwrap();
     std::fs::write(
@@ -270,7 +266,13 @@ fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_
     .unwrap();
     let out = run_at(&env, &a, &token, &["run", "slow", "--detach", "--id", "slow-a"]);
     assert!(out.status.success(), "run through a: {}", text(&out.stderr));
-    wait_for(30, "the job's tool call starts on a", || started.exists());
+    // The call has started once its server's child runs.
+    let servers_of_a = env.work().join("a/run");
+    let mut server = None;
+    wait_for(30, "the job's tool call starts on a", || {
+        server = running_servers(&tool_processes(&servers_of_a)).into_iter().find(|s| !s.children.is_empty());
+        server.is_some()
+    });
     let out = run_at(&env, &b, &token, &["run", "steady", "--detach", "--id", "steady-b"]);
     assert!(out.status.success(), "run through b: {}", text(&out.stderr));
 
@@ -280,6 +282,8 @@ fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_
     assert!(kill.success());
     a.child().wait().unwrap();
     assert_eq!(json_of(&env, &b, &token, &["job", "get", "slow-a"])["job"]["state"], "running");
+    let left = wait_server_gone(server.unwrap().mark(), std::time::Duration::from_secs(5));
+    assert!(left.is_empty(), "the call's server and its child die with their node: {left:?}");
 
     let job = |id: &str| json_of(&env, &b, &token, &["job", "get", id]);
     let took = wait_for(30, "node b fails the dead node's job", || job("slow-a")["job"]["state"] != "running");

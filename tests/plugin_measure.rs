@@ -7,7 +7,7 @@ mod plugin_support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{TestEnv, text};
+use common::{TestEnv, text, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{codes_at_lines, copy_plugin, oz0_with_python, python, root};
 
 /// Every mistake planted in examples/broken-notes, with the line it is reported at.
@@ -205,38 +205,36 @@ fn a_server_that_crashes_shows_the_end_of_its_stderr() {
     );
 }
 
-fn alive(pid: u32) -> bool {
-    // A zombie no one has reaped yet is gone for this purpose.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|stat| stat.rsplit(") ").next().is_some_and(|rest| !rest.starts_with('Z')))
-}
-
 #[test]
 fn a_server_that_hangs_is_stopped_at_the_timeout_with_all_it_started() {
     let env = TestEnv::new();
-    let script = "import os, subprocess, sys, time\n\
+    let script = "import subprocess, sys, time\n\
                   child = subprocess.Popen(['sleep', '300'])\n\
-                  open('pids', 'w').write(f'{os.getpid()} {child.pid}')\n\
                   sys.stderr.write('waiting for something that never comes\\n'); sys.stderr.flush()\n\
                   time.sleep(300)\n";
     fake_plugin(&env, "p", script);
+    // The servers' folders are made in TMPDIR: there, the test finds the server by its HOME.
+    let tmp = env.work().join("tmp");
+    std::fs::create_dir_all(&tmp).expect("a folder");
     let started = Instant::now();
-    let out = env.oz0().args(["plugin", "measure", "p", "--timeout", "1.5"]).output().expect("oz0 runs");
+    let mut measure = env
+        .oz0_process()
+        .env("TMPDIR", &tmp)
+        .args(["plugin", "measure", "p", "--timeout", "1.5"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("oz0 runs");
+    let server = wait_for_server_with_child(&tmp, &mut measure, Duration::from_secs(15));
+    let out = measure.wait_with_output().expect("oz0 runs");
     assert!(started.elapsed() < Duration::from_secs(15), "{:?}", started.elapsed());
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("caused by: the server did not list its tools within 1.5 s"), "{stderr}");
     assert!(stderr.contains("waiting for something that never comes"), "{stderr}");
     assert!(stderr.contains("hint: give it longer with --timeout SECONDS"), "{stderr}");
-    let pids = std::fs::read_to_string(env.work().join("p/pids")).expect("the server wrote its pids");
-    let pids: Vec<u32> = pids.split_whitespace().map(|p| p.parse().expect("a pid")).collect();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while pids.iter().any(|&p| alive(p)) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    for pid in pids {
-        assert!(!alive(pid), "process {pid} outlived oz0");
-    }
+    let left = wait_server_gone(server.mark(), Duration::from_secs(5));
+    assert!(left.is_empty(), "processes outlived oz0: {left:?}");
 }
 
 #[test]

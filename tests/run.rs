@@ -9,7 +9,7 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{Transport, psql, served_transports, text, transports};
+use common::{Transport, psql, served_transports, text, transports, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
 use serde_json::{Value, json};
@@ -362,30 +362,24 @@ fn ctrl_c_cancels_a_run() {
     for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
-        let pids = site.env.work().join("pids");
         let dir = site.env.work().join("flows");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("slow.yaml"),
-            format!(
-                "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {{seconds: 1.8, pid_file: '{}'}}\n  \
-                 - id: never\n    call: workbench.classify\n    args: {{text: x}}\n",
-                pids.display()
-            ),
+            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.8, child: true}\n  - id: \
+             never\n    call: workbench.classify\n    args: {text: x}\n",
         )
         .unwrap();
-        let child = site
+        let mut child = site
             .oz0_process()
             .args(["run", "slow", "--id", "slow-1"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        let start = std::time::Instant::now();
-        while !pids.exists() {
-            assert!(start.elapsed() < std::time::Duration::from_secs(30), "the step never started");
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        // The step has started once its server's child runs.
+        let home = site.edge_dir().join("run/1/hourglass/home");
+        let server = wait_for_server_with_child(&home, &mut child, std::time::Duration::from_secs(30));
         let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
         assert!(sent.success());
         let out = child.wait_with_output().unwrap();
@@ -395,6 +389,7 @@ fn ctrl_c_cancels_a_run() {
         let detail = site.json(&["job", "get", "slow-1"]);
         assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
         assert_eq!(detail["totals"]["steps"], 1, "the second step never ran: {detail}");
-        std::fs::remove_file(&pids).unwrap();
+        let left = wait_server_gone(server.mark(), std::time::Duration::from_secs(10));
+        assert!(left.is_empty(), "{transport:?}: the cancelled step's server and its child end: {left:?}");
     }
 }

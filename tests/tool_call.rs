@@ -8,10 +8,9 @@
 mod common;
 mod plugin_support;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{text, transports};
+use common::{RunningServer, text, transports, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{PluginSite as Site, python_env, root};
 use serde_json::Value;
 
@@ -194,34 +193,20 @@ fn usage_reports_are_charged_and_bad_ones_refused() {
     }
 }
 
-/// Returns whether a process is gone (or a zombie about to be reaped).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
-    }
-}
-
-fn wait_for(path: &Path) -> Vec<u32> {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(30) {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            return text.split_whitespace().map(|p| p.parse().unwrap()).collect();
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("the server never wrote {}", path.display());
-}
-
-fn all_gone(pids: &[u32]) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(10) {
-        if pids.iter().all(|p| gone(*p)) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    false
+/// Starts `oz0 tool call hourglass.wait` with `args`, asking its server to start a child, and returns
+/// the call's process and the server once its child runs.
+fn wait_with_child(site: &Site, args: &[&str]) -> (std::process::Child, RunningServer) {
+    let mut call = site
+        .oz0_process()
+        .args(["tool", "call", "hourglass.wait", "--arg", "child=true"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let home = site.edge_dir().join("run/1/hourglass/home");
+    let server = wait_for_server_with_child(&home, &mut call, Duration::from_secs(30));
+    (call, server)
 }
 
 #[test]
@@ -229,16 +214,17 @@ fn a_timeout_ends_the_server_and_what_it_started() {
     for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
-        let pids = site.env.work().join("pids");
-        let pid_arg = format!("pid_file={}", pids.display());
         let start = Instant::now();
-        let (code, answer, stderr) = site.call(&["hourglass.wait", "--arg", "seconds=20", "--arg", &pid_arg]);
+        let (call, server) = wait_with_child(&site, &["--arg", "seconds=20", "--format", "json"]);
+        let out = call.wait_with_output().unwrap();
         assert!(start.elapsed() < Duration::from_secs(15), "the 6 s timeout ended the call");
-        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{transport:?}: {stderr}");
+        let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(answer["outcome"], "timeout");
         assert!(answer["error"].as_str().unwrap().contains("timeout of 6 s"), "{answer}");
-        let pids = wait_for(&pids);
-        assert!(all_gone(&pids), "no orphan outlives the call: {pids:?}");
+        let left = wait_server_gone(server.mark(), Duration::from_secs(10));
+        assert!(left.is_empty(), "no orphan outlives the call: {left:?}");
         let trace = site.ok(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
         assert!(trace.contains("hourglass.wait"), "{trace}");
         assert!(trace.contains("timeout"), "{trace}");
@@ -349,23 +335,14 @@ fn ctrl_c_cancels_the_call_and_ends_its_server() {
     for transport in transports() {
         let site = Site::new(transport);
         site.install("workbench");
-        let pids = site.env.work().join("pids");
-        let child = site
-            .oz0_process()
-            .args(["tool", "call", "hourglass.wait", "--arg", "seconds=1.5", "--id", "interrupted"])
-            .arg("--arg")
-            .arg(format!("pid_file={}", pids.display()))
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let server = wait_for(&pids);
+        let (child, server) = wait_with_child(&site, &["--arg", "seconds=1.5", "--id", "interrupted"]);
         let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
         assert!(sent.success());
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "{transport:?}: {}", text(&out.stderr));
         assert!(text(&out.stderr).contains("the call was cancelled (job interrupted)"), "{}", text(&out.stderr));
-        assert!(all_gone(&server), "the server and its child end: {server:?}");
+        let left = wait_server_gone(server.mark(), Duration::from_secs(10));
+        assert!(left.is_empty(), "the server and its child end: {left:?}");
         let detail = site.json(&["job", "get", "interrupted"]);
         assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
     }

@@ -91,14 +91,11 @@ def classify(text: str, cost_usd: float = 0.0004, job: str | None = None, bad: b
 
 
 @hourglass.tool()
-def wait(seconds: float, pid_file: str | None = None) -> str:
-    """Sleep for a number of seconds, then answer. With `pid_file`, start a child that sleeps too and
-    write both process IDs to the file, to check that nothing outlives the call."""
-    if pid_file:
-        child = subprocess.Popen(["sleep", str(seconds + 60)])
-        with open(pid_file + ".tmp", "w") as handle:
-            handle.write(f"{os.getpid()} {child.pid}\n")
-        os.replace(pid_file + ".tmp", pid_file)
+def wait(seconds: float, child: bool = False) -> str:
+    """Sleep for a number of seconds, then answer. With `child`, start a child that sleeps a minute
+    longer, to check that nothing the server started outlives the call."""
+    if child:
+        subprocess.Popen(["sleep", str(seconds + 60)])
     time.sleep(seconds)
     return f"waited {seconds} s"
 
