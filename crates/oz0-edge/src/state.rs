@@ -30,11 +30,13 @@ pub(crate) struct Swept {
     files: FilesSwept,
     installs: usize,
     install_bytes: u64,
+    handed: usize,
+    handed_bytes: u64,
 }
 
 impl Swept {
     fn any(&self) -> bool {
-        self.files != FilesSwept::default() || self.installs > 0
+        self.files != FilesSwept::default() || self.installs > 0 || self.handed > 0
     }
 }
 
@@ -44,9 +46,10 @@ impl std::fmt::Display for Swept {
         write!(
             f,
             "{temp} temporary files, {marks} marks of files not yet recorded, {blobs} files no job recorded, {} \
-             plugin installs; {} bytes in all",
+             plugin installs, {} folders of files handed to calls; {} bytes in all",
             self.installs,
-            bytes + self.install_bytes
+            self.handed,
+            bytes + self.install_bytes + self.handed_bytes
         )
     }
 }
@@ -79,6 +82,24 @@ pub(crate) fn sweep(dir: &Path, left_for: Duration, recorded: impl Fn(i64, &File
         }
     }
     writers::forget_dead(&area);
+    // The copies of files handed to calls, in each tool's `handed/`.
+    let run = dir.join("run");
+    let mut census = Census::of(&run);
+    let tools =
+        std::fs::read_dir(&run).into_iter().flatten().flatten().filter_map(|t| std::fs::read_dir(t.path()).ok());
+    for tool in tools.flatten().flatten() {
+        for path in std::fs::read_dir(tool.path().join("handed")).into_iter().flatten().flatten().map(|e| e.path()) {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if census.left(writers::named_in(&name, crate::calls::HANDED), &path, left_for) {
+                let size = size_of(&path);
+                if std::fs::remove_dir_all(&path).is_ok() {
+                    swept.handed += 1;
+                    swept.handed_bytes += size;
+                }
+            }
+        }
+    }
+    writers::forget_dead(&run);
     swept
 }
 

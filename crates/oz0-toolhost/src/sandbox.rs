@@ -53,9 +53,7 @@ pub(crate) fn make_private_dir(path: &Path) -> Result<(), ToolHostError> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(path)
-        .map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source: Arc::new(source) })
+    builder.create(path).map_err(|source| ToolHostError::Sandbox { path: path.to_path_buf(), source: Arc::new(source) })
 }
 
 /// Makes a folder of a server's own in `tmp`, named by a random mark, and returns it with the mark.

@@ -450,24 +450,34 @@ async fn run(
     answered
 }
 
+/// A call's folder of the files handed to it, removed when dropped; named after this process's
+/// [writer](crate::writers), so that a start removes the folders a killed process left.
+struct Handed {
+    folder: tempfile::TempDir,
+    _writer: Arc<crate::writers::Writer>,
+}
+
+impl Handed {
+    fn path(&self) -> &Path {
+        self.folder.path()
+    }
+}
+
 /// Copies the files into a folder of the call's own in `into`, the folder its tool's servers read
 /// handed files from, each named by its digest, their digests checked.
-fn materialize(
-    state: &EdgeState,
-    tenant: &TenantRecord,
-    files: &[FileRef],
-    into: &Path,
-) -> Result<tempfile::TempDir, EdgeError> {
-    fs_err::create_dir_all(into).map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
+fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef], into: &Path) -> Result<Handed, EdgeError> {
+    let made = |err| EdgeError::internal("could not make a folder for the call", err);
+    fs_err::create_dir_all(into).map_err(made)?;
+    let writer = crate::writers::join(&state.root().join("run")).map_err(made)?;
     let folder = tempfile::Builder::new()
-        .prefix("call-")
+        .prefix(&format!("{}{}-", super::HANDED, writer.name()))
         .tempdir_in(into)
-        .map_err(|err| EdgeError::internal("could not make a folder for the call", err))?;
+        .map_err(made)?;
     for file in files {
         let bytes =
             state.files().get(tenant.id, file).map_err(|err| EdgeError::internal("could not read a file", err))?;
         fs_err::write(folder.path().join(file.hex()), bytes)
             .map_err(|err| EdgeError::internal("could not hand a file to the call", err))?;
     }
-    Ok(folder)
+    Ok(Handed { folder, _writer: writer })
 }

@@ -36,6 +36,9 @@ pub(crate) fn now() -> String {
     rfc3339_millis(i64::try_from(ms).unwrap_or(i64::MAX))
 }
 
+/// How the folders of the files handed to calls begin, in each tool's `handed/`.
+pub(crate) const HANDED: &str = "call-";
+
 /// Returns a new job's ID.
 pub(crate) fn new_job_id() -> Result<TreeId, EdgeError> {
     TreeId::generate().map_err(|err| EdgeError::internal("could not make a job ID", err))

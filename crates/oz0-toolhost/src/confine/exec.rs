@@ -377,19 +377,6 @@ fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_process_folder_is_named_without_allocating() {
-        let mut path = ProcPath::default();
-        let pid = Pid::from_raw(4_194_304).unwrap();
-        assert_eq!(path.of(pid), c"/proc/4194304");
-        assert_eq!(path.of(Pid::from_raw(7).unwrap()), c"/proc/7");
-    }
-}
-
 impl Setup {
     /// Makes the namespaces and mounts a `/proc` in them, in a child of its own: returns 0, or the
     /// step that failed.
@@ -420,5 +407,18 @@ impl Setup {
         // SAFETY: waits for the child just started.
         unsafe { libc::waitpid(child, &raw mut status, 0) };
         if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 4 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_process_folder_is_named_without_allocating() {
+        let mut path = ProcPath::default();
+        let pid = Pid::from_raw(4_194_304).unwrap();
+        assert_eq!(path.of(pid), c"/proc/4194304");
+        assert_eq!(path.of(Pid::from_raw(7).unwrap()), c"/proc/7");
     }
 }
