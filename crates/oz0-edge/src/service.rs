@@ -433,7 +433,7 @@ impl Edge for LocalEdge {
             if !(1..=MAX_JOBS).contains(&limit) {
                 return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_JOBS}")));
             }
-            Ok(state.store().jobs(&principal.tenant, limit)?)
+            Ok(state.store().jobs(&principal.tenant, None, limit)?)
         })
         .await
     }

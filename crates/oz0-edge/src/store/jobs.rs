@@ -64,8 +64,9 @@ pub trait JobStore {
     /// Returns a job.
     fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError>;
 
-    /// Returns the tenant's last `limit` jobs, newest first.
-    fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError>;
+    /// Returns the tenant's last `limit` jobs, newest first (by start, then by ID): of all of them, or of
+    /// those before `before`, the start (milliseconds since 1970) and ID of a job.
+    fn jobs(&self, tenant: &TenantRecord, before: Option<(u64, &TreeId)>, limit: u32) -> Result<Vec<Job>, StoreError>;
 
     /// Returns a job's steps after the step numbered `after` (0: all of them), in order.
     fn steps(&self, tenant: &TenantRecord, id: &TreeId, after: u32) -> Result<Vec<Step>, StoreError>;
@@ -311,13 +312,20 @@ impl JobStore for SqliteStore {
         self.read(|conn| read_job(conn, tenant, id))
     }
 
-    fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError> {
+    fn jobs(&self, tenant: &TenantRecord, before: Option<(u64, &TreeId)>, limit: u32) -> Result<Vec<Job>, StoreError> {
         self.read(|conn| {
+            let Some((ms, id)) = before else {
+                let mut statement = conn.prepare_cached(&format!(
+                    "{JOB} WHERE j.tenant_id = ?1 ORDER BY j.started_at DESC, j.id DESC LIMIT ?2"
+                ))?;
+                return statement.query_map(params![tenant.id, limit], job_row)?.collect();
+            };
             let mut statement = conn.prepare_cached(&format!(
-                "{JOB} WHERE j.tenant_id = ?1 ORDER BY j.started_at DESC, j.id DESC LIMIT ?2"
+                "{JOB} WHERE j.tenant_id = ?1 AND (j.started_at < ?2 OR (j.started_at = ?2 AND j.id < ?3))
+                 ORDER BY j.started_at DESC, j.id DESC LIMIT ?4"
             ))?;
-            let rows = statement.query_map(params![tenant.id, limit], job_row)?;
-            rows.collect()
+            let ms = i64::try_from(ms).unwrap_or(i64::MAX);
+            statement.query_map(params![tenant.id, ms, id.as_str(), limit], job_row)?.collect()
         })
     }
 
@@ -474,7 +482,7 @@ mod tests {
             let job = store.job(t, &id).unwrap().unwrap();
             assert_eq!(job.steps, 2);
             assert!((job.cost_usd - 1.0).abs() < 1e-12);
-            assert_eq!(store.jobs(t, 10).unwrap().len(), 1);
+            assert_eq!(store.jobs(t, None, 10).unwrap().len(), 1);
             assert!((store.spent_since(t, 0).unwrap() - 1.0).abs() < 1e-12, "{}", store.kind());
             let between = store.jobs_between(t, 0, u64::MAX).unwrap();
             assert_eq!((between.len(), between[0].1.len()), (1, 2));
@@ -509,6 +517,44 @@ mod tests {
             assert!(matches!(store.record_step(t, &id, &step), Err(StoreError::Database(_))), "{}", store.kind());
             assert!(store.steps(t, &id, 0).unwrap().is_empty());
             assert_eq!(store.end_job(t, &id, JobState::Failed, None).unwrap(), None);
+        }
+    }
+
+    #[test]
+    fn jobs_are_read_a_page_before_a_start_and_an_id() {
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let ids: Vec<TreeId> = (0..7).map(|n| TreeId::new(&format!("J{n}")).unwrap()).collect();
+            for id in &ids {
+                store.start_job(t, &call(id)).unwrap();
+            }
+            let name = TenantName::new("other").unwrap();
+            let new = crate::store::NewToken {
+                tenant: &name,
+                create_tenant: true,
+                person: None,
+                roles: &[oz0_core::api::Role::Admin],
+                hash: &[2; 32],
+            };
+            let other = store.issue_token(&new, &local).unwrap().unwrap().principal;
+            store.start_job(&other.tenant, &call(&TreeId::new("J9").unwrap())).unwrap();
+
+            // Jobs started in one millisecond are told apart by their IDs: each is read once.
+            let mut seen = Vec::new();
+            let mut before: Option<(u64, TreeId)> = None;
+            loop {
+                let page = store.jobs(t, before.as_ref().map(|(ms, id)| (*ms, id)), 3).unwrap();
+                let Some(last) = page.last() else { break };
+                let ms = oz0_core::api::parse_instant(&last.started_at).unwrap();
+                before = Some((ms, last.id.clone()));
+                seen.extend(page.into_iter().map(|j| j.id.to_string()));
+            }
+            let mut sorted = seen.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!((seen.len(), sorted.len()), (7, 7), "{} {seen:?}", store.kind());
+            assert!(!seen.contains(&"J9".to_owned()), "another tenant's job is never read");
+            assert!(store.jobs(t, Some((0, &ids[0])), 10).unwrap().is_empty(), "nothing before the start of time");
         }
     }
 

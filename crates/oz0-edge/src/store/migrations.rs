@@ -192,9 +192,72 @@ CREATE INDEX reservations_by_tenant ON reservations (tenant_id, tree);
 CREATE INDEX reservations_by_node ON reservations (node);
 ",
     ),
+    // Audit entries and approvals numbered within their tenant, 1, 2, 3, so that a tenant's numbers
+    // tell nothing of another's; the entries kept so far are numbered in the order they were written.
+    (
+        9,
+        "
+ALTER TABLE audit ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+UPDATE audit SET seq = numbered.seq
+FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM audit) AS numbered
+WHERE audit.id = numbered.id;
+CREATE UNIQUE INDEX audit_by_number ON audit (tenant_id, seq);
+DROP INDEX audit_by_tenant;
+ALTER TABLE approvals ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+UPDATE approvals SET seq = numbered.seq
+FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM approvals) AS numbered
+WHERE approvals.id = numbered.id;
+CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
+CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
+DROP INDEX approvals_by_tenant;
+",
+    ),
 ];
 
 /// The newest schema version this code knows.
 pub fn latest() -> u32 {
     MIGRATIONS.last().map_or(0, |(version, _)| *version)
+}
+
+/// A store of schema version 8, the last to number audit entries and approvals across tenants: two
+/// tenants whose entries and approvals were written in turn. Either store runs it after its own
+/// migrations 1 to 8.
+#[cfg(test)]
+pub(crate) const VERSION_8_ROWS: &str = "
+INSERT INTO tenants (id, name, operator, created_at) VALUES (1, 'main', TRUE, 0), (2, 'other', FALSE, 0);
+INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES
+    (1, 1, 'admin@main', 'main.1', 'null', '1'),
+    (2, 2, 'admin@other', 'other.1', 'null', '1'),
+    (1, 3, 'admin@main', 'main.2', 'null', '2'),
+    (2, 4, 'admin@other', 'other.2', 'null', '2'),
+    (2, 5, 'admin@other', 'other.3', 'null', '3'),
+    (1, 6, 'admin@main', 'main.3', 'null', '3');
+INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expires_at) VALUES
+    (2, 'J1', 'notes.add', 'notes.*', '{}', 'pending', 0, 0),
+    (1, 'J2', 'notes.add', 'notes.*', '{}', 'pending', 0, 0),
+    (2, 'J3', 'notes.add', 'notes.*', '{}', 'pending', 0, 0);
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::testing::numbered_in_turn;
+    use crate::store::{SqliteStore, sqlite::DATABASE_FILE};
+
+    #[test]
+    fn a_store_of_version_8_numbers_its_entries_and_approvals_within_each_tenant_in_their_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = rusqlite::Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        let tx = conn.transaction().unwrap();
+        tx.execute_batch("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            .unwrap();
+        for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version <= 8) {
+            tx.execute_batch(sql).unwrap();
+            tx.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?1, 0)", [version]).unwrap();
+        }
+        tx.execute_batch(VERSION_8_ROWS).unwrap();
+        tx.commit().unwrap();
+        drop(conn);
+        numbered_in_turn(&SqliteStore::open(dir.path()).unwrap());
+    }
 }

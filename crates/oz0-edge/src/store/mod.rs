@@ -198,7 +198,18 @@ pub trait Store:
     ) -> Result<Result<OffloadChange, OffloadError>, StoreError>;
 
     /// Returns the tenant's last `limit` audit entries, newest first.
-    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError>;
+    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+        self.audit_before(tenant, None, limit)
+    }
+
+    /// Returns the tenant's last `limit` audit entries numbered below `before` (`None`: of all of them),
+    /// newest first. Entries are numbered within their tenant, 1, 2, 3, in the order they are written.
+    fn audit_before(
+        &self,
+        tenant: &TenantRecord,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<AuditEntry>, StoreError>;
 
     /// Records that the tenant's tree `tree` stored the file (again, now).
     fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError>;
@@ -373,6 +384,69 @@ mod tests {
             assert_eq!(offloads[0].new, serde_json::json!({"default": null, "ceiling": null}));
             assert_eq!(offloads[0].actor, "local@local");
             assert!(offloads[0].id > offloads[1].id);
+        }
+    }
+
+    /// Returns the first tenant's admin and the admin of a second tenant, `other`.
+    fn two_tenants(store: &dyn Store) -> (Principal, Principal) {
+        let admin = store.first_token(&tenant("main"), &[1; 32]).unwrap().unwrap();
+        let other = tenant("other");
+        let new = NewToken { tenant: &other, create_tenant: true, person: None, roles: &[Role::Admin], hash: &[2; 32] };
+        let other = store.issue_token(&new, &admin).unwrap().unwrap().principal;
+        (admin, other)
+    }
+
+    fn numbers(entries: &[AuditEntry]) -> Vec<u64> {
+        entries.iter().map(|e| e.id).collect()
+    }
+
+    #[test]
+    fn audit_entries_are_numbered_within_their_tenant() {
+        for store in stores() {
+            let (main, other) = two_tenants(&*store);
+            // main: token.create and tenant.create; other: tenant.create and token.create.
+            assert_eq!(numbers(&store.audit(&main.tenant, 10).unwrap()), [2, 1], "{}", store.kind());
+            assert_eq!(numbers(&store.audit(&other.tenant, 10).unwrap()), [2, 1]);
+            // The two tenants act in turn: each counts only its own.
+            for n in 0..3 {
+                for who in [&main, &other] {
+                    let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens(1000 + n)))), ceiling: None };
+                    store.change_offload(&who.tenant, &patch, who).unwrap().unwrap();
+                }
+            }
+            for who in [&main, &other] {
+                let log = store.audit(&who.tenant, 10).unwrap();
+                assert_eq!(numbers(&log), [5, 4, 3, 2, 1], "{} {}", store.kind(), who.tenant.name);
+                assert_eq!(log[0].new["default"], 1002);
+            }
+            // A refused change takes no number.
+            let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10))) };
+            assert!(store.change_offload(&main.tenant, &above, &main).unwrap().is_err());
+            let patch = OffloadPatch { default: Some(None), ceiling: None };
+            store.change_offload(&main.tenant, &patch, &main).unwrap().unwrap();
+            assert_eq!(store.audit(&main.tenant, 1).unwrap()[0].id, 6, "no gap");
+        }
+    }
+
+    #[test]
+    fn the_audit_log_is_read_before_a_number() {
+        for store in stores() {
+            let (main, other) = two_tenants(&*store);
+            for n in 0..5 {
+                let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens(1000 + n)))), ceiling: None };
+                store.change_offload(&main.tenant, &patch, &main).unwrap().unwrap();
+            }
+            let t = &main.tenant;
+            assert_eq!(numbers(&store.audit_before(t, None, 3).unwrap()), [7, 6, 5], "{}", store.kind());
+            assert_eq!(numbers(&store.audit_before(t, Some(5), 3).unwrap()), [4, 3, 2]);
+            assert_eq!(numbers(&store.audit_before(t, Some(2), 3).unwrap()), [1]);
+            assert!(store.audit_before(t, Some(1), 3).unwrap().is_empty());
+            assert!(store.audit_before(t, Some(0), 3).unwrap().is_empty());
+            assert_eq!(numbers(&store.audit_before(t, Some(u64::MAX), 2).unwrap()), [7, 6], "past the end: newest");
+            // Another tenant's numbers below 5 are its own entries, never main's.
+            let theirs = store.audit_before(&other.tenant, Some(5), 10).unwrap();
+            assert_eq!(numbers(&theirs), [2, 1]);
+            assert!(theirs.iter().all(|e| e.action != "tenant.offload"), "{theirs:?}");
         }
     }
 

@@ -28,13 +28,14 @@ pub trait PolicyStore {
     /// Removes the rule of `pattern`, audited (`policy.remove`); returns it.
     fn remove_rule(&self, tenant: &TenantRecord, pattern: &str, actor: &Principal) -> Result<Option<Rule>, StoreError>;
 
-    /// Records a call waiting for a person, and returns it.
+    /// Records a call waiting for a person, numbered one more than the tenant's last approval, and
+    /// returns it.
     fn ask(&self, tenant: &TenantRecord, new: &NewApproval<'_>) -> Result<Approval, StoreError>;
 
     /// Returns the tenant's approvals, newest first: those pending, or all of them.
     fn approvals(&self, tenant: &TenantRecord, all: bool, limit: u32) -> Result<Vec<Approval>, StoreError>;
 
-    /// Returns an approval of the tenant.
+    /// Returns the tenant's approval numbered `id`.
     fn approval(&self, tenant: &TenantRecord, id: u64) -> Result<Option<Approval>, StoreError>;
 
     /// Answers a pending approval as `state` (approved, denied or expired), by `who` (audited as
@@ -59,8 +60,9 @@ fn rule_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Rule> {
     Ok(Rule { pattern: row.get(0)?, effect: effect(&row.get::<_, String>(1)?)?, reason: row.get(2)? })
 }
 
+/// An approval's columns; `seq` is its number in the tenant, the `id` the API shows.
 const APPROVAL: &str =
-    "SELECT id, job, target, rule, view, state, asked_at, expires_at, decided_by, reason, decided_at FROM approvals";
+    "SELECT seq, job, target, rule, view, state, asked_at, expires_at, decided_by, reason, decided_at FROM approvals";
 
 fn approval_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Approval> {
     let bad = |err: String| rusqlite::Error::ToSqlConversionFailure(err.into());
@@ -128,9 +130,11 @@ impl PolicyStore for SqliteStore {
 
     fn ask(&self, tenant: &TenantRecord, new: &NewApproval<'_>) -> Result<Approval, StoreError> {
         let done = self.write(|tx| {
+            // The one writer numbers a tenant's approvals in order, with no gap.
             tx.execute(
-                "INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expires_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?7)",
+                "INSERT INTO approvals (tenant_id, seq, job, target, rule, view, state, asked_at, expires_at)
+                 VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM approvals WHERE tenant_id = ?1), ?2, ?3, ?4,
+                 ?5, 'pending', ?6, ?7)",
                 params![
                     tenant.id,
                     new.job.as_str(),
@@ -152,7 +156,7 @@ impl PolicyStore for SqliteStore {
         self.read(|conn| {
             let filter = if all { "" } else { " AND state = 'pending'" };
             let mut statement =
-                conn.prepare_cached(&format!("{APPROVAL} WHERE tenant_id = ?1{filter} ORDER BY id DESC LIMIT ?2"))?;
+                conn.prepare_cached(&format!("{APPROVAL} WHERE tenant_id = ?1{filter} ORDER BY seq DESC LIMIT ?2"))?;
             let rows = statement.query_map(params![tenant.id, limit], approval_row)?;
             rows.collect()
         })
@@ -162,7 +166,7 @@ impl PolicyStore for SqliteStore {
         let id = i64::try_from(id).unwrap_or(i64::MAX);
         self.read(|conn| {
             conn.query_row(
-                &format!("{APPROVAL} WHERE tenant_id = ?1 AND id = ?2"),
+                &format!("{APPROVAL} WHERE tenant_id = ?1 AND seq = ?2"),
                 params![tenant.id, id],
                 approval_row,
             )
@@ -182,13 +186,17 @@ impl PolicyStore for SqliteStore {
         let done = self.write(|tx| {
             let changed = tx.execute(
                 "UPDATE approvals SET state = ?3, decided_by = ?4, reason = ?5, decided_at = ?6
-                 WHERE tenant_id = ?1 AND id = ?2 AND state = 'pending'",
+                 WHERE tenant_id = ?1 AND seq = ?2 AND state = 'pending'",
                 params![tenant.id, id, state.as_str(), who.map(|w| w.person.clone()), reason, now_ms()],
             )?;
             if changed == 0 {
                 return Ok(Ok::<_, std::convert::Infallible>(None));
             }
-            let approval = tx.query_row(&format!("{APPROVAL} WHERE id = ?1"), params![id], approval_row)?;
+            let approval = tx.query_row(
+                &format!("{APPROVAL} WHERE tenant_id = ?1 AND seq = ?2"),
+                params![tenant.id, id],
+                approval_row,
+            )?;
             if let Some(who) = who {
                 let action = if state == ApprovalState::Approved { "approval.approve" } else { "approval.deny" };
                 let new =
@@ -256,6 +264,39 @@ mod tests {
             assert_eq!(store.approvals(t, true, 10).unwrap().len(), 2);
             assert_eq!(store.approval(t, asked.id).unwrap(), Some(approved));
             assert_eq!(store.audit(t, 1).unwrap()[0].action, "approval.approve", "an expiry is not audited");
+        }
+    }
+
+    #[test]
+    fn approvals_are_numbered_within_their_tenant_and_another_tenants_number_is_none_of_its() {
+        use crate::store::NewToken;
+        use oz0_core::api::Role;
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let name = TenantName::new("other").unwrap();
+            let new = NewToken { tenant: &name, create_tenant: true, person: None, roles: &Role::ALL, hash: &[2; 32] };
+            let other = store.issue_token(&new, &local).unwrap().unwrap().principal;
+            let job = TreeId::new("J1").unwrap();
+            let view = serde_json::json!({"args": {}});
+            let ask = NewApproval { job: &job, target: "notes.add", rule: "notes.*", view: &view, expires_ms: 5_000 };
+            let mut asked = Vec::new();
+            for _ in 0..3 {
+                for who in [&local, &other] {
+                    asked.push((who.tenant.name.to_string(), store.ask(&who.tenant, &ask).unwrap().id));
+                }
+            }
+            let of = |tenant: &str| asked.iter().filter(|(t, _)| t == tenant).map(|(_, n)| *n).collect::<Vec<_>>();
+            assert_eq!((of("local"), of("other")), (vec![1, 2, 3], vec![1, 2, 3]), "{}", store.kind());
+            let listed = store.approvals(&other.tenant, true, 10).unwrap();
+            assert_eq!(listed.iter().map(|a| a.id).collect::<Vec<_>>(), [3, 2, 1]);
+
+            // Answering 3 in one tenant answers that tenant's 3 alone.
+            let denied = store.decide(&other.tenant, 3, ApprovalState::Denied, Some(&other), None).unwrap();
+            assert_eq!(denied.map(|a| (a.id, a.state)), Some((3, ApprovalState::Denied)));
+            assert_eq!(store.approval(&local.tenant, 3).unwrap().unwrap().state, ApprovalState::Pending);
+            assert_eq!(store.audit(&other.tenant, 1).unwrap()[0].new["id"], 3);
+            assert_eq!(store.approval(&other.tenant, 4).unwrap(), None, "a number the tenant has not reached");
+            assert_eq!(store.decide(&other.tenant, 4, ApprovalState::Approved, Some(&other), None).unwrap(), None);
         }
     }
 }

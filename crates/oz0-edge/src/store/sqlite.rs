@@ -226,6 +226,8 @@ fn add_token(tx: &Connection, tenant: &TenantRecord, person: &str, hash: &[u8; 3
     Ok(())
 }
 
+/// Appends an entry to the tenant's audit log, numbered one more than the tenant's last: the one writer
+/// numbers entries in the order they are committed, with no gap, whatever other tenants write.
 pub(super) fn audit(
     tx: &Connection,
     tenant: &TenantRecord,
@@ -234,10 +236,11 @@ pub(super) fn audit(
     old: &str,
     new: &str,
 ) -> rusqlite::Result<()> {
-    tx.execute(
-        "INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![tenant.id, now_ms(), actor, action, old, new],
-    )?;
+    tx.prepare_cached(
+        "INSERT INTO audit (tenant_id, seq, at, actor, action, old, new)
+         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM audit WHERE tenant_id = ?1), ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![tenant.id, now_ms(), actor, action, old, new])?;
     Ok(())
 }
 
@@ -458,12 +461,19 @@ impl Store for SqliteStore {
         })
     }
 
-    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+    fn audit_before(
+        &self,
+        tenant: &TenantRecord,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let before = before.map_or(i64::MAX, |n| i64::try_from(n).unwrap_or(i64::MAX));
         self.read(|conn| {
             let mut statement = conn.prepare_cached(
-                "SELECT id, at, actor, action, old, new FROM audit WHERE tenant_id = ?1 ORDER BY id DESC LIMIT ?2",
+                "SELECT seq, at, actor, action, old, new FROM audit WHERE tenant_id = ?1 AND seq < ?2
+                 ORDER BY seq DESC LIMIT ?3",
             )?;
-            let rows = statement.query_map(params![tenant.id, limit], |row| {
+            let rows = statement.query_map(params![tenant.id, before, limit], |row| {
                 let json = |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
                 Ok(AuditEntry {
                     id: u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),

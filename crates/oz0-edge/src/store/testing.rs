@@ -101,3 +101,36 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// Checks a store just migrated from [`super::migrations::VERSION_8_ROWS`]: each tenant's entries and
+/// approvals are numbered 1, 2, 3 in the order they were written, and the next of each follows on.
+pub(crate) fn numbered_in_turn(store: &dyn Store) {
+    use oz0_core::api::{TenantName, TreeId};
+
+    use super::{NewApproval, Principal, TenantRecord};
+
+    assert_eq!(store.schema_version().unwrap(), super::migrations::latest(), "{}", store.kind());
+    assert!(store.integrity_check().unwrap().is_empty());
+    let tenant = |name: &str| store.tenant(&TenantName::new(name).unwrap()).unwrap().unwrap();
+    let log = |t: &TenantRecord| -> Vec<(u64, String)> {
+        store.audit(t, 10).unwrap().into_iter().map(|e| (e.id, e.action)).collect()
+    };
+    let (main, other) = (tenant("main"), tenant("other"));
+    let entries = |name: &str| (1..=3).rev().map(|n| (n, format!("{name}.{n}"))).collect::<Vec<_>>();
+    assert_eq!(log(&main), entries("main"), "{}", store.kind());
+    assert_eq!(log(&other), entries("other"));
+    let jobs = |t: &TenantRecord| -> Vec<(u64, String)> {
+        store.approvals(t, true, 10).unwrap().into_iter().map(|a| (a.id, a.job.to_string())).collect()
+    };
+    assert_eq!(jobs(&main), [(1, "J2".to_owned())]);
+    assert_eq!(jobs(&other), [(2, "J3".to_owned()), (1, "J1".to_owned())]);
+
+    let admin =
+        Principal { tenant: main.clone(), person: "admin".to_owned(), roles: oz0_core::api::Role::ALL.to_vec() };
+    store.set_limits(&main, &oz0_core::api::SpendingLimits::default(), &admin).unwrap();
+    assert_eq!(store.audit(&main, 1).unwrap()[0].id, 4, "the next entry follows on");
+    let job = TreeId::new("J4").unwrap();
+    let view = serde_json::json!({});
+    let new = NewApproval { job: &job, target: "notes.add", rule: "notes.*", view: &view, expires_ms: 0 };
+    assert_eq!(store.ask(&other, &new).unwrap().id, 3, "the next approval follows on");
+}

@@ -213,12 +213,21 @@ impl JobStore for PostgresStore {
         self.read(|client| read_job(client, tenant, id))
     }
 
-    fn jobs(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<Job>, StoreError> {
+    fn jobs(&self, tenant: &TenantRecord, before: Option<(u64, &TreeId)>, limit: u32) -> Result<Vec<Job>, StoreError> {
         self.read(|client| {
-            let rows = client.query(
-                &format!("{JOB} WHERE j.tenant_id = $1 ORDER BY j.started_at DESC, j.id DESC LIMIT $2"),
-                &[&tenant.id, &i64::from(limit)],
-            )?;
+            let rows = match before {
+                None => client.query(
+                    &format!("{JOB} WHERE j.tenant_id = $1 ORDER BY j.started_at DESC, j.id DESC LIMIT $2"),
+                    &[&tenant.id, &i64::from(limit)],
+                )?,
+                Some((ms, id)) => client.query(
+                    &format!(
+                        "{JOB} WHERE j.tenant_id = $1 AND (j.started_at < $2 OR (j.started_at = $2 AND j.id < $3))
+                         ORDER BY j.started_at DESC, j.id DESC LIMIT $4"
+                    ),
+                    &[&tenant.id, &millis(ms), &id.as_str(), &i64::from(limit)],
+                )?,
+            };
             rows.iter().map(job_row).collect()
         })
     }

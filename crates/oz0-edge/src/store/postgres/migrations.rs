@@ -215,6 +215,29 @@ CREATE INDEX reservations_by_tenant ON reservations (tenant_id, tree);
 CREATE INDEX reservations_by_node ON reservations (node);
 ",
     ),
+    // Audit entries and approvals numbered within their tenant, 1, 2, 3, so that a tenant's numbers
+    // tell nothing of another's; the entries kept so far are numbered in the order they were written.
+    // A number is the tenant's highest plus one, taken under a per-tenant lock held until commit.
+    (
+        9,
+        "
+ALTER TABLE audit ADD COLUMN seq BIGINT;
+UPDATE audit SET seq = numbered.seq
+FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM audit) AS numbered
+WHERE audit.id = numbered.id;
+ALTER TABLE audit ALTER COLUMN seq SET NOT NULL;
+CREATE UNIQUE INDEX audit_by_number ON audit (tenant_id, seq);
+DROP INDEX audit_by_tenant;
+ALTER TABLE approvals ADD COLUMN seq BIGINT;
+UPDATE approvals SET seq = numbered.seq
+FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM approvals) AS numbered
+WHERE approvals.id = numbered.id;
+ALTER TABLE approvals ALTER COLUMN seq SET NOT NULL;
+CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
+CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
+DROP INDEX approvals_by_tenant;
+",
+    ),
 ];
 
 /// The tables the schema has, for the integrity check.

@@ -123,6 +123,8 @@ pub(super) enum Lock {
     /// Reserving a tenant's money for model calls: what its calls spent and reserved is read and a
     /// reservation added while no other node does the same.
     Reservations = 8,
+    /// Numbering a tenant's new approval, held until commit: one more than its last, as for the audit.
+    Approvals = 9,
 }
 
 /// Takes `lock` for the tenant `tenant` until the transaction ends.

@@ -14,7 +14,8 @@ fn rule_row(row: &Row) -> Outcome<Rule> {
     Ok(Rule { pattern: row.try_get(0)?, effect, reason: row.try_get(2)? })
 }
 
-const COLUMNS: &str = "id, job, target, rule, view, state, asked_at, expires_at, decided_by, reason, decided_at";
+/// An approval's columns; `seq` is its number in the tenant, the `id` the API shows.
+const COLUMNS: &str = "seq, job, target, rule, view, state, asked_at, expires_at, decided_by, reason, decided_at";
 
 fn approval_row(row: &Row) -> Outcome<Approval> {
     Ok(Approval {
@@ -85,10 +86,14 @@ impl PolicyStore for PostgresStore {
 
     fn ask(&self, tenant: &TenantRecord, new: &NewApproval<'_>) -> Result<Approval, StoreError> {
         let done = self.write(|tx| {
+            // Numbered under the tenant's lock, held until commit, as audit entries are: in the order
+            // of the commits, with no number twice and none skipped, whichever node asks.
+            lock(tx, Lock::Approvals, tenant.id)?;
             let row = tx.query_one(
                 &format!(
-                    "INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expires_at)
-                     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) RETURNING {COLUMNS}"
+                    "INSERT INTO approvals (tenant_id, seq, job, target, rule, view, state, asked_at, expires_at)
+                     VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM approvals WHERE tenant_id = $1), $2, $3,
+                     $4, $5, 'pending', $6, $7) RETURNING {COLUMNS}"
                 ),
                 &[
                     &tenant.id,
@@ -109,7 +114,7 @@ impl PolicyStore for PostgresStore {
         self.read(|client| {
             let filter = if all { "" } else { " AND state = 'pending'" };
             let rows = client.query(
-                &format!("SELECT {COLUMNS} FROM approvals WHERE tenant_id = $1{filter} ORDER BY id DESC LIMIT $2"),
+                &format!("SELECT {COLUMNS} FROM approvals WHERE tenant_id = $1{filter} ORDER BY seq DESC LIMIT $2"),
                 &[&tenant.id, &i64::from(limit)],
             )?;
             rows.iter().map(approval_row).collect()
@@ -120,7 +125,7 @@ impl PolicyStore for PostgresStore {
         let id = i64::try_from(id).unwrap_or(i64::MAX);
         self.read(|client| {
             let row = client.query_opt(
-                &format!("SELECT {COLUMNS} FROM approvals WHERE tenant_id = $1 AND id = $2"),
+                &format!("SELECT {COLUMNS} FROM approvals WHERE tenant_id = $1 AND seq = $2"),
                 &[&tenant.id, &id],
             )?;
             row.as_ref().map(approval_row).transpose()
@@ -142,14 +147,16 @@ impl PolicyStore for PostgresStore {
             // approval answered and changes nothing.
             let changed = tx.execute(
                 "UPDATE approvals SET state = $3, decided_by = $4, reason = $5, decided_at = $6
-                 WHERE tenant_id = $1 AND id = $2 AND state = 'pending'",
+                 WHERE tenant_id = $1 AND seq = $2 AND state = 'pending'",
                 &[&tenant.id, &id, &state.as_str(), &decided_by, &reason, &now_ms()],
             )?;
             if changed == 0 {
                 return Ok(Ok::<_, std::convert::Infallible>(None));
             }
-            let approval =
-                approval_row(&tx.query_one(&format!("SELECT {COLUMNS} FROM approvals WHERE id = $1"), &[&id])?)?;
+            let approval = approval_row(&tx.query_one(
+                &format!("SELECT {COLUMNS} FROM approvals WHERE tenant_id = $1 AND seq = $2"),
+                &[&tenant.id, &id],
+            )?)?;
             if let Some(who) = who {
                 let action = if state == ApprovalState::Approved { "approval.approve" } else { "approval.deny" };
                 let new =

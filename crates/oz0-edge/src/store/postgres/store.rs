@@ -64,8 +64,11 @@ fn add_token(tx: &mut Transaction<'_>, tenant: &TenantRecord, person: &str, hash
     Ok(())
 }
 
-/// Appends an entry to the tenant's audit log. The entry's number is taken under [`Lock::Audit`],
-/// held until the transaction ends, so that the log's order is the order of its commits.
+/// Appends an entry to the tenant's audit log, numbered one more than the tenant's last. The number is
+/// taken under [`Lock::Audit`], held until the transaction ends: the next writer of the tenant, on any
+/// node, reads the highest number only once this one has committed (each statement of a transaction
+/// in READ COMMITTED sees what was committed before it began), so numbers follow the order of the
+/// commits, never repeat, and a transaction rolled back leaves no gap.
 pub(in crate::store) fn audit(
     tx: &mut Transaction<'_>,
     tenant: &TenantRecord,
@@ -76,7 +79,8 @@ pub(in crate::store) fn audit(
 ) -> Outcome<()> {
     lock(tx, Lock::Audit, tenant.id)?;
     tx.execute(
-        "INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO audit (tenant_id, seq, at, actor, action, old, new)
+         VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM audit WHERE tenant_id = $1), $2, $3, $4, $5, $6)",
         &[&tenant.id, &now_ms(), &actor, &action, &old, &new],
     )?;
     Ok(())
@@ -305,11 +309,18 @@ impl Store for PostgresStore {
         })
     }
 
-    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+    fn audit_before(
+        &self,
+        tenant: &TenantRecord,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let before = before.map_or(i64::MAX, |n| i64::try_from(n).unwrap_or(i64::MAX));
         self.read(|client| {
             let rows = client.query(
-                "SELECT id, at, actor, action, old, new FROM audit WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2",
-                &[&tenant.id, &i64::from(limit)],
+                "SELECT seq, at, actor, action, old, new FROM audit WHERE tenant_id = $1 AND seq < $2
+                 ORDER BY seq DESC LIMIT $3",
+                &[&tenant.id, &before, &i64::from(limit)],
             )?;
             let json = |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
             rows.iter()

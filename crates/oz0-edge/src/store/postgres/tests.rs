@@ -281,3 +281,59 @@ fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
     let chain = refused("sslmode=require&sslrootcert=/nonexistent/ca.pem");
     assert!(chain.contains("sslrootcert '/nonexistent/ca.pem'"), "{chain}");
 }
+
+#[test]
+fn a_store_of_version_8_numbers_its_entries_and_approvals_within_each_tenant_in_their_order() {
+    let Some(scratch) = Scratch::new() else { return };
+    let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
+    let mut tx = client.transaction().unwrap();
+    tx.batch_execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
+        .unwrap();
+    for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version <= 8) {
+        tx.batch_execute(sql).unwrap();
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, 0)",
+            &[&i32::try_from(*version).unwrap()],
+        )
+        .unwrap();
+    }
+    tx.batch_execute(sqlite_migrations::VERSION_8_ROWS).unwrap();
+    tx.commit().unwrap();
+    drop(client);
+    crate::store::testing::numbered_in_turn(&PostgresStore::open(&scratch.url).unwrap());
+}
+
+#[test]
+fn two_nodes_writing_for_two_tenants_at_once_number_each_tenants_entries_and_approvals_once_each() {
+    use oz0_core::api::SpendingLimits;
+
+    use crate::store::{LimitStore, NewApproval, PolicyStore};
+
+    let Some(scratch) = Scratch::new() else { return };
+    let (nodes, admin) = two_nodes(&scratch);
+    let name = tenant("other");
+    let new = NewToken { tenant: &name, create_tenant: true, person: None, roles: &Role::ALL, hash: &[9; 32] };
+    let other = nodes[1].issue_token(&new, &admin).unwrap().unwrap().principal;
+    let people = [&admin, &other];
+    let before: Vec<usize> = people.iter().map(|p| nodes[0].audit(&p.tenant, 1000).unwrap().len()).collect();
+    let job = TreeId::new("J1").unwrap();
+    let view = serde_json::json!({});
+    let asked = at_once(&nodes, |node, n, i| {
+        let who = people[(n + i) % 2];
+        let usd = f64::from(u32::try_from(n * WRITES + i).unwrap());
+        node.set_limits(&who.tenant, &SpendingLimits { usd_per_day: Some(usd), usd_per_month: None }, who).unwrap();
+        let ask = NewApproval { job: &job, target: "notes.add", rule: "notes.*", view: &view, expires_ms: 0 };
+        ((n + i) % 2, node.ask(&who.tenant, &ask).unwrap().id)
+    });
+    let each = 2 * THREADS * WRITES / 2;
+    for (k, who) in people.iter().enumerate() {
+        let log = nodes[k].audit(&who.tenant, 1000).unwrap();
+        let mut numbers: Vec<u64> = log.iter().map(|e| e.id).collect();
+        numbers.reverse();
+        let total = u64::try_from(before[k] + each).unwrap();
+        assert_eq!(numbers, (1..=total).collect::<Vec<_>>(), "{}: in order, none twice, none skipped", who.tenant.name);
+        let mut approvals: Vec<u64> = asked.iter().filter(|(t, _)| *t == k).map(|(_, id)| *id).collect();
+        approvals.sort_unstable();
+        assert_eq!(approvals, (1..=u64::try_from(each).unwrap()).collect::<Vec<_>>(), "{}", who.tenant.name);
+    }
+}
