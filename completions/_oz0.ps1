@@ -290,7 +290,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;job;list' {
-            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many jobs to show, from 1 to 1000')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many jobs to show')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Show the jobs older than this cursor: the `next` an earlier read printed')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
@@ -300,8 +301,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -595,7 +596,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;tenant;audit' {
-            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many entries to show, from 1 to 1000')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many entries to show')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Show the entries older than this cursor: the `next` an earlier read printed')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')

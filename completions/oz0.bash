@@ -2409,13 +2409,17 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__list)
-            opts="-q -v -h -V --limit --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --limit --after --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3213,13 +3217,17 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__audit)
-            opts="-q -v -h -V --limit --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --limit --after --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -266,7 +266,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;job;list'= {
-            cand --limit 'How many jobs to show, from 1 to 1000'
+            cand --limit 'How many jobs to show'
+            cand --after 'Show the jobs older than this cursor: the `next` an earlier read printed'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
@@ -276,8 +277,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --quiet 'Print data and errors only: no notes, no progress'
             cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
             cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -543,7 +544,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;tenant;audit'= {
-            cand --limit 'How many entries to show, from 1 to 1000'
+            cand --limit 'How many entries to show'
+            cand --after 'Show the entries older than this cursor: the `next` an earlier read printed'
             cand --tenant 'The tenant; left out, the token''s own'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'

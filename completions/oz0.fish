@@ -270,7 +270,8 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcomm
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "trace" -d 'Show what a job did: each step with its time, kind, tool and function, duration and outcome; the results fitted to a budget and the results offloaded, with their numbers; and usage and cost'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "cancel" -d 'Cancel a running job: its calls stop, their servers end, and it ends as cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and not __fish_seen_subcommand_from list get follow trace cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show, from 1 to 1000' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l limit -d 'How many jobs to show' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l after -d 'Show the jobs older than this cursor: the `next` an earlier read printed' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -284,7 +285,7 @@ always\t''
 never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
@@ -518,7 +519,8 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show, from 1 to 1000' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l after -d 'Show the entries older than this cursor: the `next` an earlier read printed' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l tenant -d 'The tenant; left out, the token\'s own' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l token -d 'The bearer token to send to the edge' -r

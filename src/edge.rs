@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use oz0_client::Client;
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
-    Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunRequest,
-    Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, EventStream, FileRef,
+    InstallOptions, Installed, InstalledPlugin, Job, JobDetail, JobPage, OffloadChange, OffloadPatch, OffloadView,
+    QuestionAnswer, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
@@ -309,8 +309,8 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.threshold(tenant, agent))
     }
 
-    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
-        delegate!(self, edge => edge.audit(tenant, limit))
+    async fn audit(&self, tenant: &Tenant, limit: u32, after: Option<&Cursor>) -> Result<AuditPage, EdgeError> {
+        delegate!(self, edge => edge.audit(tenant, limit, after))
     }
 
     async fn create_token(&self, request: &TokenRequest) -> Result<CreatedToken, EdgeError> {
@@ -349,8 +349,8 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.cancel_job(id))
     }
 
-    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
-        delegate!(self, edge => edge.jobs(limit))
+    async fn jobs(&self, limit: u32, after: Option<&Cursor>) -> Result<JobPage, EdgeError> {
+        delegate!(self, edge => edge.jobs(limit, after))
     }
 
     async fn job(&self, id: &TreeId) -> Result<JobDetail, EdgeError> {

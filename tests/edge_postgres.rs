@@ -81,7 +81,7 @@ fn two_nodes_on_one_database_share_tokens_and_settings() {
     assert_eq!(read["settings"], json!({"default": 20000, "ceiling": null}));
 
     // One audit log, whichever node wrote it.
-    let audit = json_of(&env, &b, &ada, &["tenant", "audit"]);
+    let audit = json_of(&env, &b, &ada, &["tenant", "audit"])["entries"].take();
     let actions: Vec<&str> = audit.as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
     assert_eq!(actions[..3], ["tenant.offload", "tenant.offload", "token.create"], "{audit}");
     assert_eq!(audit[0]["actor"], "admin@main");
@@ -298,7 +298,7 @@ fn a_node_killed_mid_job_has_its_job_failed_once_by_the_other_and_loses_nothing_
     // Failed once, however many looks later.
     std::thread::sleep(std::time::Duration::from_secs(3));
     assert_eq!(job("slow-a")["job"]["ended_at"], failed["job"]["ended_at"]);
-    let audit = json_of(&env, &b, &ada, &["tenant", "audit", "--limit", "1000"]);
+    let audit = json_of(&env, &b, &ada, &["tenant", "audit", "--limit", "1000"])["entries"].take();
     let lost: Vec<&Value> = audit.as_array().unwrap().iter().filter(|e| e["action"] == "job.node_lost").collect();
     assert_eq!(lost.len(), 1, "{audit}");
     assert_eq!(lost[0]["new"]["job"], "slow-a");

@@ -18,7 +18,8 @@ use serde_json::Value;
 fn offload_changes(site: &Site) -> Vec<Value> {
     let out = site.oz0().args(["tenant", "audit", "--limit", "1000", "--format", "json"]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let mut entries: Vec<Value> = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let page: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let mut entries: Vec<Value> = page["entries"].as_array().unwrap().clone();
     entries.retain(|e| e["action"] == "tenant.offload");
     entries.reverse();
     entries

@@ -203,7 +203,7 @@ fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
         assert_eq!(inspected["first_line"], "line one");
         assert!(stderr.contains("1 tool_call workbench.pack: ok"), "{stderr}");
         assert!(stderr.contains("2 tool_call workbench.inspect: ok"), "{stderr}");
-        let jobs = site.json(&["job", "list"]);
+        let jobs = &site.json(&["job", "list"])["jobs"];
         assert_eq!((jobs[0]["kind"].as_str(), jobs[0]["state"].as_str()), (Some("flow"), Some("succeeded")));
         let detail = site.json(&["job", "get", jobs[0]["id"].as_str().unwrap()]);
         assert_eq!(detail["files"][0]["ref"], inspected["ref"]);

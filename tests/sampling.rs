@@ -59,8 +59,8 @@ fn the_specs_example_summarizes_through_the_platform() {
         let detail = site.json(&["job", "get", job]);
         assert!((detail["job"]["cost_usd"].as_f64().unwrap() - COST).abs() < 1e-12, "{detail}");
         let audit = site.ok(&["tenant", "audit", "--format", "json"]);
-        let entries: Vec<Value> = serde_json::from_str(&audit).unwrap();
-        let call = entries.iter().find(|e| e["action"] == "run.model_call").expect(&audit);
+        let page: Value = serde_json::from_str(&audit).unwrap();
+        let call = page["entries"].as_array().unwrap().iter().find(|e| e["action"] == "run.model_call").expect(&audit);
         assert_eq!(call["new"]["plugin"], "notes", "{call}");
         assert_eq!(call["new"]["tokens_in"], 120, "{call}");
 

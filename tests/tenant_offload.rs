@@ -70,8 +70,9 @@ fn an_admin_sets_and_reads_the_offload() {
 
         let (code, stdout, _) = run(&site, &["tenant", "audit", "--format", "json"]);
         assert_eq!(code, 0);
-        let audit: Vec<Value> = serde_json::from_str(&stdout).expect("JSON");
-        let changes: Vec<_> = audit.iter().filter(|e| e["action"] == "tenant.offload").collect();
+        let page: Value = serde_json::from_str(&stdout).expect("JSON");
+        let changes: Vec<_> =
+            page["entries"].as_array().unwrap().iter().filter(|e| e["action"] == "tenant.offload").collect();
         assert_eq!(changes.len(), 4, "{transport:?}: every change is in the audit log");
         assert_eq!(changes[0]["new"], json!({"default": null, "ceiling": null}));
         assert_eq!(changes[3]["old"], json!({"default": null, "ceiling": null}));

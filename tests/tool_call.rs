@@ -70,7 +70,7 @@ fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
         let page: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
         assert!(page["content"].as_str().unwrap().starts_with("# Install Acme"), "{page}");
         let jobs = site.json(&["job", "list"]);
-        assert_eq!(jobs.as_array().unwrap().len(), 2);
+        assert_eq!(jobs["jobs"].as_array().unwrap().len(), 2);
     }
 }
 
@@ -117,7 +117,7 @@ fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
         let second = inspected["job"]["id"].as_str().unwrap();
         assert_eq!(site.json(&["job", "get", second])["files"][0]["ref"], file.as_str(), "the file joins its tree");
         let audit = site.json(&["tenant", "audit", "--limit", "5"]);
-        assert!(audit.as_array().unwrap().iter().any(|e| e["action"] == "job.files_handed"), "{audit}");
+        assert!(audit["entries"].as_array().unwrap().iter().any(|e| e["action"] == "job.files_handed"), "{audit}");
 
         let saved = site.env.work().join("saved.txt");
         site.ok(&["file", "get", &file, "--job", "pack-1", "-o", saved.to_str().unwrap()]);
@@ -243,7 +243,7 @@ fn a_crash_shows_the_end_of_the_servers_stderr() {
             stderr.contains("hint: the server's stderr ended with:\n    the workbench broke on purpose"),
             "{stderr}"
         );
-        let jobs = site.json(&["job", "list"]);
+        let jobs = &site.json(&["job", "list"])["jobs"];
         assert_eq!(jobs[0]["state"], "failed");
         let trace = site.json(&["job", "trace", jobs[0]["id"].as_str().unwrap()]);
         assert_eq!(trace["steps"][0]["outcome"], "crashed");
@@ -275,7 +275,7 @@ fn an_argument_of_the_wrong_type_is_refused_before_the_call() {
         let (code, _, stderr) = site.run(&["tool", "call", "workbench.nothing"]);
         assert_eq!(code, 2);
         assert!(stderr.contains("the tool `workbench` has no function `nothing`"), "{stderr}");
-        assert!(site.json(&["job", "list"]).as_array().unwrap().is_empty(), "no job was started");
+        assert!(site.json(&["job", "list"])["jobs"].as_array().unwrap().is_empty(), "no job was started");
     }
 }
 

@@ -153,7 +153,7 @@ fn a_trace_is_read_a_page_at_a_time() {
         install(&site);
         flow(&site, "five", "shared.whoami", 5);
         site.ok(&["run", "five"]);
-        let jobs = site.json(&["job", "list"]);
+        let jobs = &site.json(&["job", "list"])["jobs"];
         let job = jobs[0]["id"].as_str().unwrap();
         let page = site.json(&["job", "trace", job, "--after", "1", "--limit", "2"]);
         let seqs: Vec<u64> = page["steps"].as_array().unwrap().iter().map(|s| s["seq"].as_u64().unwrap()).collect();

@@ -3,9 +3,9 @@
 use std::time::Duration;
 
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
-    InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, Problem, Status, StoredFile, Tenant,
-    TokenRequest, ToolInfo, Trace, TreeId, paths,
+    Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, FileRef, InstallOptions,
+    Installed, InstalledPlugin, Job, JobDetail, JobPage, OffloadChange, OffloadPatch, OffloadView, Problem, Status,
+    StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
 use oz0_core::api::{
     Approval, Decision, EventStream, QuestionAnswer, Rule, RunEvent, RunRequest, SpendingLimits, UsageRecord,
@@ -227,6 +227,12 @@ fn tenant_path(path: &str, tenant: &Tenant) -> String {
     paths::fill(path, &[("tenant", tenant.segment())])
 }
 
+/// Returns the `after` parameter of a page's query, to follow `&limit=N`; a cursor's characters need no
+/// percent-encoding.
+fn after_query(after: Option<&Cursor>) -> String {
+    after.map(|cursor| format!("&after={cursor}")).unwrap_or_default()
+}
+
 impl Edge for Client {
     async fn status(&self) -> Result<Status, EdgeError> {
         self.get(paths::STATUS).await
@@ -249,8 +255,8 @@ impl Edge for Client {
         self.get(&path).await
     }
 
-    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
-        self.get(&format!("{}?limit={limit}", tenant_path(paths::AUDIT, tenant))).await
+    async fn audit(&self, tenant: &Tenant, limit: u32, after: Option<&Cursor>) -> Result<AuditPage, EdgeError> {
+        self.get(&format!("{}?limit={limit}{}", tenant_path(paths::AUDIT, tenant), after_query(after))).await
     }
 
     async fn create_token(&self, request: &TokenRequest) -> Result<CreatedToken, EdgeError> {
@@ -311,8 +317,8 @@ impl Edge for Client {
         self.json(response).await
     }
 
-    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
-        self.get(&format!("{}?limit={limit}", paths::JOBS)).await
+    async fn jobs(&self, limit: u32, after: Option<&Cursor>) -> Result<JobPage, EdgeError> {
+        self.get(&format!("{}?limit={limit}{}", paths::JOBS, after_query(after))).await
     }
 
     async fn job(&self, id: &TreeId) -> Result<JobDetail, EdgeError> {

@@ -7,10 +7,10 @@ use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, EventStream, FileRef, InstallOptions,
-    Installed, InstalledPlugin, Job, JobDetail, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, Role,
-    RunRequest, SpendingLimits, Status, StoreStatus, StoredFile, Tenant, TenantName, TokenRequest, ToolInfo, Trace,
-    TreeId,
+    Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, EventStream, FileRef,
+    InstallOptions, Installed, InstalledPlugin, Job, JobDetail, JobPage, MAX_PAGE, OffloadChange, OffloadPatch,
+    OffloadView, QuestionAnswer, Role, RunRequest, SpendingLimits, Status, StoreStatus, StoredFile, Tenant, TenantName,
+    TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, ApprovalState, Decision, Rule, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
@@ -24,12 +24,6 @@ use crate::store::{NewToken, PluginRecord, Principal, StoreError, TenantRecord};
 
 /// The name of the embedded edge's tenant and person, when its store is new.
 pub const LOCAL: &str = "local";
-
-/// The most audit entries one read returns.
-pub const MAX_AUDIT: u32 = 1000;
-
-/// The most jobs one read returns.
-pub const MAX_JOBS: u32 = 1000;
 
 /// The edge as one person sees it, in process.
 #[derive(Debug, Clone)]
@@ -252,15 +246,18 @@ impl Edge for LocalEdge {
         .await
     }
 
-    async fn audit(&self, tenant: &Tenant, limit: u32) -> Result<Vec<AuditEntry>, EdgeError> {
-        let tenant = tenant.clone();
+    async fn audit(&self, tenant: &Tenant, limit: u32, after: Option<&Cursor>) -> Result<AuditPage, EdgeError> {
+        let (tenant, after) = (tenant.clone(), after.cloned());
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Admin, "reading the audit log")?;
-            if !(1..=MAX_AUDIT).contains(&limit) {
-                return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_AUDIT}")));
-            }
-            Ok(state.store().audit(&tenant, limit)?)
+            page_limit(limit)?;
+            let before =
+                after.as_ref().map(|c| c.entry().ok_or_else(|| not_this_lists(c, "audit log's"))).transpose()?;
+            // One more than asked, to know whether a page follows.
+            let mut entries = state.store().audit_before(&tenant, before, limit + 1)?;
+            let next = more(&mut entries, limit).map(|last| Cursor::after_entry(last.id));
+            Ok(AuditPage { entries, next })
         })
         .await
     }
@@ -428,12 +425,22 @@ impl Edge for LocalEdge {
         .await
     }
 
-    async fn jobs(&self, limit: u32) -> Result<Vec<Job>, EdgeError> {
+    async fn jobs(&self, limit: u32, after: Option<&Cursor>) -> Result<JobPage, EdgeError> {
+        let after = after.cloned();
         self.blocking(move |state, principal| {
-            if !(1..=MAX_JOBS).contains(&limit) {
-                return Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_JOBS}")));
-            }
-            Ok(state.store().jobs(&principal.tenant, None, limit)?)
+            page_limit(limit)?;
+            let before = after.as_ref().map(|c| c.job().ok_or_else(|| not_this_lists(c, "job list's"))).transpose()?;
+            let mut jobs =
+                state.store().jobs(&principal.tenant, before.as_ref().map(|(ms, id)| (*ms, id)), limit + 1)?;
+            let next = match more(&mut jobs, limit) {
+                Some(last) => {
+                    let started = oz0_core::api::parse_instant(&last.started_at)
+                        .map_err(|err| EdgeError::internal("a job's start in the store", err))?;
+                    Some(Cursor::after_job(started, &last.id))
+                }
+                None => None,
+            };
+            Ok(JobPage { jobs, next })
         })
         .await
     }
@@ -524,6 +531,33 @@ impl Edge for LocalEdge {
             "no question {question} of the job `{id}` is waiting for an answer on this edge"
         )))
     }
+}
+
+/// Refuses a page's limit out of 1 to [`MAX_PAGE`].
+fn page_limit(limit: u32) -> Result<(), EdgeError> {
+    if (1..=MAX_PAGE).contains(&limit) {
+        Ok(())
+    } else {
+        Err(EdgeError::invalid(format!("the limit {limit} is not from 1 to {MAX_PAGE}")))
+    }
+}
+
+/// Returns the refusal of a cursor that is not one of the list it was given to.
+fn not_this_lists(cursor: &Cursor, list: &str) -> EdgeError {
+    EdgeError::invalid(format!(
+        "`{cursor}` is not a cursor of the {list} pages: pass the `next` of the page before as it is, or leave \
+         it out to start from the newest"
+    ))
+}
+
+/// Cuts `items`, read one more than `limit`, to `limit`, and returns the last kept when more follow.
+fn more<T>(items: &mut Vec<T>, limit: u32) -> Option<&T> {
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    if items.len() <= limit {
+        return None;
+    }
+    items.truncate(limit);
+    items.last()
 }
 
 fn find_job(state: &EdgeState, principal: &Principal, id: &TreeId) -> Result<Job, EdgeError> {

@@ -149,8 +149,36 @@ async fn refusals_are_problems_and_change_nothing() {
     api.send("GET", "/v1/nothing", Some(&api.admin), None).await.is_problem(404);
     assert_eq!(api.offload().await, before);
     let audit = api.send("GET", "/v1/tenants/current/audit", Some(&api.admin), None).await.json();
-    let offloads = audit.as_array().unwrap().iter().filter(|e| e["action"] == "tenant.offload").count();
+    let offloads = audit["entries"].as_array().unwrap().iter().filter(|e| e["action"] == "tenant.offload").count();
     assert_eq!(offloads, 1, "only the one accepted change is in the log");
+}
+
+#[tokio::test]
+async fn a_page_names_the_next_and_a_cursor_not_of_its_list_is_refused() {
+    let api = Api::new();
+    for n in 1..=3 {
+        api.json("PATCH", "/v1/tenants/main/offload", &api.admin, &format!(r#"{{"default": {n}000}}"#)).await;
+    }
+    let api = &api;
+    let get = |path: &'static str| async move { api.send("GET", path, Some(&api.admin), None).await };
+    let first = get("/v1/tenants/current/audit?limit=2").await.json();
+    let numbers =
+        |page: &Value| page["entries"].as_array().unwrap().iter().map(|e| e["id"].clone()).collect::<Vec<_>>();
+    // The first admin's token.create and tenant.create, then three changes.
+    assert_eq!(numbers(&first), [json!(5), json!(4)]);
+    assert_eq!(first["next"], "4");
+    let rest = get("/v1/tenants/current/audit?limit=1000&after=4").await.json();
+    assert_eq!(numbers(&rest), [json!(3), json!(2), json!(1)]);
+    assert_eq!(rest["next"], Value::Null, "the last page says so");
+    assert_eq!(get("/v1/jobs").await.json(), json!({"jobs": [], "next": null}));
+
+    get("/v1/tenants/current/audit?after=a%20b").await.is_problem(400);
+    get("/v1/jobs?after=4%2F5").await.is_problem(400);
+    let crossed = get("/v1/tenants/current/audit?after=17.J1").await;
+    crossed.is_problem(422);
+    assert!(crossed.json()["detail"].as_str().unwrap().contains("`17.J1` is not a cursor of the audit log's"));
+    get("/v1/jobs?after=17").await.is_problem(422);
+    get("/v1/jobs?limit=1001").await.is_problem(422);
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use oz0_core::api::{Edge, EdgeError, FileRef, OffloadPatch, Role, Tenant, TenantName, TokenRequest, TreeId};
+use oz0_core::api::{Cursor, Edge, EdgeError, FileRef, OffloadPatch, Role, Tenant, TenantName, TokenRequest, TreeId};
 use oz0_core::threshold::{Offload, Tokens};
 use oz0_edge::{EdgeState, LocalEdge};
 
@@ -87,8 +87,11 @@ async fn scenario<E: Edge>(p: &People<E>) -> Vec<String> {
     let nosuch = Tenant::Named(TenantName::new("nosuch").unwrap());
     note("other reads a missing tenant", err(p.other.offload(&nosuch).await));
     note("other's own", format!("{:?}", p.other.offload(&Tenant::Current).await.unwrap().settings));
-    note("content reads the audit", err(p.content.audit(&Tenant::Current, 10).await));
-    note("admin reads 0 entries", err(p.admin.audit(&Tenant::Current, 0).await));
+    note("content reads the audit", err(p.content.audit(&Tenant::Current, 10, None).await));
+    note("admin reads 0 entries", err(p.admin.audit(&Tenant::Current, 0, None).await));
+    let jobs_cursor = Cursor::after_job(1, &TreeId::new("job-1").unwrap());
+    note("a job list's cursor", err(p.admin.audit(&Tenant::Current, 10, Some(&jobs_cursor)).await));
+    note("an audit log's cursor", err(p.admin.jobs(10, Some(&Cursor::after_entry(3))).await));
     let other_token =
         TokenRequest { tenant: Some(TenantName::new("main").unwrap()), roles: vec![Role::Admin], name: None };
     note("other makes a token of main", err(p.other.create_token(&other_token).await));
@@ -111,9 +114,13 @@ async fn scenario<E: Edge>(p: &People<E>) -> Vec<String> {
     note("another tenant, its own", err(p.other.get_file(&Tenant::Current, &tree, &stored.file).await));
     note("admin only", err(p.admin_only.get_file(&Tenant::Current, &tree, &stored.file).await));
     note("admin only stores", err(p.admin_only.put_file(&Tenant::Current, &tree, b"x".to_vec()).await));
-    let audit = p.admin.audit(&Tenant::Current, 100).await.unwrap();
-    let actions: Vec<_> = audit.iter().map(|e| format!("{} {} {} -> {}", e.actor, e.action, e.old, e.new)).collect();
+    let audit = p.admin.audit(&Tenant::Current, 100, None).await.unwrap();
+    let actions: Vec<_> =
+        audit.entries.iter().map(|e| format!("{} {} {} {} -> {}", e.id, e.actor, e.action, e.old, e.new)).collect();
     note("audit", actions.join("; "));
+    let first = p.admin.audit(&Tenant::Current, 1, None).await.unwrap();
+    let second = p.admin.audit(&Tenant::Current, 1, first.next.as_ref()).await.unwrap();
+    note("audit by pages", format!("{:?} {:?}", first.next, second.entries.iter().map(|e| e.id).collect::<Vec<_>>()));
     seen
 }
 

@@ -6,12 +6,11 @@ use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::names::Tenant;
+use super::page::{AuditPage, Cursor, JobPage};
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
 use super::policy::{Approval, Decision, Rule};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
-use super::tenant::{
-    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
-};
+use super::tenant::{CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest};
 use super::usage::UsageRecord;
 use crate::agent::Definition;
 use crate::threshold::{Offload, Threshold};
@@ -80,8 +79,15 @@ pub trait Edge: Send + Sync {
         agent: Option<Offload>,
     ) -> impl Future<Output = Result<Threshold, EdgeError>> + Send;
 
-    /// Returns the tenant's last `limit` audit entries, newest first (admin only).
-    fn audit(&self, tenant: &Tenant, limit: u32) -> impl Future<Output = Result<Vec<AuditEntry>, EdgeError>> + Send;
+    /// Returns a page of the tenant's audit log, newest first (admin only): at most `limit` entries (1 to
+    /// [`MAX_PAGE`](super::MAX_PAGE)), from the newest, or from the one after `after`, the `next` of the
+    /// page before.
+    fn audit(
+        &self,
+        tenant: &Tenant,
+        limit: u32,
+        after: Option<&Cursor>,
+    ) -> impl Future<Output = Result<AuditPage, EdgeError>> + Send;
 
     /// Creates a person with a token (admin only) and returns the token, shown this once.
     fn create_token(&self, request: &TokenRequest) -> impl Future<Output = Result<CreatedToken, EdgeError>> + Send;
@@ -129,8 +135,10 @@ pub trait Edge: Send + Sync {
     /// Cancels a running job: its calls are stopped and their servers ended.
     fn cancel_job(&self, id: &TreeId) -> impl Future<Output = Result<Job, EdgeError>> + Send;
 
-    /// Returns the tenant's last `limit` jobs, newest first.
-    fn jobs(&self, limit: u32) -> impl Future<Output = Result<Vec<Job>, EdgeError>> + Send;
+    /// Returns a page of the tenant's jobs, newest first: at most `limit` (1 to
+    /// [`MAX_PAGE`](super::MAX_PAGE)), from the newest, or from the one after `after`, the `next` of the
+    /// page before.
+    fn jobs(&self, limit: u32, after: Option<&Cursor>) -> impl Future<Output = Result<JobPage, EdgeError>> + Send;
 
     /// Returns a job, its files and its totals.
     fn job(&self, id: &TreeId) -> impl Future<Output = Result<JobDetail, EdgeError>> + Send;

@@ -10,6 +10,7 @@ mod error;
 mod file;
 mod job;
 mod names;
+mod page;
 pub mod paths;
 mod plugin;
 mod policy;
@@ -22,6 +23,7 @@ pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, Trace};
 pub use names::{NameError, Role, Tenant, TenantName};
+pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};
 pub use plugin::{
     DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, InstallOptions, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,
 };

@@ -7,7 +7,7 @@ pub const STATUS: &str = "/v1/status";
 pub const OFFLOAD: &str = "/v1/tenants/{tenant}/offload";
 /// `GET ?offload=N|off`: the threshold an agent would get.
 pub const THRESHOLD: &str = "/v1/tenants/{tenant}/offload/threshold";
-/// `GET ?limit=N`: a tenant's audit log, newest first.
+/// `GET ?limit=N&after=CURSOR`: a page of a tenant's audit log, newest first, with the cursor of the next.
 pub const AUDIT: &str = "/v1/tenants/{tenant}/audit";
 /// `POST`: a new token.
 pub const TOKENS: &str = "/v1/tokens";
@@ -38,7 +38,7 @@ pub const PLUGIN: &str = "/v1/plugins/{plugin}";
 pub const TOOL: &str = "/v1/tools/{tool}";
 /// `POST`: call a tool's function by hand.
 pub const CALLS: &str = "/v1/calls";
-/// `GET ?limit=N`: the tenant's jobs, newest first.
+/// `GET ?limit=N&after=CURSOR`: a page of the tenant's jobs, newest first, with the cursor of the next.
 pub const JOBS: &str = "/v1/jobs";
 /// `GET`: a job, its files and totals.
 pub const JOB: &str = "/v1/jobs/{job}";

@@ -122,7 +122,7 @@ pub struct OffloadChange {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AuditEntry {
-    /// The entry's number, increasing.
+    /// The entry's number in its tenant's log: 1, 2, 3 in the order the entries were written.
     pub id: u64,
     /// When, in RFC 3339 (UTC, milliseconds).
     pub at: String,

@@ -60,7 +60,8 @@ async fn render(signed: &Signed, filters: &JobsQuery) -> Result<String, EdgeErro
     let agent = given(&filters.agent);
     let tool = given(&filters.tool);
     let mut shown: Vec<Job> = Vec::new();
-    for job in signed.edge.jobs(READ).await? {
+    // The newest page only: the filters pick from the jobs it holds.
+    for job in signed.edge.jobs(READ, None).await?.jobs {
         let at = millis(&job.started_at);
         let keep = state.is_none_or(|s| job.state.as_str() == s)
             && agent.is_none_or(|a| job.kind == JobKind::Agent && job.name == a)

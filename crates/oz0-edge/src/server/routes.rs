@@ -6,9 +6,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
-    Applied, AuditEntry, CallAnswer, CallRequest, CreatedToken, Edge, EdgeError, FileRef, InstallOptions, Installed,
-    InstalledPlugin, Job, JobDetail, JobState, OffloadChange, OffloadPatch, OffloadView, QuestionAnswer, RunEvent,
-    RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
+    Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, FileRef, InstallOptions,
+    Installed, InstalledPlugin, Job, JobDetail, JobPage, JobState, OffloadChange, OffloadPatch, OffloadView,
+    QuestionAnswer, RunEvent, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
@@ -83,20 +83,22 @@ pub async fn threshold(
     Ok(Json(edge.threshold(&tenant, agent).await?))
 }
 
-/// The query of the audit endpoint.
+/// The query of a list read a page at a time: the audit log's, the jobs'.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AuditQuery {
-    /// How many entries, newest first; left out, 100.
+pub struct PageQuery {
+    /// How many items, newest first; left out, the list's own default.
     limit: Option<u32>,
+    /// The `next` of the page before; left out, the page starts from the newest.
+    after: Option<Cursor>,
 }
 
 pub async fn audit(
     Caller(edge): Caller,
     PathOf(segment): PathOf<String>,
-    QueryOf(query): QueryOf<AuditQuery>,
-) -> Result<Json<Vec<AuditEntry>>, ApiError> {
-    Ok(Json(edge.audit(&tenant(&segment)?, query.limit.unwrap_or(100)).await?))
+    QueryOf(query): QueryOf<PageQuery>,
+) -> Result<Json<AuditPage>, ApiError> {
+    Ok(Json(edge.audit(&tenant(&segment)?, query.limit.unwrap_or(100), query.after.as_ref()).await?))
 }
 
 pub async fn create_token(
@@ -219,16 +221,8 @@ pub async fn call_tool(
     Ok(Json(answer?))
 }
 
-/// The query of the jobs endpoint.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JobsQuery {
-    /// How many jobs, newest first; left out, 50.
-    limit: Option<u32>,
-}
-
-pub async fn jobs(Caller(edge): Caller, QueryOf(query): QueryOf<JobsQuery>) -> Result<Json<Vec<Job>>, ApiError> {
-    Ok(Json(edge.jobs(query.limit.unwrap_or(50)).await?))
+pub async fn jobs(Caller(edge): Caller, QueryOf(query): QueryOf<PageQuery>) -> Result<Json<JobPage>, ApiError> {
+    Ok(Json(edge.jobs(query.limit.unwrap_or(50), query.after.as_ref()).await?))
 }
 
 pub async fn job(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<JobDetail>, ApiError> {
