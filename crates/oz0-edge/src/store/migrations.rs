@@ -193,7 +193,8 @@ CREATE INDEX reservations_by_node ON reservations (node);
 ",
     ),
     // Audit entries and approvals numbered within their tenant, 1, 2, 3, so that a tenant's numbers
-    // tell nothing of another's; the entries kept so far are numbered in the order they were written.
+    // tell nothing of another's; the entries kept so far are numbered in the order they were written,
+    // and an answer's entry names the approval by its new number.
     (
         9,
         "
@@ -210,6 +211,14 @@ WHERE approvals.id = numbered.id;
 CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
 CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
 DROP INDEX approvals_by_tenant;
+UPDATE audit SET new = json_set(new, '$.id', (
+    SELECT numbered.seq FROM approvals AS numbered
+    WHERE numbered.tenant_id = audit.tenant_id
+      AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id')))
+WHERE action IN ('approval.approve', 'approval.deny') AND EXISTS (
+    SELECT 1 FROM approvals AS numbered
+    WHERE numbered.tenant_id = audit.tenant_id
+      AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id'));
 ",
     ),
 ];
@@ -231,7 +240,8 @@ INSERT INTO audit (tenant_id, at, actor, action, old, new) VALUES
     (1, 3, 'admin@main', 'main.2', 'null', '2'),
     (2, 4, 'admin@other', 'other.2', 'null', '2'),
     (2, 5, 'admin@other', 'other.3', 'null', '3'),
-    (1, 6, 'admin@main', 'main.3', 'null', '3');
+    (1, 6, 'admin@main', 'main.3', 'null', '3'),
+    (2, 7, 'admin@other', 'approval.deny', 'null', '{\"id\":3,\"job\":\"J3\",\"reason\":null,\"target\":\"notes.add\"}');
 INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expires_at) VALUES
     (2, 'J1', 'notes.add', 'notes.*', '{}', 'pending', 0, 0),
     (1, 'J2', 'notes.add', 'notes.*', '{}', 'pending', 0, 0),

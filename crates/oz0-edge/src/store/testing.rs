@@ -118,7 +118,11 @@ pub(crate) fn numbered_in_turn(store: &dyn Store) {
     let (main, other) = (tenant("main"), tenant("other"));
     let entries = |name: &str| (1..=3).rev().map(|n| (n, format!("{name}.{n}"))).collect::<Vec<_>>();
     assert_eq!(log(&main), entries("main"), "{}", store.kind());
-    assert_eq!(log(&other), entries("other"));
+    let denied = (4, "approval.deny".to_owned());
+    assert_eq!(log(&other), [vec![denied], entries("other")].concat());
+    let answer = &store.audit(&other, 1).unwrap()[0].new;
+    assert_eq!(answer["id"], 2, "the answer names the approval by its number in the tenant: {answer}");
+    assert_eq!((answer["job"].as_str(), answer["reason"].is_null()), (Some("J3"), true), "the rest kept: {answer}");
     let jobs = |t: &TenantRecord| -> Vec<(u64, String)> {
         store.approvals(t, true, 10).unwrap().into_iter().map(|a| (a.id, a.job.to_string())).collect()
     };

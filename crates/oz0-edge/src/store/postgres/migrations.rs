@@ -216,8 +216,8 @@ CREATE INDEX reservations_by_node ON reservations (node);
 ",
     ),
     // Audit entries and approvals numbered within their tenant, 1, 2, 3, so that a tenant's numbers
-    // tell nothing of another's; the entries kept so far are numbered in the order they were written.
-    // A number is the tenant's highest plus one, taken under a per-tenant lock held until commit.
+    // tell nothing of another's; the entries kept so far are numbered in the order they were written,
+    // and an answer's entry names the approval by its new number. A number is the tenant's highest plus one, taken under a per-tenant lock held until commit.
     (
         9,
         "
@@ -236,6 +236,12 @@ ALTER TABLE approvals ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
 CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
 DROP INDEX approvals_by_tenant;
+UPDATE audit SET new = jsonb_set(audit.new::jsonb, '{id}', to_jsonb(numbered.seq))::text
+FROM approvals AS numbered
+WHERE audit.action IN ('approval.approve', 'approval.deny')
+  AND numbered.tenant_id = audit.tenant_id
+  AND numbered.id::text =
+      CASE WHEN audit.action IN ('approval.approve', 'approval.deny') THEN audit.new::jsonb ->> 'id' END;
 ",
     ),
 ];
