@@ -198,19 +198,19 @@ CREATE INDEX reservations_by_node ON reservations (node);
     (
         9,
         "
+DROP INDEX audit_by_tenant;
 ALTER TABLE audit ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 UPDATE audit SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM audit) AS numbered
 WHERE audit.id = numbered.id;
 CREATE UNIQUE INDEX audit_by_number ON audit (tenant_id, seq);
-DROP INDEX audit_by_tenant;
+DROP INDEX approvals_by_tenant;
 ALTER TABLE approvals ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 UPDATE approvals SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM approvals) AS numbered
 WHERE approvals.id = numbered.id;
 CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
 CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
-DROP INDEX approvals_by_tenant;
 UPDATE audit SET new = json_set(new, '$.id', (
     SELECT numbered.seq FROM approvals AS numbered
     WHERE numbered.tenant_id = audit.tenant_id

@@ -221,13 +221,14 @@ CREATE INDEX reservations_by_node ON reservations (node);
     (
         9,
         "
+DROP INDEX audit_by_tenant;
 ALTER TABLE audit ADD COLUMN seq BIGINT;
 UPDATE audit SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM audit) AS numbered
 WHERE audit.id = numbered.id;
 ALTER TABLE audit ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX audit_by_number ON audit (tenant_id, seq);
-DROP INDEX audit_by_tenant;
+DROP INDEX approvals_by_tenant;
 ALTER TABLE approvals ADD COLUMN seq BIGINT;
 UPDATE approvals SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM approvals) AS numbered
@@ -235,7 +236,6 @@ WHERE approvals.id = numbered.id;
 ALTER TABLE approvals ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
 CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
-DROP INDEX approvals_by_tenant;
 UPDATE audit SET new = jsonb_set(audit.new::jsonb, '{id}', to_jsonb(numbered.seq))::text
 FROM approvals AS numbered
 WHERE audit.action IN ('approval.approve', 'approval.deny')
