@@ -1,5 +1,5 @@
-//! What oz0 is to a tool's server as an MCP client: it lists a plugin's folder as its one root, puts a
-//! server's questions to the person at `oz0 tool call` (and declines them anywhere else, saying why in
+//! What oz0 is to a tool's server as an MCP client: it tells it of the roots its manifest declares and
+//! of none otherwise, puts a server's questions to the person at `oz0 tool call` (and declines them anywhere else, saying why in
 //! the trace), calls a function that must run as a task, shows progress live, and keeps the server's
 //! log messages in the trace. Against the public reference server `@modelcontextprotocol/server-everything`,
 //! through the embedded edge and `oz0 edge serve`.
@@ -23,21 +23,30 @@ fn site(transport: common::Transport) -> Site {
 }
 
 #[test]
-fn the_functions_that_need_a_clients_features_are_listed_and_the_root_is_the_plugins_folder() {
+fn the_functions_that_need_a_clients_features_are_listed_and_the_roots_are_the_manifests() {
     for transport in transports() {
         let site = site(transport);
         let listed = site.ok(&["plugin", "list"]);
-        for function in
-            ["get-roots-list", "trigger-elicitation-request", "trigger-url-elicitation", "simulate-research-query"]
-        {
+        for function in ["trigger-elicitation-request", "trigger-url-elicitation", "simulate-research-query"] {
             assert!(listed.contains(function), "{transport:?}: {function} is listed: {listed}");
         }
-        // Sampling is declared only for a plugin granted models.
+        // Sampling is declared only for a plugin granted models, and roots only where there are some.
         assert!(!listed.contains("trigger-sampling-request"), "{transport:?}: {listed}");
-        let roots = site.ok(&["tool", "call", "everything.get-roots-list"]);
+        assert!(!listed.contains("get-roots-list"), "{transport:?}: no root is made up: {listed}");
+
+        // A plugin whose manifest declares a root, in its own folder.
+        let dir = plugin_support::everything_plugin(&site.env);
+        std::fs::create_dir_all(dir.join("docs")).unwrap();
+        std::fs::write(dir.join("docs/read-me.md"), "# Docs\n").unwrap();
+        let manifest = std::fs::read_to_string(dir.join("oz0-plugin.yaml")).unwrap();
+        let manifest = manifest.replace("name: everything", "name: rooted").replace("id: everything", "id: rooted");
+        std::fs::write(dir.join("oz0-plugin.yaml"), format!("{manifest}    roots: [docs]\n")).unwrap();
+        site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+        let roots = site.ok(&["tool", "call", "rooted.get-roots-list"]);
         let plugins = site.edge_dir().canonicalize().unwrap().join("plugins");
         assert!(roots.contains("Current MCP Roots (1 total)"), "{transport:?}: {roots}");
         assert!(roots.contains(&format!("file://{}", plugins.display())), "{transport:?}: {roots}");
+        assert!(roots.contains("/docs"), "{transport:?}: {roots}");
     }
 }
 

@@ -147,11 +147,22 @@ impl TestEnv {
     /// Starts `oz0 edge serve` with its state in `data` (or in the environment's database, its files and
     /// plugins in `data`) and the variables `envs` added to its environment, and waits until it listens.
     pub fn serve_with(&self, data: &Path, envs: &[(&str, std::ffi::OsString)]) -> ServedEdge {
+        self.serve_with_flags(data, envs, &[])
+    }
+
+    /// Starts `oz0 edge serve` as [`TestEnv::serve_with`] does, with `flags` added to its command line.
+    pub fn serve_with_flags(
+        &self,
+        data: &Path,
+        envs: &[(&str, std::ffi::OsString)],
+        flags: &[std::ffi::OsString],
+    ) -> ServedEdge {
         use std::io::BufRead;
         let stderr = std::fs::File::create(self.dir.path().join("serve.stderr")).expect("a log file");
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("oz0"));
         cmd.args(["edge", "serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
+            .args(flags)
             .current_dir(self.work())
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())

@@ -115,8 +115,14 @@ pub fn python_env() -> Vec<(&'static str, std::ffi::OsString)> {
 
 impl PluginSite {
     pub fn new(transport: Transport) -> Self {
+        Self::with_edge_flags(transport, |_| Vec::new())
+    }
+
+    /// Returns a site whose served edge runs with the flags `flags` makes of its environment, such as the
+    /// folders its operator lets tools' servers reach.
+    pub fn with_edge_flags(transport: Transport, flags: impl FnOnce(&TestEnv) -> Vec<OsString>) -> Self {
         let env = TestEnv::for_transport(transport);
-        let served = transport.served().then(|| env.serve_with(&env.data(), &python_env()));
+        let served = transport.served().then(|| env.serve_with_flags(&env.data(), &python_env(), &flags(&env)));
         Self { served, env, transport }
     }
 

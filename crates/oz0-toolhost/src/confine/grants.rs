@@ -70,7 +70,7 @@ impl Source {
         match self {
             Source::CommandLine => "its command line",
             Source::Paths => "its manifest's `paths`",
-            Source::Roots => "its roots",
+            Source::Roots => "its `roots`",
         }
     }
 }
