@@ -113,13 +113,7 @@ async fn write_until_refused(client: oz0_client::Client, writer: u64) {
     for i in 0..100_000u64 {
         let done = if i % 8 == 7 {
             let manifest = format!("name: p{writer}\nversion: 1.0.{i}\ndescription: A plugin.\ntools: []\n");
-            let mut builder = tar::Builder::new(Vec::new());
-            let mut header = tar::Header::new_gnu();
-            header.set_size(manifest.len() as u64);
-            header.set_mode(0o644);
-            header.set_cksum();
-            builder.append_data(&mut header, "oz0-plugin.yaml", manifest.as_bytes()).unwrap();
-            let archive = builder.into_inner().unwrap();
+            let archive = common::manifest_archive(&manifest);
             client.install_plugin(archive, &InstallOptions::default()).await.map(|_| ())
         } else {
             let bytes = format!("{writer}-{i}-").repeat(20_000).into_bytes();

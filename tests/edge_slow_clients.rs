@@ -200,16 +200,9 @@ fn a_head_that_does_not_come_whole_in_time_closes_its_connection() {
     }
 }
 
-/// Returns a plugin's archive: a manifest with no tools, which installs without starting a server.
-fn tiny_plugin(name: &str) -> Vec<u8> {
-    let manifest = format!("name: {name}\nversion: 1.0.0\ndescription: Nothing at all.\ntools: []\n");
-    let mut builder = tar::Builder::new(Vec::new());
-    let mut header = tar::Header::new_gnu();
-    header.set_size(manifest.len() as u64);
-    header.set_mode(0o644);
-    header.set_cksum();
-    builder.append_data(&mut header, "oz0-plugin.yaml", manifest.as_bytes()).unwrap();
-    builder.into_inner().unwrap()
+/// Returns the archive of a plugin with nothing in it.
+fn tiny_plugin() -> Vec<u8> {
+    common::manifest_archive("name: tiny\nversion: 1.0.0\ndescription: Nothing at all.\ntools: []\n")
 }
 
 #[test]
@@ -245,7 +238,7 @@ fn one_tenants_slow_uploads_keep_no_other_tenant_waiting() {
             assert_eq!(file.unwrap().size, 11, "{transport:?}");
             assert!(stored < Duration::from_secs(1), "{transport:?}: the file took {stored:?}");
             let installed = Instant::now();
-            let plugin = runtime.block_on(other.install_plugin(tiny_plugin("tiny"), &InstallOptions::default()));
+            let plugin = runtime.block_on(other.install_plugin(tiny_plugin(), &InstallOptions::default()));
             let installed = installed.elapsed();
             assert_eq!(plugin.unwrap().plugin.name, "tiny", "{transport:?}");
             assert!(installed < Duration::from_secs(1), "{transport:?}: the install took {installed:?}");

@@ -87,6 +87,17 @@ pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/oz0-core/tests/fixtures").join(name)
 }
 
+/// Returns a plugin's archive, as `oz0 plugin install` sends it, holding the manifest `manifest` alone.
+pub fn manifest_archive(manifest: &str) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    let mut header = tar::Header::new_gnu();
+    header.set_size(manifest.len() as u64);
+    header.set_mode(0o644);
+    header.set_cksum();
+    builder.append_data(&mut header, "oz0-plugin.yaml", manifest.as_bytes()).expect("an archive");
+    builder.into_inner().expect("an archive")
+}
+
 /// Returns what a command printed, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
