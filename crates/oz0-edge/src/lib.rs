@@ -24,6 +24,7 @@ mod limits;
 mod news;
 mod passage;
 pub mod plugins;
+pub mod private;
 mod runner;
 mod running;
 pub mod server;

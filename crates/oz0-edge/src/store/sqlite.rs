@@ -74,10 +74,21 @@ pub(super) fn settings_json(settings: &OffloadSettings) -> String {
 }
 
 impl SqliteStore {
-    /// Opens the store in `dir` (made when missing), bringing its schema up to date.
+    /// Opens the store in `dir` (made when missing, mode 0700), bringing its schema up to date. The
+    /// database file and its WAL are 0600, whatever the umask, and one an older oz0 made is tightened.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        fs_err::create_dir_all(dir).map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
+        let failed = |source| StoreError::Open { path: dir.display().to_string(), source };
+        crate::private::make_private(dir).map_err(failed)?;
         let path = dir.join(DATABASE_FILE);
+        // SQLite makes the WAL and its index with the mode of the database file.
+        match crate::private::create_new(&path) {
+            Ok(_) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(err) => return Err(failed(err)),
+        }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            crate::private::tighten(&dir.join(format!("{DATABASE_FILE}{suffix}"))).map_err(failed)?;
+        }
         let mut writer = Self::connect(&path, false)?;
         Self::wal(&writer)?;
         Self::migrate(&mut writer)?;
