@@ -178,7 +178,7 @@ impl FileStore {
         // before the blob is looked for, so that a start sweeping a dead process's mark of the same blob
         // sees that a live one wants it.
         let marks = self.root.join(MARKS);
-        fs_err::create_dir_all(&marks).map_err(io("create", &marks))?;
+        crate::private::create_dir_all(&marks).map_err(io("create", &marks))?;
         let prefix = match named {
             Some(writer) => format!("{tenant}.{}.{writer}.", file.hex()),
             None => format!("{tenant}.{}.", file.hex()),
@@ -194,9 +194,9 @@ impl FileStore {
             return Ok(kept);
         }
         let dir = path.parent().unwrap_or(&self.root).to_path_buf();
-        fs_err::create_dir_all(&dir).map_err(io("create", &dir))?;
+        crate::private::create_dir_all(&dir).map_err(io("create", &dir))?;
         let tmp_dir = self.root.join("tmp");
-        fs_err::create_dir_all(&tmp_dir).map_err(io("create", &tmp_dir))?;
+        crate::private::create_dir_all(&tmp_dir).map_err(io("create", &tmp_dir))?;
         let prefix = named.map_or_else(|| ".tmp".to_owned(), |writer| format!("{TEMP}{writer}-"));
         let mut tmp =
             tempfile::Builder::new().prefix(&prefix).tempfile_in(&tmp_dir).map_err(io("create a file in", &tmp_dir))?;

@@ -80,7 +80,7 @@ pub(crate) fn unpack(archive: &[u8], into: &Path) -> Result<(), EdgeError> {
             return Err(bad(format!("holds `{}` both as a file and as a folder", shown())));
         }
         if kind.is_dir() {
-            fs_err::create_dir_all(&target).map_err(|err| EdgeError::internal("could not unpack", err))?;
+            crate::private::create_dir_all(&target).map_err(|err| EdgeError::internal("could not unpack", err))?;
             continue;
         }
         if !kind.is_file() {
@@ -96,11 +96,11 @@ pub(crate) fn unpack(archive: &[u8], into: &Path) -> Result<(), EdgeError> {
             });
         }
         if let Some(parent) = target.parent() {
-            fs_err::create_dir_all(parent).map_err(|err| EdgeError::internal("could not unpack", err))?;
+            crate::private::create_dir_all(parent).map_err(|err| EdgeError::internal("could not unpack", err))?;
         }
         let mut contents = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
         entry.read_to_end(&mut contents).map_err(|err| bad(format!("cannot be read: {err}")))?;
-        fs_err::write(&target, contents).map_err(|err| EdgeError::internal("could not unpack", err))?;
+        crate::private::write(&target, &contents).map_err(|err| EdgeError::internal("could not unpack", err))?;
     }
     Ok(())
 }
@@ -282,12 +282,14 @@ impl Installing {
 /// in it: renamed into place, it is an installed plugin.
 pub(crate) fn unpack_new(root: &Path, tenant: i64, archive: &[u8]) -> Result<Installing, EdgeError> {
     let parent = tenant_dir(root, tenant);
-    fs_err::create_dir_all(&parent).map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
+    crate::private::create_dir_all(&parent)
+        .map_err(|err| EdgeError::internal("could not make the plugins' folder", err))?;
     // Without a lock (a system without them), the folder is named after no writer, swept after an hour.
     let writer = crate::writers::join(&area(root)).ok();
     let prefix = writer.as_ref().map_or_else(|| INSTALL.to_owned(), |w| format!("{INSTALL}{}-", w.name()));
     let folder = tempfile::Builder::new()
         .prefix(&prefix)
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(crate::private::FOLDER_MODE))
         .tempdir_in(&parent)
         .map_err(|err| EdgeError::internal("could not make a folder for the plugin", err))?;
     unpack(archive, folder.path())?;

@@ -467,7 +467,7 @@ impl Handed {
 /// handed files from, each named by its digest, their digests checked.
 fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef], into: &Path) -> Result<Handed, EdgeError> {
     let made = |err| EdgeError::internal("could not make a folder for the call", err);
-    fs_err::create_dir_all(into).map_err(made)?;
+    crate::private::create_dir_all(into).map_err(made)?;
     let writer = crate::writers::join(&state.root().join("run")).map_err(made)?;
     let folder = tempfile::Builder::new()
         .prefix(&format!("{}{}-", super::HANDED, writer.name()))
@@ -476,7 +476,7 @@ fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef], into
     for file in files {
         let bytes =
             state.files().get(tenant.id, file).map_err(|err| EdgeError::internal("could not read a file", err))?;
-        fs_err::write(folder.path().join(file.hex()), bytes)
+        crate::private::write(&folder.path().join(file.hex()), &bytes)
             .map_err(|err| EdgeError::internal("could not hand a file to the call", err))?;
     }
     Ok(Handed { folder, _writer: writer })
