@@ -13,6 +13,8 @@ use oz0_core::api::{
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
 use oz0_edge::LocalEdge;
+use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
+use oz0_edge::store::StoreError;
 use oz0_toolhost::{Confinement, Fallback};
 use serde::Deserialize;
 
@@ -207,9 +209,17 @@ pub fn connect(args: &EdgeArgs) -> Result<Connected, CommandError> {
 /// Opens the embedded edge in `dir`, its tools' servers confined as a person's own plugins are.
 pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
     let edge = LocalEdge::open(dir).map_err(|err| {
-        CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
-            .caused_by(err)
-            .hint("set OZ0_HOME to another folder, or use a served edge with --edge")
+        let key = key_error(&err);
+        let error = CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
+            .caused_by(err);
+        if key {
+            error.hint(format!(
+                "the embedded edge's key is {KEY_VARIABLE} when it is set, else the file '{}'",
+                dir.join(KeyPlace::FILE_NAME).display()
+            ))
+        } else {
+            error.hint("set OZ0_HOME to another folder, or use a served edge with --edge")
+        }
     })?;
     edge.state().confine_tools(personal_confinement(Some(dir)));
     Ok(edge)
@@ -222,6 +232,13 @@ pub fn personal_confinement(data: Option<&Path>) -> Confinement {
     let mut hidden: Vec<PathBuf> = data.map(Path::to_path_buf).into_iter().collect();
     hidden.extend(config_path().and_then(|path| path.parent().map(Path::to_path_buf)));
     Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None }
+}
+
+/// Returns whether `err` is about the edge key, which a person can fix.
+fn key_error(err: &EdgeError) -> bool {
+    std::error::Error::source(err)
+        .and_then(|source| source.downcast_ref::<StoreError>())
+        .is_some_and(|err| matches!(err, StoreError::Key(_)))
 }
 
 fn origin_hint(place: &Place, what: &str) -> String {

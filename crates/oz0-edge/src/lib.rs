@@ -27,6 +27,7 @@ pub mod plugins;
 pub mod private;
 mod runner;
 mod running;
+pub mod sealing;
 pub mod server;
 pub mod service;
 mod state;

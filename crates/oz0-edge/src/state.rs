@@ -16,6 +16,7 @@ use crate::limits::Limits;
 use crate::news::{News, Notice};
 use crate::passage::Passage;
 use crate::running::Running;
+use crate::sealing::{EdgeKey, KeyPlace};
 use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
 use crate::writers::{self, Census};
 
@@ -114,6 +115,41 @@ fn size_of(path: &Path) -> u64 {
     }
 }
 
+/// A store, and the keeper of files' bytes when it is the store itself.
+type Opened = (Arc<dyn Store>, Option<Arc<dyn Blobs>>);
+
+/// Opens the store at `location` (SQLite in `dir`, or PostgreSQL), without its key; returns it, and
+/// the PostgreSQL store again as the keeper of files' bytes.
+pub(crate) fn open_store(dir: &Path, location: &Location) -> Result<Opened, StoreError> {
+    Ok(match location {
+        Location::Sqlite => (Arc::new(SqliteStore::open(dir)?), None),
+        Location::Postgres(url) => {
+            // Files' bytes go in the database too, for the nodes that share it to read.
+            let store = Arc::new(PostgresStore::open(url)?);
+            (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
+        }
+    })
+}
+
+/// Finds the edge key at `place` (made when it is a file that is missing and the store has no key
+/// yet), and opens the store with it. Returns the key and whether its file was made.
+pub(crate) fn open_key(store: &dyn Store, place: &KeyPlace) -> Result<(Arc<EdgeKey>, bool), StoreError> {
+    let loaded = crate::sealing::load(place, store.sealed_with()?.as_ref())?;
+    let key = Arc::new(loaded.key);
+    let sealed = store.unlock(Arc::clone(&key))?;
+    if sealed > 0 {
+        tracing::warn!(plugins = sealed, "sealed the secrets an older oz0 kept in plain text");
+    }
+    Ok((key, loaded.made))
+}
+
+/// Returns what no tool's server may reach: the data folder `dir`, and the key's file, wherever it is.
+fn hidden(dir: &Path, key: Option<&EdgeKey>) -> Vec<PathBuf> {
+    let mut hidden = vec![dir.to_path_buf()];
+    hidden.extend(key.and_then(EdgeKey::file).filter(|file| !file.starts_with(dir)).map(Path::to_path_buf));
+    hidden
+}
+
 /// What every "no such tenant" says, whether the tenant does not exist or is another's.
 pub(crate) const NO_TENANT: &str = "no such tenant";
 
@@ -137,6 +173,11 @@ pub struct EdgeState {
     passage: Passage,
     /// How the tools' servers are confined.
     tools: std::sync::RwLock<Confinement>,
+    /// The edge key the store's secrets are sealed with; `None` for an edge over a store opened without
+    /// it ([`Self::with_store`]).
+    key: Option<Arc<EdgeKey>>,
+    /// Whether this start made the key's file.
+    key_made: bool,
 }
 
 impl From<StoreError> for EdgeError {
@@ -144,6 +185,8 @@ impl From<StoreError> for EdgeError {
         match err {
             StoreError::Busy { .. } => EdgeError::Busy { detail: format!("{err}; try again") },
             StoreError::Conflict(detail) => EdgeError::Invalid { detail },
+            // The caller learns that secrets failed, never which key or tenant: that is for the log.
+            StoreError::Key(_) => EdgeError::internal("the edge could not seal or open the plugins' secrets", err),
             err => EdgeError::internal("the edge's store failed", err),
         }
     }
@@ -153,49 +196,64 @@ impl EdgeState {
     /// How long a served edge keeps a shared server that no call uses.
     pub const SERVER_IDLE: Duration = Duration::from_secs(5 * 60);
 
-    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it. It stops a
-    /// shared server after `idle` without a call ([`Self::SERVER_IDLE`] when served), or keeps it for the
-    /// life of the process when `None` (embedded). First kills what is left of the servers of an edge
-    /// on `dir` that was killed: a killed edge's servers die with it, but what they started lives on
-    /// in their process groups.
+    /// Opens the edge whose state is in `dir`: the SQLite store and the files beside it, its secrets
+    /// sealed with the key of `OZ0_MASTER_KEY`, else of the file `edge.key` in `dir` (made at the first
+    /// start). It stops a shared server after `idle` without a call ([`Self::SERVER_IDLE`] when served),
+    /// or keeps it for the life of the process when `None` (embedded). First kills what is left of the
+    /// servers of an edge on `dir` that was killed: a killed edge's servers die with it, but what they
+    /// started lives on in their process groups.
     pub fn open(dir: &Path, idle: Option<Duration>) -> Result<Arc<Self>, StoreError> {
-        Self::open_at(dir, &Location::Sqlite, idle)
+        let key = KeyPlace::from_env(dir.join(KeyPlace::FILE_NAME));
+        Self::open_at(dir, &Location::Sqlite, &key, idle)
     }
 
     /// Opens the edge as [`Self::open`] does, with its store at `location`: SQLite in `dir`, or a
-    /// PostgreSQL database, which other nodes may share (its files, plugins and servers stay in `dir`).
+    /// PostgreSQL database, which other nodes may share (its files, plugins and servers stay in `dir`);
+    /// and its key at `key`. `dir` is made private (0700, and what it holds tightened when it was not).
     /// Like every call of the store, it blocks: call it off async threads.
-    pub fn open_at(dir: &Path, location: &Location, idle: Option<Duration>) -> Result<Arc<Self>, StoreError> {
+    pub fn open_at(
+        dir: &Path,
+        location: &Location,
+        key: &KeyPlace,
+        idle: Option<Duration>,
+    ) -> Result<Arc<Self>, StoreError> {
+        let tightened = crate::private::make_private(dir)
+            .map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
+        if tightened > 0 {
+            tracing::warn!(tightened, dir = %dir.display(), "made the edge's data folder and what it holds private");
+        }
+        // The tool host records its servers here, as the umask says: the folder is made private first.
+        crate::private::create_dir_all(&crate::plugins::records(dir))
+            .map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
         let reaped = oz0_toolhost::reap(&crate::plugins::records(dir));
         if reaped > 0 {
             tracing::warn!(reaped, "killed what was left of the servers of an edge that was killed");
         }
-        let (store, files): (Arc<dyn Store>, Option<Arc<dyn Blobs>>) = match location {
-            Location::Sqlite => (Arc::new(SqliteStore::open(dir)?), None),
-            Location::Postgres(url) => {
-                fs_err::create_dir_all(dir)
-                    .map_err(|source| StoreError::Open { path: dir.display().to_string(), source })?;
-                // Files' bytes go in the database too, for the nodes that share it to read.
-                let store = Arc::new(PostgresStore::open(url)?);
-                (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
-            }
-        };
+        let (store, files) = open_store(dir, location)?;
+        let (edge_key, key_made) = open_key(store.as_ref(), key)?;
         let swept = sweep(dir, LEFT_FOR, |tenant, file| store.file_recorded(tenant, file).unwrap_or(true));
         if swept.any() {
             tracing::warn!("removed what processes that stopped left half-done: {swept}");
         }
         let files = files.unwrap_or_else(|| Arc::new(DiskBlobs::new(dir.join("files"), Arc::clone(&store))));
-        Ok(Self::with_parts(store, files, dir, idle))
+        Ok(Self::with_parts(store, files, dir, idle, Some(edge_key), key_made))
     }
 
     /// Returns the edge over `store`, with its files, plugins and temporary files under `dir`, its
     /// shared servers stopped after `idle` without a call.
     pub fn with_store(store: Arc<dyn Store>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
         let files = Arc::new(DiskBlobs::new(dir.join("files"), Arc::clone(&store)));
-        Self::with_parts(store, files, dir, idle)
+        Self::with_parts(store, files, dir, idle, None, false)
     }
 
-    fn with_parts(store: Arc<dyn Store>, files: Arc<dyn Blobs>, dir: &Path, idle: Option<Duration>) -> Arc<Self> {
+    fn with_parts(
+        store: Arc<dyn Store>,
+        files: Arc<dyn Blobs>,
+        dir: &Path,
+        idle: Option<Duration>,
+        key: Option<Arc<EdgeKey>>,
+        key_made: bool,
+    ) -> Arc<Self> {
         let state = Arc::new(Self {
             news: News::new(&store),
             store,
@@ -208,9 +266,11 @@ impl EdgeState {
             passage: Passage::default(),
             tools: std::sync::RwLock::new(Confinement {
                 fallback: Fallback::Refuse,
-                hidden: vec![dir.to_path_buf()],
+                hidden: hidden(dir, key.as_deref()),
                 shared: Some(Vec::new()),
             }),
+            key,
+            key_made,
         });
         // The edge's environment holds provider keys: no process of its user may read it.
         oz0_toolhost::protect_process();
@@ -219,11 +279,13 @@ impl EdgeState {
     }
 
     /// Sets how the tools' servers are confined: by default as on an edge tenants share (refused where
-    /// the kernel cannot confine them, given no folder beyond their own, the data folder hidden).
-    /// The data folder stays hidden whatever `confinement` says.
+    /// the kernel cannot confine them, given no folder beyond their own, the data folder and the key
+    /// file hidden). The data folder and the key file stay hidden whatever `confinement` says.
     pub fn confine_tools(&self, mut confinement: Confinement) {
-        if !confinement.hidden.contains(&self.root) {
-            confinement.hidden.push(self.root.clone());
+        for path in hidden(&self.root, self.key.as_deref()) {
+            if !confinement.hidden.contains(&path) {
+                confinement.hidden.push(path);
+            }
         }
         *self.tools.write().unwrap_or_else(PoisonError::into_inner) = confinement;
     }
@@ -367,6 +429,22 @@ impl EdgeState {
     /// Returns the folder the edge keeps its state in.
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// Returns the edge key its store's secrets are sealed with.
+    pub fn key(&self) -> Option<&EdgeKey> {
+        self.key.as_deref()
+    }
+
+    /// Returns the file of the edge key, when it is kept in one: a file no tool's server may read or
+    /// write, wherever it is (`--key-file` may put it outside the data folder).
+    pub fn key_file(&self) -> Option<&Path> {
+        self.key.as_deref().and_then(EdgeKey::file)
+    }
+
+    /// Returns whether this start made the key's file, which is then to be backed up with the store.
+    pub fn key_made(&self) -> bool {
+        self.key_made
     }
 
     pub(crate) fn running(&self) -> &Running {

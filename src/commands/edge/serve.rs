@@ -1,11 +1,12 @@
 //! `oz0 edge serve`: the edge behind HTTP, for a team.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use oz0_core::api::TenantName;
 use oz0_edge::EdgeState;
+use oz0_edge::sealing::{KEY_VARIABLE, KeyError, KeyPlace};
 use oz0_edge::store::{Lease, Location, StoreError};
 use oz0_toolhost::{Confinement, Fallback, Grant, Support};
 
@@ -24,6 +25,12 @@ use crate::ui;
 /// that several `oz0 edge serve` nodes share, each with its own --data for files and plugins: a token
 /// made through one node works on the others, and a tenant's settings changed on one are read on all.
 /// The first node to start on an empty database makes its schema; the others wait for it.
+///
+/// The plugins' secrets are kept sealed with the edge key, which the store never holds: the variable
+/// OZ0_MASTER_KEY (32 bytes in base64, such as `openssl rand -base64 32` prints) when it is set, else the
+/// file --key-file, made (mode 0600) at the first start. Back the key up apart from the store: without
+/// it the secrets are lost. Every node of a shared PostgreSQL store needs the same key. The data folder
+/// is made 0700, its files 0600.
 ///
 /// Other commands reach it with `--edge URL --token TOKEN`, `OZ0_EDGE` and `OZ0_TOKEN`, or a profile of
 /// the config file. It speaks plain HTTP: beyond loopback, put a TLS proxy in front of it.
@@ -44,6 +51,11 @@ pub struct EdgeServeArgs {
     /// and the CA certificates of `&sslrootcert=PATH`.
     #[arg(long, value_name = "URL", env = "OZ0_STORE", hide_env_values = true)]
     pub store: Option<String>,
+
+    /// The file of the edge key, which seals the plugins' secrets; made at the first start. Left out,
+    /// `edge.key` in --data. Not read when OZ0_MASTER_KEY holds the key.
+    #[arg(long, value_name = "PATH")]
+    pub key_file: Option<PathBuf>,
 
     /// The name of the first tenant, made on the first start.
     #[arg(long, value_name = "NAME", default_value = "main", value_parser = parse_name)]
@@ -71,6 +83,8 @@ const EXAMPLES: &str = "\
 Examples:
   oz0 edge serve --listen 127.0.0.1:7370 --data /srv/oz0
   oz0 edge serve --store postgres://oz0@db.internal:5432/oz0 --data /srv/oz0
+  oz0 edge serve --data /srv/oz0 --key-file /etc/oz0/edge.key
+  OZ0_MASTER_KEY=\"$(cat /run/secrets/oz0-key)\" oz0 edge serve --store postgres://oz0@db.internal/oz0
   oz0 edge serve --store 'postgres://oz0@db.internal/oz0?sslmode=require&sslrootcert=/etc/oz0/db-ca.pem'
   OZ0_EDGE=http://127.0.0.1:7370 OZ0_TOKEN=oz0_... oz0 tenant offload";
 
@@ -106,17 +120,19 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         Some(dir) => dir.clone(),
         None => home()?,
     };
-    let location = match &args.store {
-        None => Location::Sqlite,
-        Some(text) => text.parse::<Location>().map_err(|err| {
-            CommandError::usage("the --store value (or OZ0_STORE) is not a store").caused_by(err).hint(
-                "give a URL such as postgres://USER@HOST:5432/DATABASE, or leave --store out to keep the state in \
-                 SQLite under --data",
-            )
-        })?,
-    };
-    let state = EdgeState::open_at(&dir, &location, Some(EdgeState::SERVER_IDLE))
+    let location = location(args.store.as_deref())?;
+    let key = key_place(&dir, args.key_file.as_deref())?;
+    let state = EdgeState::open_at(&dir, &location, &key, Some(EdgeState::SERVER_IDLE))
         .map_err(|err| not_opened(&dir, &location, err))?;
+    if state.key_made()
+        && let Some(file) = state.key_file()
+    {
+        ui::warn(&format!(
+            "made the edge key in {}: back it up apart from the store, as the plugins' secrets are lost without it{}",
+            file.display(),
+            if state.store().shared() { "; every node of the shared store needs a copy" } else { "" }
+        ));
+    }
     state.confine_tools(confinement(args));
     let support = Support::detect();
     if support.confines() {
@@ -190,6 +206,9 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         let shutdown = crate::stop::shutdown()
             .map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
         ui::info(&format!("data in {}", dir.display()));
+        if let Some(key) = state.key() {
+            ui::info(&format!("edge key {} in {}", key.id(), key.source()));
+        }
         if let Location::Postgres(url) = &location {
             ui::info(&format!("store in {url}"));
         }
@@ -213,9 +232,59 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     })
 }
 
+/// Returns what to do about `err`, when there is something to say.
+pub fn key_hint(err: &KeyError) -> Option<&'static str> {
+    match err {
+        KeyError::Wrong { .. } | KeyError::Missing { .. } => Some(
+            "the store's key is the one the edge first started with (its `edge.key`, or OZ0_MASTER_KEY then), kept \
+             with the data folder's backup; each node of a shared store needs a copy",
+        ),
+        KeyError::Malformed { .. } => Some("make a key with `openssl rand -base64 32`"),
+        KeyError::Serving(_) => {
+            Some("stop each node with Ctrl-C or SIGTERM, which ends its lease, then run this again")
+        }
+        _ => None,
+    }
+}
+
+/// Returns where the store is: `store`, the --store value or OZ0_STORE, else SQLite in --data.
+pub fn location(store: Option<&str>) -> Result<Location, CommandError> {
+    match store {
+        None => Ok(Location::Sqlite),
+        Some(text) => text.parse::<Location>().map_err(|err| {
+            CommandError::usage("the --store value (or OZ0_STORE) is not a store").caused_by(err).hint(
+                "give a URL such as postgres://USER@HOST:5432/DATABASE, or leave --store out to keep the state in \
+                 SQLite under --data",
+            )
+        }),
+    }
+}
+
+/// Returns where the edge key is: OZ0_MASTER_KEY when it is set, else `file`, else `edge.key` in
+/// `dir`; refuses both the variable and a file.
+pub fn key_place(dir: &Path, file: Option<&Path>) -> Result<KeyPlace, CommandError> {
+    let place = KeyPlace::from_env(file.map_or_else(|| dir.join(KeyPlace::FILE_NAME), Path::to_path_buf));
+    if let (KeyPlace::Variable { .. }, Some(file)) = (&place, file) {
+        return Err(CommandError::usage(format!(
+            "both {KEY_VARIABLE} and --key-file '{}' name the edge key",
+            file.display()
+        ))
+        .hint(format!("keep the key in one place: unset {KEY_VARIABLE}, or leave out --key-file")));
+    }
+    Ok(place)
+}
+
 /// Returns the error of a store that could not be opened, naming it (a URL without its password) and
 /// what to do.
-fn not_opened(dir: &std::path::Path, location: &Location, err: StoreError) -> CommandError {
+pub fn not_opened(dir: &Path, location: &Location, err: StoreError) -> CommandError {
+    if let StoreError::Key(key) = &err {
+        let hint = key_hint(key);
+        let error = CommandError::operational("could not open the edge's secrets with its key").caused_by(err);
+        return match hint {
+            Some(hint) => error.hint(hint),
+            None => error,
+        };
+    }
     let Location::Postgres(url) = location else {
         return CommandError::operational(format!("could not open the edge's store in '{}'", dir.display()))
             .caused_by(err);

@@ -221,6 +221,19 @@ WHERE action IN ('approval.approve', 'approval.deny') AND EXISTS (
       AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id'));
 ",
     ),
+    // The ID of the edge key the plugins' secrets are sealed with (one row), and whether what they
+    // replaced was scrubbed from the database's files.
+    (
+        10,
+        "
+CREATE TABLE edge_key (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    key_id TEXT NOT NULL,
+    scrubbed INTEGER NOT NULL DEFAULT 0,
+    set_at INTEGER NOT NULL
+);
+",
+    ),
 ];
 
 /// The newest schema version this code knows.

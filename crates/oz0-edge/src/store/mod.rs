@@ -16,9 +16,10 @@ mod plugins;
 mod policy;
 mod postgres;
 mod reservations;
+mod sealed;
 mod sqlite;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::threshold::{OffloadError, OffloadSettings};
@@ -33,7 +34,8 @@ pub use plugins::{PluginRecord, PluginStore};
 pub use policy::{NewApproval, PolicyStore};
 pub use postgres::{PostgresStore, PostgresUrl, UrlError};
 pub use reservations::{Ask, Over, Period, ReservationId, ReservationStore};
-pub use sqlite::SqliteStore;
+pub use sealed::SealStore;
+pub use sqlite::{DATABASE_FILE, SqliteStore};
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -68,6 +70,9 @@ pub enum StoreError {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// The edge key is not the store's, or a sealed secret does not open.
+    #[error(transparent)]
+    Key(#[from] crate::sealing::KeyError),
     /// The store's folder could not be made or opened.
     #[error("could not open the store in '{path}'")]
     Open {
@@ -154,6 +159,7 @@ pub trait Store:
     + ReservationStore
     + NodeStore
     + NewsStore
+    + SealStore
     + Send
     + Sync
     + std::fmt::Debug

@@ -8,12 +8,16 @@ use oz0_core::manifest::Manifest;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
+use zeroize::Zeroizing;
+
 use super::sqlite::{audit, now_ms};
 use super::{Principal, SqliteStore, StoreError, TenantRecord};
+use crate::sealing::{EdgeKey, KeyError, OpenError, Sealer};
 
-/// A plugin as the store keeps it: what the API shows, the folder its files were unpacked in, and its
-/// manifest, which says how to start its servers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A plugin as the store keeps it: what the API shows, the folder its files were unpacked in, its
+/// manifest, which says how to start its servers, and its secrets, which the store keeps sealed with the
+/// edge key. Neither `Debug` nor `Serialize` shows the secrets' values.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct PluginRecord {
     /// What the API shows.
     pub info: InstalledPlugin,
@@ -21,8 +25,9 @@ pub struct PluginRecord {
     pub dir: String,
     /// Its manifest.
     pub manifest: Manifest,
-    /// The secrets the installer gave it, by name, for its servers' `env`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// The secrets the installer gave it, by name, for its servers' `env`. Read from a record an older
+    /// oz0 kept in plain text; never written.
+    #[serde(default, skip_serializing)]
     pub secrets: BTreeMap<String, String>,
     /// The digest of the archive of its folder that the store keeps, when it keeps one: then a node
     /// without the folder unpacks it from the store.
@@ -30,10 +35,25 @@ pub struct PluginRecord {
     pub archive: Option<FileRef>,
 }
 
-/// What the edge needs to keep plugins.
+impl std::fmt::Debug for PluginRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PluginRecord")
+            .field("info", &self.info)
+            .field("dir", &self.dir)
+            .field("manifest", &self.manifest)
+            .field("secrets", &self.secrets.keys().collect::<Vec<_>>())
+            .field("archive", &self.archive)
+            .finish()
+    }
+}
+
+/// What the edge needs to keep plugins. A plugin's secrets are sealed with the edge key, bound to the
+/// tenant and the plugin's name: a store opened without the key ([`super::SealStore::unlock`]) keeps
+/// and returns plugins without secrets only.
 pub trait PluginStore {
     /// Keeps `plugin` in the tenant, replacing the plugin of its name, and returns the record it
-    /// replaced. Refuses, with [`StoreError::Conflict`], a tool ID another plugin of the tenant brings.
+    /// replaced, without its secrets. Refuses, with [`StoreError::Conflict`], a tool ID another plugin of
+    /// the tenant brings.
     fn put_plugin(
         &self,
         tenant: &TenantRecord,
@@ -56,13 +76,13 @@ pub trait PluginStore {
     /// Returns the archive kept with the tenant's plugin `name`.
     fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError>;
 
-    /// Returns the tenant's plugins, by name.
+    /// Returns the tenant's plugins, by name. Fails when a plugin's secrets do not open.
     fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError>;
 
     /// Returns the plugin that brings the tool `tool`.
     fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError>;
 
-    /// Removes the plugin `name` and returns it.
+    /// Removes the plugin `name` and returns it, without its secrets.
     fn remove_plugin(
         &self,
         tenant: &TenantRecord,
@@ -71,18 +91,105 @@ pub trait PluginStore {
     ) -> Result<Option<PluginRecord>, StoreError>;
 }
 
-fn decode(text: &str) -> rusqlite::Result<PluginRecord> {
-    serde_json::from_str(text)
-        .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
+/// The field of a stored record that holds its secrets, sealed with the edge key.
+const SEALED: &str = "sealed_secrets";
+
+/// Returns what binds a plugin's sealed secrets to its row: the tenant's ID and the plugin's name, so
+/// that secrets copied to another row do not open.
+fn binding(tenant: i64, plugin: &str) -> Vec<u8> {
+    let mut context = b"oz0 plugin secrets\0".to_vec();
+    context.extend_from_slice(&tenant.to_be_bytes());
+    context.extend_from_slice(plugin.as_bytes());
+    context
 }
 
-fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Result<Option<PluginRecord>> {
-    let text: Option<String> = conn
-        .query_row("SELECT record FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name], |row| {
-            row.get(0)
-        })
-        .optional()?;
-    text.as_deref().map(decode).transpose()
+fn bad_record(err: serde_json::Error) -> StoreError {
+    StoreError::Database(err.into())
+}
+
+/// Returns `secrets` sealed with `key` for the tenant's plugin `plugin`.
+fn seal(key: &EdgeKey, tenant: i64, plugin: &str, secrets: &BTreeMap<String, String>) -> Result<String, StoreError> {
+    let plain = Zeroizing::new(serde_json::to_vec(secrets).map_err(bad_record)?);
+    Ok(key.seal(&binding(tenant, plugin), &plain)?)
+}
+
+/// Returns the secrets `sealed` holds, sealed with `key` for the tenant's plugin `plugin`.
+fn open(key: &EdgeKey, tenant: i64, plugin: &str, sealed: &str) -> Result<BTreeMap<String, String>, StoreError> {
+    let plain = key.open(&binding(tenant, plugin), sealed).map_err(|err| match err {
+        OpenError::OtherKey(store) => KeyError::Stale { ours: key.id().clone(), store },
+        OpenError::Damaged => KeyError::Damaged { tenant, plugin: plugin.to_owned() },
+    })?;
+    serde_json::from_slice(&plain).map_err(|_| KeyError::Damaged { tenant, plugin: plugin.to_owned() }.into())
+}
+
+/// Returns the record as the store keeps it in the tenant's row: its secrets sealed with the edge key
+/// (none is kept in plain text) in [`SEALED`].
+pub(super) fn encode(plugin: &PluginRecord, tenant: i64, sealer: &Sealer) -> Result<String, StoreError> {
+    let mut value = serde_json::to_value(plugin).map_err(bad_record)?;
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove("secrets");
+        if !plugin.secrets.is_empty() {
+            let sealed = seal(sealer.key()?, tenant, &plugin.info.name, &plugin.secrets)?;
+            fields.insert(SEALED.to_owned(), serde_json::Value::String(sealed));
+        }
+    }
+    serde_json::to_string(&value).map_err(bad_record)
+}
+
+/// Returns the record of the tenant's plugin `name` (its row's) that the store keeps as `text`, its
+/// secrets opened with the edge key.
+pub(super) fn decode(text: &str, tenant: i64, name: &str, sealer: &Sealer) -> Result<PluginRecord, StoreError> {
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(bad_record)?;
+    let sealed = value.as_object_mut().and_then(|fields| fields.remove(SEALED));
+    let mut record: PluginRecord = serde_json::from_value(value).map_err(bad_record)?;
+    if let Some(sealed) = sealed {
+        record.secrets = open(sealer.key()?, tenant, name, sealed.as_str().unwrap_or_default())?;
+    }
+    Ok(record)
+}
+
+/// Returns the record the store keeps as `text` without its secrets, which are not opened: what a
+/// replaced or removed plugin is returned as, so that one whose secrets do not open can be replaced or
+/// removed.
+pub(super) fn decode_public(text: &str) -> Result<PluginRecord, StoreError> {
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(bad_record)?;
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove(SEALED);
+        fields.remove("secrets");
+    }
+    serde_json::from_value(value).map_err(bad_record)
+}
+
+/// Returns the record the store keeps as `text` in the tenant's row of the plugin `name`, its secrets
+/// sealed with `to`: opened first with `from` when they are sealed, and taken as they are when an older
+/// oz0 kept them in plain text. Returns `None` when it has no secrets to seal: none, or sealed ones
+/// and no `from`.
+pub(super) fn reseal_record(
+    text: &str,
+    tenant: i64,
+    name: &str,
+    from: Option<&EdgeKey>,
+    to: &EdgeKey,
+) -> Result<Option<String>, StoreError> {
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(bad_record)?;
+    let Some(fields) = value.as_object_mut() else { return Ok(None) };
+    let secrets: BTreeMap<String, String> = match (fields.remove(SEALED), fields.remove("secrets"), from) {
+        (Some(sealed), _, Some(from)) => open(from, tenant, name, sealed.as_str().unwrap_or_default())?,
+        (None, Some(plain), _) => serde_json::from_value(plain).map_err(bad_record)?,
+        _ => return Ok(None),
+    };
+    if secrets.is_empty() {
+        return Ok(None);
+    }
+    fields.insert(SEALED.to_owned(), serde_json::Value::String(seal(to, tenant, name, &secrets)?));
+    serde_json::to_string(&value).map(Some).map_err(bad_record)
+}
+
+fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT record FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name], |row| {
+        row.get(0)
+    })
+    .optional()
 }
 
 pub(super) fn summary(plugin: &PluginRecord) -> String {
@@ -96,6 +203,17 @@ pub(super) fn summary(plugin: &PluginRecord) -> String {
     .to_string()
 }
 
+/// Refuses to seal secrets with a key that is not the one the store records: the key was rotated since
+/// this edge started.
+fn check_key(conn: &Connection, sealer: &Sealer) -> Result<Result<(), StoreError>, rusqlite::Error> {
+    let recorded = super::sealed::recorded_key(conn)?;
+    Ok(match (recorded, sealer.key()) {
+        (_, Err(err)) => Err(err.into()),
+        (Some(store), Ok(key)) if store != *key.id() => Err(KeyError::Stale { ours: key.id().clone(), store }.into()),
+        _ => Ok(()),
+    })
+}
+
 impl PluginStore for SqliteStore {
     fn keep_plugin(
         &self,
@@ -105,8 +223,13 @@ impl PluginStore for SqliteStore {
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
         let digest = plugin.archive.map(|file| file.hex());
-        let text = serde_json::to_string(plugin).map_err(|err| StoreError::Database(err.into()))?;
-        let done = self.write(|tx| {
+        let text = encode(plugin, tenant.id, &self.sealer)?;
+        self.write(|tx| {
+            if !plugin.secrets.is_empty()
+                && let Err(err) = check_key(tx, &self.sealer)?
+            {
+                return Ok(Err(err));
+            }
             for tool in &plugin.info.tools {
                 let owner: Option<String> = tx
                     .query_row(
@@ -116,13 +239,16 @@ impl PluginStore for SqliteStore {
                     )
                     .optional()?;
                 if let Some(owner) = owner {
-                    return Ok(Err(format!(
+                    return Ok(Err(StoreError::Conflict(format!(
                         "the tool `{}` is already brought by the plugin `{owner}`; remove it first, or rename the tool",
                         tool.id
-                    )));
+                    ))));
                 }
             }
-            let old = record(tx, tenant, &plugin.info.name)?;
+            let old = match record(tx, tenant, &plugin.info.name)?.as_deref().map(decode_public).transpose() {
+                Ok(old) => old,
+                Err(err) => return Ok(Err(err)),
+            };
             tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, plugin.info.name])?;
             tx.execute(
                 "INSERT INTO plugins (tenant_id, name, version, record, installed_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -148,30 +274,30 @@ impl PluginStore for SqliteStore {
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.install", &before, &summary(plugin))?;
             Ok(Ok(old))
-        })?;
-        done.map_err(StoreError::Conflict)
+        })?
     }
 
     fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError> {
-        self.read(|conn| {
-            let mut statement = conn.prepare_cached("SELECT record FROM plugins WHERE tenant_id = ?1 ORDER BY name")?;
-            let rows = statement.query_map([tenant.id], |row| decode(&row.get::<_, String>(0)?))?;
+        let rows: Vec<(String, String)> = self.read(|conn| {
+            let mut statement =
+                conn.prepare_cached("SELECT name, record FROM plugins WHERE tenant_id = ?1 ORDER BY name")?;
+            let rows = statement.query_map([tenant.id], |row| Ok((row.get(0)?, row.get(1)?)))?;
             rows.collect()
-        })
+        })?;
+        rows.iter().map(|(name, text)| decode(text, tenant.id, name, &self.sealer)).collect()
     }
 
     fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError> {
-        self.read(|conn| {
-            let text: Option<String> = conn
-                .query_row(
-                    "SELECT p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
-                     WHERE t.tenant_id = ?1 AND t.id = ?2",
-                    params![tenant.id, tool],
-                    |row| row.get(0),
-                )
-                .optional()?;
-            text.as_deref().map(decode).transpose()
-        })
+        let row: Option<(String, String)> = self.read(|conn| {
+            conn.query_row(
+                "SELECT p.name, p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
+                 WHERE t.tenant_id = ?1 AND t.id = ?2",
+                params![tenant.id, tool],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()
+        })?;
+        row.map(|(name, text)| decode(&text, tenant.id, &name, &self.sealer)).transpose()
     }
 
     fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -191,17 +317,20 @@ impl PluginStore for SqliteStore {
         name: &str,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
-        let done = self.write(|tx| {
-            let Some(old) = record(tx, tenant, name)? else {
-                return Ok(Ok::<_, std::convert::Infallible>(None));
+        self.write(|tx| {
+            let Some(text) = record(tx, tenant, name)? else {
+                return Ok(Ok(None));
+            };
+            let old = match decode_public(&text) {
+                Ok(old) => old,
+                Err(err) => return Ok(Err(err)),
             };
             tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
             tx.execute("DELETE FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
             tx.execute("DELETE FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name])?;
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
             Ok(Ok(Some(old)))
-        })?;
-        Ok(done.unwrap_or_else(|never| match never {}))
+        })?
     }
 }
 

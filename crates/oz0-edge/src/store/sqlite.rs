@@ -14,6 +14,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionB
 
 use super::migrations::{MIGRATIONS, latest};
 use super::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, rfc3339_millis};
+use crate::sealing::Sealer;
 
 /// How long a writer waits for another process's write lock.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -32,6 +33,8 @@ pub struct SqliteStore {
     readers: Mutex<Vec<Connection>>,
     /// The node this process is, for the jobs it runs and the model calls it reserves.
     node: String,
+    /// The edge key, once the store is opened with it.
+    pub(super) sealer: Sealer,
 }
 
 pub(super) fn db(err: rusqlite::Error) -> StoreError {
@@ -76,6 +79,8 @@ pub(super) fn settings_json(settings: &OffloadSettings) -> String {
 impl SqliteStore {
     /// Opens the store in `dir` (made when missing, mode 0700), bringing its schema up to date. The
     /// database file and its WAL are 0600, whatever the umask, and one an older oz0 made is tightened.
+    /// It keeps and returns plugins without secrets until [`super::SealStore::unlock`] gives it the edge
+    /// key.
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
         let failed = |source| StoreError::Open { path: dir.display().to_string(), source };
         crate::private::make_private(dir).map_err(failed)?;
@@ -93,7 +98,12 @@ impl SqliteStore {
         Self::wal(&writer)?;
         Self::migrate(&mut writer)?;
         let node = super::nodes::new_node_id();
-        Ok(Self { path, writer: Mutex::new(writer), readers: Mutex::new(Vec::new()), node })
+        Ok(Self { path, writer: Mutex::new(writer), readers: Mutex::new(Vec::new()), node, sealer: Sealer::default() })
+    }
+
+    /// Returns the writer's connection, for what runs outside a transaction.
+    pub(super) fn writer(&self) -> MutexGuard<'_, Connection> {
+        lock(&self.writer)
     }
 
     /// Returns the node this store serves.

@@ -4,20 +4,62 @@
 
 use std::io::Write;
 use std::ops::Deref;
-use std::sync::Once;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Once};
 
 use super::{PostgresStore, PostgresUrl, SqliteStore, Store};
+use crate::sealing::{EdgeKey, KeySource};
 
 /// The variable that names the PostgreSQL server of the tests, as a URL whose user may make databases.
 pub(crate) const VARIABLE: &str = "OZ0_TEST_POSTGRES";
 
-/// A store of one test, with what it lives in.
+/// A store of one test, opened with a key of its own, with what it lives in.
 pub(crate) struct TestStore {
     store: Box<dyn Store>,
+    /// The key it was opened with.
+    pub key: Arc<EdgeKey>,
     // Its folder or database, dropped after the store, whose connections must close before its
     // database goes.
-    _place: Box<dyn std::any::Any>,
+    place: Place,
+}
+
+enum Place {
+    Sqlite(tempfile::TempDir),
+    Postgres(Box<Scratch>),
+}
+
+impl TestStore {
+    fn new(store: Box<dyn Store>, place: Place) -> Self {
+        let key = Arc::new(EdgeKey::generate(KeySource::Variable("TEST_KEY".to_owned())).expect("a key"));
+        store.unlock(Arc::clone(&key)).expect("the store opens with its key");
+        Self { store, key, place }
+    }
+
+    /// Returns the same store opened again, without a key.
+    pub(crate) fn reopen(&self) -> Box<dyn Store> {
+        match &self.place {
+            Place::Sqlite(dir) => Box::new(SqliteStore::open(dir.path()).expect("the SQLite store opens")),
+            Place::Postgres(scratch) => Box::new(PostgresStore::open(&scratch.url).expect("the store opens")),
+        }
+    }
+
+    /// Runs `sql` on the store's database, behind its back, and returns the first column of the rows
+    /// it returns, as text.
+    pub(crate) fn sql(&self, sql: &str) -> Vec<String> {
+        match &self.place {
+            Place::Sqlite(dir) => {
+                let conn = rusqlite::Connection::open(dir.path().join(super::sqlite::DATABASE_FILE)).expect("opens");
+                let mut statement = conn.prepare(sql).expect("the SQL is good");
+                let rows = statement.query_map([], |row| row.get::<_, String>(0)).expect("it runs");
+                rows.collect::<Result<_, _>>().unwrap_or_default()
+            }
+            Place::Postgres(scratch) => {
+                let mut client = scratch.url.config().connect(postgres::NoTls).expect("the server answers");
+                let rows = client.query(sql, &[]).expect("the SQL runs");
+                rows.iter().filter_map(|row| row.try_get::<_, String>(0).ok()).collect()
+            }
+        }
+    }
 }
 
 impl Deref for TestStore {
@@ -29,14 +71,14 @@ impl Deref for TestStore {
 }
 
 /// Returns a SQLite store in a new folder and, when there is a server to test against, a PostgreSQL
-/// store in a new database.
+/// store in a new database, each opened with a new key.
 pub(crate) fn stores() -> Vec<TestStore> {
     let dir = tempfile::tempdir().expect("a temp folder");
     let sqlite = SqliteStore::open(dir.path()).expect("the SQLite store opens");
-    let mut stores = vec![TestStore { store: Box::new(sqlite), _place: Box::new(dir) }];
+    let mut stores = vec![TestStore::new(Box::new(sqlite), Place::Sqlite(dir))];
     if let Some(scratch) = Scratch::new() {
         let store = PostgresStore::open(&scratch.url).expect("the PostgreSQL store opens");
-        stores.push(TestStore { store: Box::new(store), _place: Box::new(scratch) });
+        stores.push(TestStore::new(Box::new(store), Place::Postgres(Box::new(scratch))));
     }
     stores
 }

@@ -244,6 +244,19 @@ WHERE audit.action IN ('approval.approve', 'approval.deny')
       CASE WHEN audit.action IN ('approval.approve', 'approval.deny') THEN audit.new::jsonb ->> 'id' END;
 ",
     ),
+    // The ID of the edge key the plugins' secrets are sealed with (one row), and whether what they
+    // replaced was scrubbed from the database's files.
+    (
+        10,
+        "
+CREATE TABLE edge_key (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    key_id TEXT NOT NULL,
+    scrubbed BOOLEAN NOT NULL DEFAULT FALSE,
+    set_at BIGINT NOT NULL
+);
+",
+    ),
 ];
 
 /// The tables the schema has, for the integrity check.
@@ -266,6 +279,7 @@ pub const TABLES: &[&str] = &[
     "plugin_archives",
     "nodes",
     "reservations",
+    "edge_key",
 ];
 
 /// The newest schema version this code knows.

@@ -22,6 +22,7 @@ mod plugins;
 mod policy;
 mod pool;
 mod reservations;
+mod sealed;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -52,6 +53,8 @@ pub struct PostgresStore {
     node: String,
     /// Set when the store is dropped, for its news listener to stop.
     dropped: Arc<AtomicBool>,
+    /// The edge key, once the store is opened with it.
+    pub(super) sealer: crate::sealing::Sealer,
 }
 
 impl Drop for PostgresStore {
@@ -125,6 +128,9 @@ pub(super) enum Lock {
     Reservations = 8,
     /// Numbering a tenant's new approval, held until commit: one more than its last, as for the audit.
     Approvals = 9,
+    /// Recording the key the store's secrets are sealed with, and sealing them again: the whole store
+    /// (tenant 0).
+    EdgeKey = 10,
 }
 
 /// Takes `lock` for the tenant `tenant` until the transaction ends.
@@ -137,13 +143,19 @@ pub(super) fn lock(tx: &mut postgres::Transaction<'_>, lock: Lock, tenant: i64) 
 
 impl PostgresStore {
     /// Opens the store in the database of `url`, bringing its schema up to date: the first node to
-    /// start migrates it, under an advisory lock that the others wait for.
+    /// start migrates it, under an advisory lock that the others wait for. It keeps and returns plugins
+    /// without secrets until [`crate::store::SealStore::unlock`] gives it the edge key.
     pub fn open(url: &PostgresUrl) -> Result<Self, StoreError> {
         let pool = Pool::new(url.clone());
         let mut client = pool.take()?;
         migrations::migrate(&mut client)?;
         drop(client);
-        Ok(Self { pool, node: crate::store::nodes::new_node_id(), dropped: Arc::default() })
+        Ok(Self {
+            pool,
+            node: crate::store::nodes::new_node_id(),
+            dropped: Arc::default(),
+            sealer: crate::sealing::Sealer::default(),
+        })
     }
 
     /// Runs `f` with a connection of the pool, outside a transaction.

@@ -1,22 +1,38 @@
 //! The tenant's plugins and the tools they bring, and the archives of their folders that the nodes
 //! unpack: [`PluginStore`] on PostgreSQL.
 
-use postgres::{GenericClient, Row};
+use postgres::GenericClient;
 
 use super::store::audit;
-use super::{Lock, Outcome, PostgresStore, bad, lock};
-use crate::store::plugins::summary;
+use super::{Lock, Outcome, PostgresStore, lock};
+use crate::sealing::{KeyError, Sealer};
+use crate::store::plugins::{decode, decode_public, encode, summary};
+use crate::store::sealed::key_id;
 use crate::store::sqlite::now_ms;
 use crate::store::{PluginRecord, PluginStore, Principal, StoreError, TenantRecord};
 
-fn decode(row: &Row) -> Outcome<PluginRecord> {
-    serde_json::from_str(row.try_get(0)?).map_err(bad)
-}
-
-fn record(client: &mut impl GenericClient, tenant: &TenantRecord, name: &str) -> Outcome<Option<PluginRecord>> {
+fn record(client: &mut impl GenericClient, tenant: &TenantRecord, name: &str) -> Outcome<Option<String>> {
     let row =
         client.query_opt("SELECT record FROM plugins WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?;
-    row.as_ref().map(decode).transpose()
+    Ok(row.map(|row| row.try_get(0)).transpose()?)
+}
+
+/// Refuses to seal secrets with a key that is not the one the store records: the key was rotated since
+/// this edge started. The row's lock keeps a rotation out until the transaction ends.
+fn check_key(tx: &mut postgres::Transaction<'_>, sealer: &Sealer) -> Outcome<Result<(), StoreError>> {
+    let recorded: Option<String> = tx
+        .query_opt("SELECT key_id FROM edge_key WHERE one = 1 FOR SHARE", &[])?
+        .map(|row| row.try_get(0))
+        .transpose()?;
+    let key = match sealer.key() {
+        Ok(key) => key,
+        Err(err) => return Ok(Err(err.into())),
+    };
+    Ok(match recorded.map(key_id).transpose() {
+        Err(err) => Err(err),
+        Ok(Some(store)) if store != *key.id() => Err(KeyError::Stale { ours: key.id().clone(), store }.into()),
+        Ok(_) => Ok(()),
+    })
 }
 
 impl PluginStore for PostgresStore {
@@ -27,10 +43,15 @@ impl PluginStore for PostgresStore {
         archive: Option<&[u8]>,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
-        let text = serde_json::to_string(plugin).map_err(|err| StoreError::Database(err.into()))?;
+        let text = encode(plugin, tenant.id, &self.sealer)?;
         let name = plugin.info.name.as_str();
         let digest = plugin.archive.map(|file| file.hex());
-        let done = self.write(|tx| {
+        self.write(|tx| {
+            if !plugin.secrets.is_empty()
+                && let Err(err) = check_key(tx, &self.sealer)?
+            {
+                return Ok(Err(err));
+            }
             // Who brings a tool is read, then written: two nodes installing plugins that bring the same
             // tool must not both find it free.
             lock(tx, Lock::Plugins, tenant.id)?;
@@ -41,13 +62,16 @@ impl PluginStore for PostgresStore {
                 )?;
                 if let Some(owner) = owner {
                     let owner: String = owner.try_get(0)?;
-                    return Ok(Err(format!(
+                    return Ok(Err(StoreError::Conflict(format!(
                         "the tool `{}` is already brought by the plugin `{owner}`; remove it first, or rename the tool",
                         tool.id
-                    )));
+                    ))));
                 }
             }
-            let old = record(tx, tenant, name)?;
+            let old = match record(tx, tenant, name)?.as_deref().map(decode_public).transpose() {
+                Ok(old) => old,
+                Err(err) => return Ok(Err(err)),
+            };
             tx.execute("DELETE FROM tools WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             tx.execute(
                 "INSERT INTO plugins (tenant_id, name, version, record, installed_at) VALUES ($1, $2, $3, $4, $5)
@@ -71,26 +95,28 @@ impl PluginStore for PostgresStore {
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.install", &before, &summary(plugin))?;
             Ok(Ok(old))
-        })?;
-        done.map_err(StoreError::Conflict)
+        })?
     }
 
     fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError> {
-        self.read(|client| {
-            let rows = client.query("SELECT record FROM plugins WHERE tenant_id = $1 ORDER BY name", &[&tenant.id])?;
-            rows.iter().map(decode).collect()
-        })
+        let rows: Vec<(String, String)> = self.read(|client| {
+            let rows =
+                client.query("SELECT name, record FROM plugins WHERE tenant_id = $1 ORDER BY name", &[&tenant.id])?;
+            Ok(rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect::<Result<_, postgres::Error>>()?)
+        })?;
+        rows.iter().map(|(name, text)| decode(text, tenant.id, name, &self.sealer)).collect()
     }
 
     fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError> {
-        self.read(|client| {
+        let row: Option<(String, String)> = self.read(|client| {
             let row = client.query_opt(
-                "SELECT p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
+                "SELECT p.name, p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
                  WHERE t.tenant_id = $1 AND t.id = $2",
                 &[&tenant.id, &tool],
             )?;
-            row.as_ref().map(decode).transpose()
-        })
+            Ok(row.map(|row| Ok::<_, postgres::Error>((row.try_get(0)?, row.try_get(1)?))).transpose()?)
+        })?;
+        row.map(|(name, text)| decode(&text, tenant.id, &name, &self.sealer)).transpose()
     }
 
     fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -109,17 +135,20 @@ impl PluginStore for PostgresStore {
         name: &str,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
-        let done = self.write(|tx| {
+        self.write(|tx| {
             lock(tx, Lock::Plugins, tenant.id)?;
-            let Some(old) = record(tx, tenant, name)? else {
-                return Ok(Ok::<_, std::convert::Infallible>(None));
+            let Some(text) = record(tx, tenant, name)? else {
+                return Ok(Ok(None));
+            };
+            let old = match decode_public(&text) {
+                Ok(old) => old,
+                Err(err) => return Ok(Err(err)),
             };
             tx.execute("DELETE FROM tools WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             tx.execute("DELETE FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             tx.execute("DELETE FROM plugins WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?;
             audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
             Ok(Ok(Some(old)))
-        })?;
-        Ok(done.unwrap_or_else(|never| match never {}))
+        })?
     }
 }

@@ -1,0 +1,343 @@
+//! The edge key of a store: the ID of the key its secrets are sealed with, recorded in the store and
+//! checked at every start; the plain-text secrets of an older oz0 sealed at the first; every secret
+//! sealed again, in one transaction, when the key is rotated; and what sealing replaced scrubbed from
+//! the database's files.
+
+use std::sync::Arc;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::plugins::reseal_record;
+use super::sqlite::{db, now_ms};
+use super::{SqliteStore, StoreError};
+use crate::sealing::{EdgeKey, KeyError, KeyId};
+
+/// What the edge needs of a store to seal its secrets with the edge key.
+pub trait SealStore {
+    /// Returns the ID of the key the store's secrets are sealed with; `None` before the store was
+    /// first opened with a key.
+    fn sealed_with(&self) -> Result<Option<KeyId>, StoreError>;
+
+    /// Opens the store with `key`, which it uses from now on to seal and open secrets. Refuses a key
+    /// that is not the one the store records. A store that records none records `key` and seals, in the
+    /// same transaction, the secrets an older oz0 kept in plain text. Then scrubs, once, what that
+    /// replaced from the database's files. Returns how many plugins' secrets it sealed.
+    fn unlock(&self, key: Arc<EdgeKey>) -> Result<usize, StoreError>;
+
+    /// Seals every plugin's secrets again with `new`, opening them with `old`, and records `new`, all
+    /// in one transaction; then scrubs what that replaced from the database's files. Refuses a store
+    /// sealed with another key than `old`, and one that nodes serve now. Returns how many plugins'
+    /// secrets it sealed again. The store still seals with the key it was opened with: open it again.
+    fn reseal(&self, old: &EdgeKey, new: &EdgeKey) -> Result<usize, StoreError>;
+}
+
+/// Returns the ID of the key the store records, from its text.
+pub(super) fn key_id(text: String) -> Result<KeyId, StoreError> {
+    KeyId::parse(&text).ok_or_else(|| {
+        StoreError::Database(format!("the store's edge_key row holds `{text}`, which is not a key's ID").into())
+    })
+}
+
+/// Returns the ID of the key the SQLite store records.
+pub(super) fn recorded_key(conn: &Connection) -> rusqlite::Result<Option<KeyId>> {
+    let text: Option<String> =
+        conn.query_row("SELECT key_id FROM edge_key WHERE one = 1", [], |row| row.get(0)).optional()?;
+    text.map(|text| {
+        key_id(text)
+            .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(err)))
+    })
+    .transpose()
+}
+
+/// Seals again the secrets of every plugin row in `rows` (tenant, name, record) with `to`, opened with
+/// `from`, and returns the rows changed.
+pub(super) fn resealed(
+    rows: Vec<(i64, String, String)>,
+    from: Option<&EdgeKey>,
+    to: &EdgeKey,
+) -> Result<Vec<(i64, String, String)>, StoreError> {
+    let mut changed = Vec::new();
+    for (tenant, name, text) in rows {
+        if let Some(text) = reseal_record(&text, tenant, &name, from, to)? {
+            changed.push((tenant, name, text));
+        }
+    }
+    Ok(changed)
+}
+
+fn all_plugins(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, String)>> {
+    let mut statement = conn.prepare("SELECT tenant_id, name, record FROM plugins ORDER BY tenant_id, name")?;
+    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+    rows.collect()
+}
+
+/// Writes the records `rows` back and records `key`, its rows not yet scrubbed.
+fn write_back(tx: &Connection, rows: &[(i64, String, String)], key: &KeyId) -> rusqlite::Result<()> {
+    for (tenant, name, text) in rows {
+        tx.execute("UPDATE plugins SET record = ?3 WHERE tenant_id = ?1 AND name = ?2", params![tenant, name, text])?;
+    }
+    tx.execute(
+        "INSERT INTO edge_key (one, key_id, scrubbed, set_at) VALUES (1, ?1, 0, ?2)
+         ON CONFLICT (one) DO UPDATE SET key_id = ?1, scrubbed = 0, set_at = ?2",
+        params![key.as_str(), now_ms()],
+    )?;
+    Ok(())
+}
+
+impl SqliteStore {
+    /// Rewrites the database file without the free space that may hold what was replaced, and empties
+    /// the WAL, when the store's edge_key row says it is not yet done. A store another process reads
+    /// is left for the next start, with a warning.
+    fn scrub(&self) -> Result<(), StoreError> {
+        let conn = self.writer();
+        let scrubbed: Option<bool> = conn
+            .query_row("SELECT scrubbed FROM edge_key WHERE one = 1", [], |row| row.get(0))
+            .optional()
+            .map_err(db)?;
+        if scrubbed != Some(false) {
+            return Ok(());
+        }
+        let done = (|| {
+            conn.execute_batch("VACUUM")?;
+            let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))?;
+            if busy == 0 {
+                conn.execute("UPDATE edge_key SET scrubbed = 1 WHERE one = 1", [])?;
+                conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, i64>(0))?;
+            }
+            Ok::<_, rusqlite::Error>(busy == 0)
+        })();
+        match done {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                tracing::warn!(
+                    "the store's WAL could not be emptied while another process reads it; the next start does"
+                );
+                Ok(())
+            }
+            Err(err) => {
+                tracing::warn!(
+                    error = &err as &dyn std::error::Error,
+                    "could not scrub replaced secrets from the store's files; the next start tries again"
+                );
+                Ok(())
+            }
+        }
+    }
+}
+
+impl SealStore for SqliteStore {
+    fn sealed_with(&self) -> Result<Option<KeyId>, StoreError> {
+        self.read(recorded_key)
+    }
+
+    fn unlock(&self, key: Arc<EdgeKey>) -> Result<usize, StoreError> {
+        let sealed = self.write(|tx| {
+            match recorded_key(tx)? {
+                Some(store) if store == *key.id() => return Ok(Ok(0)),
+                Some(store) => {
+                    let wrong = KeyError::Wrong { place: key.source().clone(), ours: key.id().clone(), store };
+                    return Ok(Err(StoreError::from(wrong)));
+                }
+                None => {}
+            }
+            let rows = match resealed(all_plugins(tx)?, None, &key) {
+                Ok(rows) => rows,
+                Err(err) => return Ok(Err(err)),
+            };
+            write_back(tx, &rows, key.id())?;
+            Ok(Ok(rows.len()))
+        })??;
+        self.sealer.set(key)?;
+        self.scrub()?;
+        Ok(sealed)
+    }
+
+    fn reseal(&self, old: &EdgeKey, new: &EdgeKey) -> Result<usize, StoreError> {
+        let sealed = self.write(|tx| {
+            if let Some(store) = recorded_key(tx)?
+                && store != *old.id()
+            {
+                let wrong = KeyError::Wrong { place: old.source().clone(), ours: old.id().clone(), store };
+                return Ok(Err(StoreError::from(wrong)));
+            }
+            let rows = match resealed(all_plugins(tx)?, Some(old), new) {
+                Ok(rows) => rows,
+                Err(err) => return Ok(Err(err)),
+            };
+            write_back(tx, &rows, new.id())?;
+            Ok(Ok(rows.len()))
+        })??;
+        self.scrub()?;
+        Ok(sealed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! What every store must do alike with the edge key: each test runs against every store
+    //! [`stores`] yields.
+
+    use std::collections::BTreeMap;
+
+    use oz0_core::api::{InstalledPlugin, Role, TenantName};
+    use oz0_core::manifest::Manifest;
+
+    use super::super::testing::stores;
+    use super::super::{NewToken, PluginRecord, Principal, TenantRecord};
+    use super::*;
+    use crate::sealing::KeySource;
+
+    const SECRET: &str = "s3cr3t-of-the-notes-4d2a";
+
+    fn plugin(name: &str, secret: Option<&str>) -> PluginRecord {
+        let secrets: BTreeMap<String, String> =
+            secret.map(|s| BTreeMap::from([("token".to_owned(), s.to_owned())])).unwrap_or_default();
+        PluginRecord {
+            info: InstalledPlugin {
+                name: name.to_owned(),
+                version: "1.0.0".to_owned(),
+                description: None,
+                installed_at: "2026-12-01T00:00:00Z".to_owned(),
+                models_accepted: false,
+                secrets: secrets.keys().cloned().collect(),
+                tools: Vec::new(),
+            },
+            dir: format!("/plugins/{name}"),
+            manifest: Manifest::default(),
+            secrets,
+            archive: None,
+        }
+    }
+
+    fn local(store: &dyn super::super::Store) -> Principal {
+        store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap()
+    }
+
+    fn other_tenant(store: &dyn super::super::Store, admin: &Principal) -> TenantRecord {
+        let name = TenantName::new("other").unwrap();
+        let token =
+            NewToken { tenant: &name, create_tenant: true, person: None, roles: &[Role::Admin], hash: &[9; 32] };
+        store.issue_token(&token, admin).unwrap().unwrap().principal.tenant
+    }
+
+    fn key() -> Arc<EdgeKey> {
+        Arc::new(EdgeKey::generate(KeySource::Variable("OZ0_MASTER_KEY".to_owned())).unwrap())
+    }
+
+    #[test]
+    fn secrets_are_sealed_at_rest_and_open_in_their_own_row_only() {
+        for store in stores() {
+            let admin = local(&*store);
+            let t = &admin.tenant;
+            store.put_plugin(t, &plugin("notes", Some(SECRET)), &admin).unwrap();
+            assert_eq!(store.plugins(t).unwrap()[0].secrets["token"], SECRET, "{}", store.kind());
+            let kept = store.sql("SELECT record FROM plugins");
+            assert!(!kept[0].contains(SECRET) && kept[0].contains("oz0s1."), "{}: {kept:?}", store.kind());
+            assert!(!format!("{:?}", store.plugins(t).unwrap()).contains(SECRET), "Debug shows no value");
+            let audit = store.sql("SELECT old || new FROM audit");
+            assert!(audit.iter().all(|entry| !entry.contains(SECRET)), "{audit:?}");
+
+            // The sealed value copied to another tenant's row, or another plugin's, does not open.
+            let other = other_tenant(&*store, &admin);
+            store.put_plugin(&other, &plugin("notes", None), &admin).unwrap();
+            store.put_plugin(t, &plugin("jot", None), &admin).unwrap();
+            let copy = format!(
+                "UPDATE plugins SET record = (SELECT record FROM plugins WHERE tenant_id = {} AND name = 'notes') \
+                 WHERE (tenant_id = {} AND name = 'notes') OR (tenant_id = {} AND name = 'jot')",
+                t.id, other.id, t.id
+            );
+            store.sql(&copy);
+            let err = store.plugins(&other).unwrap_err().to_string();
+            assert!(err.contains("do not open with the edge key") && err.contains("install the plugin again"), "{err}");
+            assert!(store.plugins(t).unwrap_err().to_string().contains("plugin `jot`"));
+            // Removing or replacing one that does not open works, and fixes it.
+            store.put_plugin(t, &plugin("jot", Some("new")), &admin).unwrap();
+            assert!(store.remove_plugin(&other, "notes", &admin).unwrap().is_some(), "{}", store.kind());
+            assert_eq!(store.plugins(t).unwrap().len(), 2);
+        }
+    }
+
+    #[test]
+    fn a_wrong_key_is_refused_with_what_to_do_and_the_right_one_opens() {
+        for store in stores() {
+            let admin = local(&*store);
+            store.put_plugin(&admin.tenant, &plugin("notes", Some(SECRET)), &admin).unwrap();
+            let wrong = key();
+            let err = store.reopen().unlock(Arc::clone(&wrong)).unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("the edge key of the variable OZ0_MASTER_KEY (ID {})", wrong.id()))
+                    && err.contains(&format!("sealed with (ID {})", store.key.id()))
+                    && err.contains("every node of a shared PostgreSQL store needs the same key"),
+                "{}: {err}",
+                store.kind()
+            );
+            let again = store.reopen();
+            assert!(again.plugins(&admin.tenant).unwrap_err().to_string().contains("without the edge key"));
+            assert_eq!(again.unlock(Arc::clone(&store.key)).unwrap(), 0);
+            assert_eq!(again.plugins(&admin.tenant).unwrap()[0].secrets["token"], SECRET);
+            assert_eq!(again.sealed_with().unwrap().as_ref(), Some(store.key.id()));
+        }
+    }
+
+    #[test]
+    fn plain_secrets_an_older_oz0_kept_are_sealed_at_the_first_open_once() {
+        for store in stores() {
+            let admin = local(&*store);
+            let t = &admin.tenant;
+            store.put_plugin(t, &plugin("notes", Some(SECRET)), &admin).unwrap();
+            store.put_plugin(t, &plugin("jot", None), &admin).unwrap();
+            // What an older oz0 kept: the secrets in plain text, and no key recorded.
+            let plain = serde_json::json!({"token": SECRET}).to_string();
+            store.sql(&format!(
+                "UPDATE plugins SET record = replace(record, '\"sealed_secrets\"', '\"secrets\":{plain},\"x\"') \
+                 WHERE name = 'notes'"
+            ));
+            store.sql("DELETE FROM edge_key");
+            assert!(store.sql("SELECT record FROM plugins WHERE name = 'notes'")[0].contains(SECRET));
+            let (newer, first) = (store.reopen(), key());
+            assert_eq!(newer.unlock(Arc::clone(&first)).unwrap(), 1, "{}", store.kind());
+            let kept = store.sql("SELECT record FROM plugins");
+            assert!(kept.iter().all(|r| !r.contains(SECRET)), "{}: {kept:?}", store.kind());
+            assert_eq!(newer.plugins(t).unwrap()[1].secrets["token"], SECRET, "jot, then notes");
+            assert_eq!(store.sql("SELECT key_id FROM edge_key").len(), 1);
+            assert_eq!(store.reopen().unlock(first).unwrap(), 0, "sealed once");
+            assert!(store.reopen().unlock(key()).is_err(), "the first key is the store's");
+        }
+    }
+
+    #[test]
+    fn a_rotation_seals_every_secret_with_the_new_key_and_the_old_no_longer_opens_them() {
+        for store in stores() {
+            let admin = local(&*store);
+            let other = other_tenant(&*store, &admin);
+            store.put_plugin(&admin.tenant, &plugin("notes", Some(SECRET)), &admin).unwrap();
+            store.put_plugin(&other, &plugin("notes", Some("another")), &admin).unwrap();
+            store.put_plugin(&other, &plugin("jot", None), &admin).unwrap();
+            let new = key();
+            let err = store.reseal(&new, &key()).unwrap_err().to_string();
+            assert!(err.contains("is not the key the store's secrets are sealed with"), "{err}");
+            assert_eq!(store.reseal(&store.key, &new).unwrap(), 2, "{}", store.kind());
+            let kept = store.sql("SELECT record FROM plugins");
+            assert!(kept.iter().all(|r| !r.contains(SECRET) && !r.contains(store.key.id().as_str())), "{kept:?}");
+            // This edge still has the old key: it refuses to seal or open with it.
+            let stale = store.put_plugin(&admin.tenant, &plugin("notes", Some("x")), &admin).unwrap_err();
+            assert!(stale.to_string().contains("restart it with the new key"), "{}: {stale}", store.kind());
+            assert!(store.plugins(&admin.tenant).unwrap_err().to_string().contains("restart it with the new key"));
+            assert!(store.reopen().unlock(Arc::clone(&store.key)).is_err(), "the old key no longer opens the store");
+            let reopened = store.reopen();
+            reopened.unlock(Arc::clone(&new)).unwrap();
+            assert_eq!(reopened.plugins(&admin.tenant).unwrap()[0].secrets["token"], SECRET);
+            assert_eq!(reopened.plugins(&other).unwrap()[1].secrets["token"], "another");
+        }
+    }
+
+    #[test]
+    fn a_rotation_is_refused_while_nodes_serve_the_shared_store() {
+        for store in stores().into_iter().filter(|s| s.shared()) {
+            store.renew_lease(now_ms() + 60_000, now_ms() + 60_000).unwrap();
+            let err = store.reseal(&store.key, &key()).unwrap_err().to_string();
+            assert!(err.contains(store.node()) && err.contains("stop every node"), "{err}");
+            assert_eq!(store.sealed_with().unwrap().as_ref(), Some(store.key.id()), "nothing changed");
+        }
+    }
+}
