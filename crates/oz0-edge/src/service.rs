@@ -8,9 +8,9 @@ use std::time::SystemTime;
 use oz0_core::agent::Definition;
 use oz0_core::api::{
     Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, EventStream, FileRef,
-    InstallOptions, Installed, InstalledPlugin, Job, JobDetail, JobPage, MAX_PAGE, OffloadChange, OffloadPatch,
-    OffloadView, QuestionAnswer, Role, RunRequest, SpendingLimits, Status, StoreStatus, StoredFile, Tenant, TenantName,
-    TokenRequest, ToolInfo, Trace, TreeId,
+    InstallOptions, Installed, InstalledPlugin, Job, JobDetail, JobPage, KeyKind, KeyStatus, MAX_PAGE, OffloadChange,
+    OffloadPatch, OffloadView, QuestionAnswer, Role, RunRequest, SpendingLimits, Status, StoreStatus, StoredFile,
+    Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, ApprovalState, Decision, Rule, UsageRecord};
 use oz0_core::threshold::{Offload, Threshold};
@@ -19,6 +19,7 @@ use oz0_core::trace::Totals;
 use crate::files::FileError;
 use crate::news::Notice;
 use crate::plugins;
+use crate::sealing::KeySource;
 use crate::state::{EdgeState, NO_FILE, NO_TENANT};
 use crate::store::{NewToken, PluginRecord, Principal, StoreError, TenantRecord};
 
@@ -76,6 +77,20 @@ impl LocalEdge {
     }
 }
 
+/// Returns where the edge key is, for an admin of the edge's first tenant: the edge's operator, who
+/// keeps it; another tenant learns nothing of how the edge is laid out.
+fn key_status(state: &EdgeState, principal: &Principal) -> Option<KeyStatus> {
+    if !(principal.tenant.operator && principal.has(Role::Admin)) {
+        return None;
+    }
+    let key = state.key()?;
+    let (kind, place) = match key.source() {
+        KeySource::File(path) => (KeyKind::File, path.display().to_string()),
+        KeySource::Variable(name) => (KeyKind::Variable, name.clone()),
+    };
+    Some(KeyStatus { kind, place, id: key.id().to_string() })
+}
+
 /// Returns the tenant `tenant` names when the caller may see it: only their own.
 fn visible(principal: &Principal, tenant: &Tenant) -> Result<TenantRecord, EdgeError> {
     match tenant {
@@ -114,6 +129,7 @@ impl Edge for LocalEdge {
                     schema_version: state.store().schema_version()?,
                 },
                 tools: state.tools_status(),
+                key: key_status(state, principal),
             })
         })
         .await

@@ -1,7 +1,7 @@
 //! `oz0 edge status`: which edge commands talk to, and who they are there.
 
 use clap::Args;
-use oz0_core::api::{Edge, Status};
+use oz0_core::api::{Edge, KeyKind, KeyStatus, Status};
 use serde::Serialize;
 
 use crate::cli::{self, Format};
@@ -10,6 +10,9 @@ use crate::error::CommandError;
 use crate::ui;
 
 /// Show which edge commands talk to, its version, and the tenant, person and roles they act as.
+///
+/// To the admins of the edge's first tenant (the embedded edge's person is one), it also shows where the
+/// edge key that seals the plugins' secrets is: its file, or the variable OZ0_MASTER_KEY, and its ID.
 #[derive(Debug, Args)]
 pub struct EdgeStatusArgs {
     /// Print only the embedded edge's data folder, where its `gateway.toml` goes, such as
@@ -23,6 +26,14 @@ struct StatusJson<'a> {
     edge: String,
     #[serde(flatten)]
     status: &'a Status,
+}
+
+/// Returns where the key is in words: `file PATH` or `variable NAME`.
+fn key_place(key: &KeyStatus) -> String {
+    match key.kind {
+        KeyKind::File => format!("file {}", key.place),
+        KeyKind::Variable => format!("variable {}", key.place),
+    }
 }
 
 /// Runs `oz0 edge status`.
@@ -51,9 +62,13 @@ pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         (false, true) => format!("run unconfined: {}", status.tools.detail),
         (false, false) => format!("not started: {}", status.tools.detail),
     };
+    let key = match &status.key {
+        Some(key) => format!("key      {}, ID {}\n", key_place(key), key.id),
+        None => String::new(),
+    };
     ui::print_text(&format!(
         "edge     {place}\nversion  {}\ntenant   {}{first}\nperson   {}\nroles    {}\nstore    {}, schema {}\ntools    \
-         {tools}\n",
+         {tools}\n{key}",
         status.version,
         status.tenant,
         status.person,

@@ -30,7 +30,7 @@ pub use plugin::{
 pub use policy::{Approval, ApprovalState, Decided, Decision, Effect, Rule, check_pattern, decide};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
-    AuditEntry, CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, StoreStatus,
-    TokenRequest, ToolsStatus,
+    AuditEntry, CreatedToken, KeyKind, KeyStatus, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status,
+    StoreStatus, TokenRequest, ToolsStatus,
 };
 pub use usage::{UsageKind, UsageRecord, parse_instant};

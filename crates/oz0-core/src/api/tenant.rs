@@ -185,6 +185,10 @@ pub struct Status {
     pub store: StoreStatus,
     /// How its tools' servers are confined.
     pub tools: ToolsStatus,
+    /// Where the edge key that seals the plugins' secrets is: shown to the admins of the edge's first
+    /// tenant only, and absent from an edge older than this field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<KeyStatus>,
 }
 
 /// How an edge confines its tools' servers.
@@ -198,6 +202,28 @@ pub struct ToolsStatus {
     /// Whether servers that cannot be confined run anyway: on the embedded edge, or by the operator's
     /// `--unconfined-tools`.
     pub unconfined_allowed: bool,
+}
+
+/// Where the edge key is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeyStatus {
+    /// What holds it.
+    pub kind: KeyKind,
+    /// The file's path, or the variable's name, such as `OZ0_MASTER_KEY`.
+    pub place: String,
+    /// The key's ID: 16 hex digits of a digest of it, which tell keys apart and say nothing of the key.
+    pub id: String,
+}
+
+/// What holds the edge key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyKind {
+    /// A file of mode 0600.
+    File,
+    /// An environment variable of the edge.
+    Variable,
 }
 
 /// What keeps the edge's state.
