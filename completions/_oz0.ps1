@@ -959,6 +959,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -967,6 +968,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address and port to listen on; port 0 picks a free one')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too')
             [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server''s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'The file of the edge key, which seals the plugins'' secrets; made at the first start. Left out, `edge.key` in --data. Not read when OZ0_MASTER_KEY holds the key')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The name of the first tenant, made on the first start')
             [CompletionResult]::new('--tools-may-read', '--tools-may-read', [CompletionResultType]::ParameterName, 'A folder that tools'' servers may be given to read, by their manifest''s `paths` and `roots`, their command line or a call''s --root. Tenants write those: beyond the system, its runtime and its plugin''s folder, a server is given no folder its operator did not list. Repeat for more')
             [CompletionResult]::new('--tools-may-write', '--tools-may-write', [CompletionResultType]::ParameterName, 'A folder that tools'' servers may be given to read and write, by their manifest''s `paths` (`access: read-write`). Repeat for more')
@@ -997,8 +999,27 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;edge;rotate-key' {
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'The folder of the edge''s state, as `oz0 edge serve --data`; left out, $OZ0_HOME')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The edge''s store, as `oz0 edge serve --store`: `sqlite` (in --data; the default) or a PostgreSQL URL')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'The file of the edge key, as `oz0 edge serve --key-file`; left out, `edge.key` in --data')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -1054,6 +1075,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;edge;help' {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1062,6 +1084,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;edge;help;status' {
+            break
+        }
+        'oz0;edge;help;rotate-key' {
             break
         }
         'oz0;edge;help;token' {
@@ -1305,6 +1330,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;help;edge' {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the edge over HTTP, for a team to share')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which edge commands talk to, its version, and the tenant, person and roles they act as')
+            [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make tokens of the edge')
             break
         }
@@ -1312,6 +1338,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;edge;status' {
+            break
+        }
+        'oz0;help;edge;rotate-key' {
             break
         }
         'oz0;help;edge;token' {

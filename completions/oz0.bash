@@ -112,6 +112,9 @@ _oz0() {
             oz0__subcmd__edge,help)
                 cmd="oz0__subcmd__edge__subcmd__help"
                 ;;
+            oz0__subcmd__edge,rotate-key)
+                cmd="oz0__subcmd__edge__subcmd__rotate__subcmd__key"
+                ;;
             oz0__subcmd__edge,serve)
                 cmd="oz0__subcmd__edge__subcmd__serve"
                 ;;
@@ -123,6 +126,9 @@ _oz0() {
                 ;;
             oz0__subcmd__edge__subcmd__help,help)
                 cmd="oz0__subcmd__edge__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__edge__subcmd__help,rotate-key)
+                cmd="oz0__subcmd__edge__subcmd__help__subcmd__rotate__subcmd__key"
                 ;;
             oz0__subcmd__edge__subcmd__help,serve)
                 cmd="oz0__subcmd__edge__subcmd__help__subcmd__serve"
@@ -222,6 +228,9 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__approval,show)
                 cmd="oz0__subcmd__help__subcmd__approval__subcmd__show"
+                ;;
+            oz0__subcmd__help__subcmd__edge,rotate-key)
+                cmd="oz0__subcmd__help__subcmd__edge__subcmd__rotate__subcmd__key"
                 ;;
             oz0__subcmd__help__subcmd__edge,serve)
                 cmd="oz0__subcmd__help__subcmd__edge__subcmd__serve"
@@ -977,7 +986,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version serve status token help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version serve status rotate-key token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1011,7 +1020,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__help)
-            opts="serve status token help"
+            opts="serve status rotate-key token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1025,6 +1034,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__edge__subcmd__help__subcmd__rotate__subcmd__key)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1094,8 +1117,54 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__edge__subcmd__rotate__subcmd__key)
+            opts="-q -v -h -V --data --store --key-file --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --store)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__edge__subcmd__serve)
-            opts="-q -v -h -V --listen --data --store --tenant --tools-may-read --tools-may-write --unconfined-tools --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --listen --data --store --key-file --tenant --tools-may-read --tools-may-write --unconfined-tools --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1110,6 +1179,10 @@ _oz0() {
                     return 0
                     ;;
                 --store)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1629,8 +1702,22 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__edge)
-            opts="serve status token"
+            opts="serve status rotate-key token"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__edge__subcmd__rotate__subcmd__key)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -871,6 +871,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
             cand serve 'Serve the edge over HTTP, for a team to share'
             cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand rotate-key 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key'
             cand token 'Make tokens of the edge'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -878,6 +879,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --listen 'The address and port to listen on; port 0 picks a free one'
             cand --data 'The folder of the edge''s state; left out, $OZ0_HOME, which the embedded edge uses too'
             cand --store 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server''s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`'
+            cand --key-file 'The file of the edge key, which seals the plugins'' secrets; made at the first start. Left out, `edge.key` in --data. Not read when OZ0_MASTER_KEY holds the key'
             cand --tenant 'The name of the first tenant, made on the first start'
             cand --tools-may-read 'A folder that tools'' servers may be given to read, by their manifest''s `paths` and `roots`, their command line or a call''s --root. Tenants write those: beyond the system, its runtime and its plugin''s folder, a server is given no folder its operator did not list. Repeat for more'
             cand --tools-may-write 'A folder that tools'' servers may be given to read and write, by their manifest''s `paths` (`access: read-write`). Repeat for more'
@@ -907,8 +909,26 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --quiet 'Print data and errors only: no notes, no progress'
             cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
             cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;edge;rotate-key'= {
+            cand --data 'The folder of the edge''s state, as `oz0 edge serve --data`; left out, $OZ0_HOME'
+            cand --store 'The edge''s store, as `oz0 edge serve --store`: `sqlite` (in --data; the default) or a PostgreSQL URL'
+            cand --key-file 'The file of the edge key, as `oz0 edge serve --key-file`; left out, `edge.key` in --data'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -958,12 +978,15 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;edge;help'= {
             cand serve 'Serve the edge over HTTP, for a team to share'
             cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand rotate-key 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key'
             cand token 'Make tokens of the edge'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;edge;help;serve'= {
         }
         &'oz0;edge;help;status'= {
+        }
+        &'oz0;edge;help;rotate-key'= {
         }
         &'oz0;edge;help;token'= {
             cand create 'Make a new person of a tenant with a token, and print the token, shown this once'
@@ -1156,11 +1179,14 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;edge'= {
             cand serve 'Serve the edge over HTTP, for a team to share'
             cand status 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+            cand rotate-key 'Replace the edge key that seals the plugins'' secrets, and seal every secret again with the new key'
             cand token 'Make tokens of the edge'
         }
         &'oz0;help;edge;serve'= {
         }
         &'oz0;help;edge;status'= {
+        }
+        &'oz0;help;edge;rotate-key'= {
         }
         &'oz0;help;edge;token'= {
             cand create 'Make a new person of a tenant with a token, and print the token, shown this once'

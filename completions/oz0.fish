@@ -794,28 +794,30 @@ complete -c oz0 -n "__fish_oz0_using_subcommand console" -s q -l quiet -d 'Print
 complete -c oz0 -n "__fish_oz0_using_subcommand console" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand console" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand console" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
 json\t''
 jsonl\t''
 sarif\t''
 csv\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "token" -d 'Make tokens of the edge'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -f -a "rotate-key" -d 'Replace the edge key that seals the plugins\' secrets, and seal every secret again with the new key'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -f -a "token" -d 'Make tokens of the edge'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and not __fish_seen_subcommand_from serve status rotate-key token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l listen -d 'The address and port to listen on; port 0 picks a free one' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l data -d 'The folder of the edge\'s state; left out, $OZ0_HOME, which the embedded edge uses too' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l store -d 'Where to keep tenants, tokens, settings, jobs and the audit log: `sqlite` (in --data; the default) or a PostgreSQL URL, such as postgres://oz0@db.internal:5432/oz0, for several nodes to share. `?sslmode=require` connects over TLS, checking the server\'s certificate against the public roots and the CA certificates of `&sslrootcert=PATH`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l key-file -d 'The file of the edge key, which seals the plugins\' secrets; made at the first start. Left out, `edge.key` in --data. Not read when OZ0_MASTER_KEY holds the key' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tenant -d 'The name of the first tenant, made on the first start' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tools-may-read -d 'A folder that tools\' servers may be given to read, by their manifest\'s `paths` and `roots`, their command line or a call\'s --root. Tenants write those: beyond the system, its runtime and its plugin\'s folder, a server is given no folder its operator did not list. Repeat for more' -r -F
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l tools-may-write -d 'A folder that tools\' servers may be given to read and write, by their manifest\'s `paths` (`access: read-write`). Repeat for more' -r -F
@@ -849,8 +851,26 @@ never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -l data -d 'Print only the embedded edge\'s data folder, where its `gateway.toml` goes, such as `cp examples/gateway.toml "$(oz0 edge status --data)/"`'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l data -d 'The folder of the edge\'s state, as `oz0 edge serve --data`; left out, $OZ0_HOME' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l store -d 'The edge\'s store, as `oz0 edge serve --store`: `sqlite` (in --data; the default) or a PostgreSQL URL' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l key-file -d 'The file of the edge key, as `oz0 edge serve --key-file`; left out, `edge.key` in --data' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from rotate-key" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -870,6 +890,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from token" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "rotate-key" -d 'Replace the edge key that seals the plugins\' secrets, and seal every secret again with the new key'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "token" -d 'Make tokens of the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and not __fish_seen_subcommand_from completion man help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
@@ -967,6 +988,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from usage" -f -a "export" -d 'Write every model call and reported cost, one a line'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "status" -d 'Show which edge commands talk to, its version, and the tenant, person and roles they act as'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "rotate-key" -d 'Replace the edge key that seals the plugins\' secrets, and seal every secret again with the new key'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "token" -d 'Make tokens of the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from util" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from util" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'

@@ -66,6 +66,9 @@ The folder of the embedded edge's state; left out, the platform's data folder.
 \fBOZ0_EDGE\fR, \fBOZ0_TOKEN\fR, \fBOZ0_PROFILE\fR
 The edge to talk to over HTTP, its token, and the profile of the config file, as \-\-edge, \-\-token and \-\-profile.
 .TP
+\fBOZ0_MASTER_KEY\fR, \fBOZ0_NEW_MASTER_KEY\fR
+The edge key that seals the plugins' secrets, 32 bytes in base64, instead of the file \fIedge.key\fR of the edge's data folder; and the new key \fBoz0 edge rotate\-key\fR seals them with.
+.TP
 \fBXDG_CONFIG_HOME\fR
 Where \fIoz0/config.toml\fR, the profiles, is read from.
 .TP
