@@ -55,10 +55,10 @@ pub(crate) fn join(area: &Path) -> io::Result<Arc<Writer>> {
         return Ok(writer);
     }
     held.retain(|_, writer| writer.strong_count() > 0);
-    fs_err::create_dir_all(&dir)?;
+    crate::private::create_dir_all(&dir)?;
     let name = crate::token::random_id();
     let draft = dir.join(format!(".{name}"));
-    let lock = fs_err::File::options().write(true).create_new(true).open(&draft)?.into_file();
+    let lock = crate::private::create_new(&draft)?.into_file();
     let locked = lock.try_lock().map_err(|err| match err {
         TryLockError::Error(err) => err,
         TryLockError::WouldBlock => io::Error::new(io::ErrorKind::WouldBlock, "a new lock file is locked already"),
