@@ -524,3 +524,37 @@ fn rotate_key_with_the_key_in_a_variable_takes_the_new_one_from_another_and_says
         assert_eq!(files_holding(&env.home(), key), Vec::<PathBuf>::new(), "the key is nowhere in the data folder");
     }
 }
+
+#[test]
+fn a_tool_server_cannot_read_the_key_file_even_in_a_folder_it_is_given() {
+    // The key is kept outside the data folder, in a folder the operator lets servers read, and the
+    // call gives the server: the key file stays hidden from it all the same.
+    let mut site = Site::new(Transport::Served);
+    let shared = site.env.work().join("shared");
+    let file = shared.join("keys/edge.key");
+    std::fs::create_dir_all(shared.join("keys")).unwrap();
+    std::fs::write(shared.join("notes.txt"), "a note the server may read").unwrap();
+    site.stop();
+    std::fs::remove_dir_all(site.env.data()).unwrap();
+    let shared_text = shared.to_str().unwrap();
+    site.restart(&["--key-file", file.to_str().unwrap(), "--tools-may-read", shared_text], &[]);
+    site.token = site.served.as_ref().unwrap().token.clone();
+    site.install();
+    site.ok(&["plugin", "install", root().join("tests/fixtures/plugins/hostile").to_str().unwrap()]);
+    let key = std::fs::read_to_string(&file).unwrap();
+    let targets = serde_json::json!({
+        "read": [file, shared.join("notes.txt")],
+        "list": [shared.join("keys")],
+        "secrets": [key.trim(), SECRET],
+    });
+    let args =
+        ["tool", "call", "hostile.probe", "--args", &targets.to_string(), "--root", shared_text, "--format", "json"];
+    let answer: Value = serde_json::from_str(&site.ok(&args)).unwrap();
+    let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(report["found"], serde_json::json!([]), "the server found the key or the secret: {report}");
+    let attempts = report["attempts"].as_array().unwrap();
+    let ok = |what: String| attempts.iter().any(|a| a["what"] == what.as_str() && a["ok"] == true);
+    assert!(ok(format!("read {}", shared.join("notes.txt").display())), "the folder given is read: {report}");
+    assert!(!ok(format!("read {}", file.display())), "the server read the key file: {report}");
+    site.check_secret();
+}
