@@ -218,7 +218,7 @@ fn make_older(site: &Site) {
         None => {
             let conn = rusqlite::Connection::open(site.edge_dir().join("oz0.sqlite")).unwrap();
             conn.execute_batch(&format!(
-                "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 9;
+                "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 10;
                  UPDATE plugins SET record = json_set(json_remove(record, '$.sealed_secrets'), '$.secrets', \
                  json('{plain}'));
                  CREATE TABLE replaced (record TEXT); INSERT INTO replaced VALUES ('{{\"secrets\": {plain}}}');
@@ -230,7 +230,7 @@ fn make_older(site: &Site) {
             let done = psql(
                 url,
                 &format!(
-                    "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 9;
+                    "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 10;
                      UPDATE plugins SET record = ((record::jsonb - 'sealed_secrets') || '{{\"secrets\": {plain}}}')::text;"
                 ),
             );
