@@ -91,7 +91,14 @@ impl Record {
         let (pid, start) = self_identity();
         let path = records.join(group.to_string());
         let partial = records.join(format!(".{group}.{mark}"));
-        std::fs::write(&partial, format!("{pid}\n{start}\n{mark}\n{}\n", tmp.display()))?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        std::io::Write::write_all(
+            &mut options.open(&partial)?,
+            format!("{pid}\n{start}\n{mark}\n{}\n", tmp.display()).as_bytes(),
+        )?;
         std::fs::rename(&partial, &path)?;
         Ok(Self { path })
     }
