@@ -17,20 +17,14 @@ use serde_json::{Value, json};
 
 /// Starts a node of the edge on `store`, with its own data folder and the edge key every node shares.
 fn node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
-    serve_node(env, name, &[("OZ0_STORE", store.into())])
+    env.serve_node(name, &[("OZ0_STORE", store.into())])
 }
 
 /// Starts a node as [`node`] does, with the example plugins' Python on the `PATH` of its tool host.
 fn plugin_node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
     let mut envs = python_env();
     envs.push(("OZ0_STORE", store.into()));
-    serve_node(env, name, &envs)
-}
-
-/// Starts a node with its data in the work folder's `name`, and the key file the first node made.
-fn serve_node(env: &TestEnv, name: &str, envs: &[(&str, std::ffi::OsString)]) -> ServedEdge {
-    let key = env.work().join("edge.key");
-    env.serve_with_flags(&env.work().join(name), envs, &["--key-file".into(), key.into()])
+    env.serve_node(name, &envs)
 }
 
 /// Runs `oz0` against `edge` with `token`, the example plugins' Python on `PATH`.
@@ -222,7 +216,7 @@ fn leased_node(env: &TestEnv, store: &str, name: &str) -> ServedEdge {
     let mut envs = python_env();
     envs.push(("OZ0_STORE", store.into()));
     envs.push(("OZ0_LEASE_SECONDS", LEASE_SECONDS.into()));
-    serve_node(env, name, &envs)
+    env.serve_node(name, &envs)
 }
 
 /// Waits up to `seconds` for `done` to hold, and returns how long it took.

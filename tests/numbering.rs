@@ -121,7 +121,7 @@ fn writers_on_two_postgresql_nodes_at_once_never_repeat_a_number() {
     let Some(server) = postgres_server() else { return };
     let db = Database::new(&server, "numbering");
     let env = TestEnv::new();
-    let node = |name: &str| env.serve_with(&env.work().join(name), &[("OZ0_STORE", db.url.as_str().into())]);
+    let node = |name: &str| env.serve_node(name, &[("OZ0_STORE", db.url.as_str().into())]);
     let (a, b) = (node("a"), node("b"));
     let made = env
         .oz0_at(&a, &a.token)

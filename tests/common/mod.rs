@@ -213,6 +213,13 @@ impl TestEnv {
         ServedEdge { child, url, token, stdout }
     }
 
+    /// Starts a node of a store several nodes share (`OZ0_STORE` in `envs`): its data in the work
+    /// folder's `name`, and the key file the first node made, which every node needs.
+    pub fn serve_node(&self, name: &str, envs: &[(&str, std::ffi::OsString)]) -> ServedEdge {
+        let key = self.work().join("edge.key");
+        self.serve_with_flags(&self.work().join(name), envs, &["--key-file".into(), key.into()])
+    }
+
     /// Returns what the served edge wrote on stderr: its log.
     pub fn serve_log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("serve.stderr")).unwrap_or_default()
