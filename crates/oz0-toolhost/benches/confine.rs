@@ -7,7 +7,8 @@
 //!
 //! Each kind of confinement runs in a process of its own, with `OZ0_CONFINE` narrowing what the kernel
 //! is taken to offer (`off` is a kernel without Landlock, the unconfined reference; `landlock` is
-//! Landlock alone; `auto` adds the user and PID namespaces), as an edge on such a kernel would. Each
+//! Landlock alone; `auto` adds the user and PID namespaces), as an edge on such a kernel would. The
+//! kinds take turns, a process each a round, so that the machine's drift falls on all alike. Each
 //! measures:
 //! - the start of `true`: from the spawn to the exit of a program that does nothing, so that what
 //!   confinement adds is all that is timed (its plan, ruleset, namespaces, /proc and exec);
@@ -27,9 +28,11 @@ use tokio_util::sync::CancellationToken;
 /// The variable that makes this program the measuring child rather than the driver.
 const CHILD: &str = "OZ0_CONFINE_BENCH_CHILD";
 
-const STARTS: usize = 200;
-const SERVER_STARTS: usize = 20;
-const CALLS: usize = 500;
+/// The rounds; each kind runs once a round.
+const ROUNDS: usize = 4;
+const STARTS: usize = 50;
+const SERVER_STARTS: usize = 8;
+const CALLS: usize = 150;
 
 fn main() {
     if std::env::var_os(CHILD).is_some() {
@@ -37,31 +40,44 @@ fn main() {
         println!("{}", runtime.block_on(measure()));
         return;
     }
-    println!("confinement's cost, medians (p90) of {STARTS} starts of `true`, {SERVER_STARTS} of a Python MCP server");
-    println!("and {CALLS} warm calls; each mode in a process of its own\n");
-    println!("| mode | confined by | start of `true` | + | MCP server's start | + | warm call | + |");
-    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-    let mut reference: Option<Value> = None;
+    println!(
+        "confinement's cost, medians (p90) of {} starts of `true`, {} of a Python MCP server and {} warm calls;",
+        ROUNDS * STARTS,
+        ROUNDS * SERVER_STARTS,
+        ROUNDS * CALLS
+    );
+    println!("each kind in a process of its own, the kinds taking turns over {ROUNDS} rounds\n");
     let modes = [
         ("off", "nothing: the reference"),
         ("landlock", "Landlock alone"),
         ("auto", "Landlock, user and PID namespaces"),
     ];
-    for (mode, confined_by) in modes {
-        let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .env(CHILD, "1")
-            .env("OZ0_CONFINE", mode)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{mode}: {}", String::from_utf8_lossy(&out.stderr));
-        let figures: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let base = reference.get_or_insert_with(|| figures.clone());
+    let mut samples: Vec<Value> = modes.iter().map(|_| json!({"start": [], "server": [], "call": []})).collect();
+    for _ in 0..ROUNDS {
+        for ((mode, _), kept) in modes.iter().zip(&mut samples) {
+            let out = std::process::Command::new(std::env::current_exe().unwrap())
+                .env(CHILD, "1")
+                .env("OZ0_CONFINE", mode)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{mode}: {}", String::from_utf8_lossy(&out.stderr));
+            let round: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(round["confined"], *mode != "off", "{mode}: {}", round["support"]);
+            for key in ["start", "server", "call"] {
+                let more = round[key].as_array().unwrap().clone();
+                kept[key].as_array_mut().unwrap().extend(more);
+            }
+        }
+    }
+    println!("| mode | confined by | start of `true` | + | MCP server's start | + | warm call | + |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let reference = figures(&samples[0]);
+    for ((mode, confined_by), kept) in modes.iter().zip(&samples) {
+        let ours = figures(kept);
         let cell = |key: &str| {
-            let (median, p90) = (figures[key]["median"].as_f64().unwrap(), figures[key]["p90"].as_f64().unwrap());
-            let delta = median - base[key]["median"].as_f64().unwrap();
-            format!("{median:.2} ms ({p90:.2}) | {delta:+.2} ms")
+            let (median, p90) = ours[key];
+            format!("{median:.2} ms ({p90:.2}) | {:+.2} ms", median - reference[key].0)
         };
-        assert_eq!(figures["confined"], mode != "off", "{mode}: {}", figures["support"]);
         println!("| {mode} | {confined_by} | {} | {} | {} |", cell("start"), cell("server"), cell("call"));
     }
 }
@@ -114,18 +130,25 @@ async fn measure() -> Value {
         calls.push(began.elapsed());
     }
     pool.shutdown().await;
+    let millis = |times: Vec<Duration>| times.iter().map(|t| t.as_secs_f64() * 1e3).collect::<Vec<f64>>();
     json!({
         "confined": support.confines(),
         "support": support.describe(),
-        "start": figures(starts),
-        "server": figures(servers),
-        "call": figures(calls),
+        "start": millis(starts),
+        "server": millis(servers),
+        "call": millis(calls),
     })
 }
 
-/// Returns the median and the 90th percentile of `times`, in milliseconds.
-fn figures(mut times: Vec<Duration>) -> Value {
-    times.sort();
-    let at = |share: f64| times[((times.len() - 1) as f64 * share).round() as usize].as_secs_f64() * 1e3;
-    json!({"median": at(0.5), "p90": at(0.9)})
+/// Returns the median and the 90th percentile, in milliseconds, of each kind of sample.
+fn figures(samples: &Value) -> std::collections::BTreeMap<&'static str, (f64, f64)> {
+    ["start", "server", "call"]
+        .into_iter()
+        .map(|key| {
+            let mut times: Vec<f64> = samples[key].as_array().unwrap().iter().filter_map(Value::as_f64).collect();
+            times.sort_by(f64::total_cmp);
+            let at = |share: f64| times[((times.len() - 1) as f64 * share).round() as usize];
+            (key, (at(0.5), at(0.9)))
+        })
+        .collect()
 }
