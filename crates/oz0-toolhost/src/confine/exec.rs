@@ -91,16 +91,7 @@ impl Setup {
     /// does.
     fn enter(&self) -> io::Result<()> {
         let user = self.namespaces == Namespaces::User;
-        let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
-        if user {
-            flags |= UnshareFlags::NEWUSER;
-        }
-        // SAFETY: this process has one thread (it was just forked), so no other thread shares its
-        // descriptor table or file-system context.
-        unsafe { rustix::thread::unshare_unsafe(flags)? };
-        if user {
-            map_user(&self.uid_map, &self.gid_map)?;
-        }
+        self.unshare().map_err(|(_, err)| err)?;
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);
         let server = clone_process()?;
         if server != 0 {
@@ -109,10 +100,7 @@ impl Setup {
         // The first process of its PID namespace: it dies with its relay, and stops as asked again.
         rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
         set_signals(&STOP_SIGNALS, libc::SIG_DFL);
-        use rustix::mount::{MountFlags, MountPropagationFlags, mount, mount_change};
-        mount_change(c"/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE)?;
-        let flags = MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC;
-        mount(c"proc", c"/proc", c"proc", flags, c"hidepid=invisible")?;
+        mount_proc()?;
         if user {
             // Bounds its processes and threads; a kernel whose PID namespaces have no `pid_max` of their
             // own refuses the write, and the watchdog alone bounds them.
@@ -131,6 +119,42 @@ impl Setup {
             add_path_rule(ruleset, &proc, self.proc_rights)?;
         }
         Ok(())
+    }
+
+    /// Makes the namespaces this process's next child is put in: mount and PID, and a user namespace
+    /// with this process's user mapped into it. Returns the step the kernel refused (1, or 2 for the
+    /// map) with why.
+    fn unshare(&self) -> Result<(), (libc::c_int, io::Error)> {
+        let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
+        let user = self.namespaces == Namespaces::User;
+        if user {
+            flags |= UnshareFlags::NEWUSER;
+        }
+        // SAFETY: this process has one thread (it was just forked), so no other thread shares its
+        // descriptor table or file-system context.
+        unsafe { rustix::thread::unshare_unsafe(flags) }.map_err(|err| (1, err.into()))?;
+        if user {
+            map_user(&self.uid_map, &self.gid_map).map_err(|err| (2, err))?;
+        }
+        Ok(())
+    }
+
+    /// Makes the namespaces and mounts a `/proc` in them, in a child of its own: returns 0, or the
+    /// step that failed.
+    fn probe(&self) -> libc::c_int {
+        set_signals(&[libc::SIGCHLD], libc::SIG_DFL);
+        if let Err((step, _)) = self.unshare() {
+            return step;
+        }
+        let Ok(child) = clone_process() else { return 4 };
+        if child == 0 {
+            // SAFETY: ends the child.
+            unsafe { libc::_exit(if mount_proc().is_ok() { 0 } else { 3 }) };
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child just started.
+        unsafe { libc::waitpid(child, &raw mut status, 0) };
+        if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 4 }
     }
 
     /// Sets the server's limits, drops its capabilities and restricts it by its ruleset.
@@ -152,6 +176,16 @@ impl Setup {
         }
         Ok(())
     }
+}
+
+/// Makes this mount namespace's mounts private to it, and mounts its PID namespace's own `/proc`,
+/// which lists no process its reader may not trace.
+fn mount_proc() -> io::Result<()> {
+    use rustix::mount::{MountFlags, MountPropagationFlags, mount, mount_change};
+    mount_change(c"/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE)?;
+    let flags = MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC;
+    mount(c"proc", c"/proc", c"proc", flags, c"hidepid=invisible")?;
+    Ok(())
 }
 
 /// Maps this process's user and group into the user namespace it just made. The edge is undumpable,
@@ -374,39 +408,6 @@ fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
         Some(2) => Err("the kernel refuses to map the user into a user namespace".to_owned()),
         Some(3) => Err("the kernel refuses to mount a /proc of the namespace's own".to_owned()),
         _ => Err("the probe's child failed".to_owned()),
-    }
-}
-
-impl Setup {
-    /// Makes the namespaces and mounts a `/proc` in them, in a child of its own: returns 0, or the
-    /// step that failed.
-    fn probe(&self) -> libc::c_int {
-        set_signals(&[libc::SIGCHLD], libc::SIG_DFL);
-        let user = self.namespaces == Namespaces::User;
-        let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
-        if user {
-            flags |= UnshareFlags::NEWUSER;
-        }
-        // SAFETY: this process has one thread: it was just started with `clone`.
-        if unsafe { rustix::thread::unshare_unsafe(flags) }.is_err() {
-            return 1;
-        }
-        if user && map_user(&self.uid_map, &self.gid_map).is_err() {
-            return 2;
-        }
-        let Ok(child) = clone_process() else { return 4 };
-        if child == 0 {
-            use rustix::mount::{MountFlags, MountPropagationFlags, mount, mount_change};
-            let private = mount_change(c"/", MountPropagationFlags::REC | MountPropagationFlags::PRIVATE);
-            let flags = MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC;
-            let proc = private.and_then(|()| mount(c"proc", c"/proc", c"proc", flags, c"hidepid=invisible"));
-            // SAFETY: ends the child.
-            unsafe { libc::_exit(if proc.is_ok() { 0 } else { 3 }) };
-        }
-        let mut status = 0;
-        // SAFETY: waits for the child just started.
-        unsafe { libc::waitpid(child, &raw mut status, 0) };
-        if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 4 }
     }
 }
 
