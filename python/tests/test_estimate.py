@@ -1,8 +1,8 @@
 """Tests of the Python token estimate: its numbers against the Rust binary's, its definitions, its API.
 
-The comparisons with Rust run the binary named by the environment variable `OZ0_BIN`
-(`OZ0_BIN=target/release/oz0 python3 -m unittest discover -s python/tests -v`, from the repository root)
-and are skipped without it.
+The comparisons with Rust run the binary that `OZ0_BIN` names, or the build cargo made (see `built.py`):
+`python3 -m unittest discover -s python/tests -v` from the repository root, after `cargo build`. Without
+a binary they fail, saying how to build it.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ import importlib.util
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
 import unittest
 import zlib
 from pathlib import Path
+
+from built import oz0_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "python" / "src" / "oz0" / "fit.py"
@@ -353,7 +354,6 @@ def binary_table(binary: Path) -> bytes | None:
     return None
 
 
-@unittest.skipUnless(os.environ.get("OZ0_BIN"), "set OZ0_BIN to the oz0 binary (target/release/oz0) to compare with Rust")
 class RustParity(unittest.TestCase):
     """Compares the figures with the binary's. A binary built from another table than the embedded one (the
     table is being trained) is compared with the Python port reading the binary's own table, so that the
@@ -363,10 +363,7 @@ class RustParity(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
-        found = shutil.which(os.environ["OZ0_BIN"]) or shutil.which(str(ROOT / os.environ["OZ0_BIN"]))
-        if found is None:
-            raise unittest.SkipTest(f"OZ0_BIN={os.environ['OZ0_BIN']} is not an executable; build it first")
-        cls.binary = str(Path(found).resolve())
+        cls.binary = oz0_binary()
         cls.saved = est._table()
         table = binary_table(Path(cls.binary))
         embedded = zlib.decompress(base64.b64decode(est._TABLE_BLOB))

@@ -1,8 +1,8 @@
 """Tests of `oz0.fit`: byte-for-byte parity with `oz0 fit` over the corpus and generated documents, the
 API's contract, and the module working when copied alone.
 
-The parity test needs the Rust binary, named by the environment variable OZ0_BIN (such as
-target/release/oz0); without it, it is skipped.
+The parity test needs the Rust binary: the one `OZ0_BIN` names, or the build cargo made (see `built.py`);
+without one, it fails saying how to build it.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
 sys.path.insert(0, str(SRC))
 
+from built import oz0_binary  # noqa: E402
 from oz0 import fit  # noqa: E402
 
 REPO = HERE.parent.parent
 CORPUS = REPO / "corpus"
-OZ0_BIN = str(Path(os.environ["OZ0_BIN"]).resolve()) if os.environ.get("OZ0_BIN") else None
 
 # A case is the arguments of one call: view, budget, query, chars and kind, each None when absent.
 Case = tuple[Any, Any, Any, Any, Any]
@@ -146,8 +146,7 @@ def as_rust_reads(case: Case, name: str | None, text: str) -> Case:
 
 def run_rust(case: Case, paths: list[str], cwd: Path) -> list[dict[str, Any]]:
     """Returns `oz0 fit`'s answers for `paths`, in order, each `{"content", "fit"}`."""
-    assert OZ0_BIN is not None
-    command = [OZ0_BIN, "fit", "--format", "json", *rust_args(case), "--", *paths]
+    command = [oz0_binary(), "fit", "--format", "json", *rust_args(case), "--", *paths]
     done = subprocess.run(command, cwd=cwd, capture_output=True, check=False)
     if done.returncode != 0:
         raise AssertionError(f"{' '.join(command[:12])} ... failed: {done.stderr.decode(errors='replace')}")
@@ -428,7 +427,6 @@ LARGE_CASES: tuple[Case, ...] = (
 )
 
 
-@unittest.skipUnless(OZ0_BIN, "set OZ0_BIN to the oz0 binary (such as target/release/oz0) to compare with Rust")
 class ParityTest(unittest.TestCase):
     """Every answer of `oz0.fit` is the bytes `oz0 fit --format json` prints for the same input."""
 
@@ -526,7 +524,7 @@ class ParityTest(unittest.TestCase):
         compared, differences = 0, []
         for name, text in generated_documents().items():
             for case in GENERATED_CASES[:8:3] + ((None, 300, "Install", None, None),):
-                command = [str(OZ0_BIN), "fit", "--format", "json", *rust_args(as_rust_reads(case, None, text))]
+                command = [oz0_binary(), "fit", "--format", "json", *rust_args(as_rust_reads(case, None, text))]
                 done = subprocess.run(command, input=text.encode("utf-8"), capture_output=True, check=True)
                 expected = json.loads(done.stdout)
                 view, budget, query, chars, kind = case
