@@ -18,10 +18,23 @@ fn lint(env: &TestEnv, dir: &str) -> (i32, String) {
     (out.status.code().unwrap_or(-1), text(&out.stdout))
 }
 
+/// Returns the codes of the rules `oz0 plugin lint --list-rules` lists, having checked that they are the
+/// rules with fixtures here, one folder each, so that a loop over them cannot pass on a short list.
 fn rule_codes(env: &TestEnv) -> Vec<String> {
     let out = env.oz0().args(["plugin", "lint", "--list-rules", "--format", "json"]).output().expect("oz0 runs");
     let rules: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    rules.as_array().expect("rules").iter().map(|r| r["code"].as_str().expect("a code").to_owned()).collect()
+    let codes: Vec<String> =
+        rules.as_array().expect("rules").iter().map(|r| r["code"].as_str().expect("a code").to_owned()).collect();
+    let mut listed: Vec<String> = codes.iter().map(|code| code.to_lowercase()).collect();
+    listed.sort();
+    let mut folders: Vec<String> = std::fs::read_dir(fixtures())
+        .expect("the rules' fixtures")
+        .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    assert!(listed.len() >= 20, "oz0 lists {} rules: {listed:?}", listed.len());
+    assert_eq!(listed, folders, "each listed rule has a folder of fixtures, and each folder is a listed rule's");
+    codes
 }
 
 #[test]

@@ -84,7 +84,7 @@ impl Guest {
                 std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
             }
         }
-        let database = (transport == Transport::Shared).then(|| Database::new(&postgres_server().unwrap(), "guest"));
+        let database = (transport == Transport::Shared).then(|| Database::new(&postgres_server(), "guest"));
         let mut guest = Self { served: None, database, dir, user, mode };
         if transport.served() {
             guest.served = Some(guest.serve(&[], String::new()));
@@ -332,9 +332,7 @@ fn a_second_tenants_plugin_finds_nothing_of_the_first_on_a_served_edge() {
     for user in users() {
         a_second_plugin_finds_nothing(Transport::Served, user, "auto");
     }
-    if postgres_server().is_some() {
-        a_second_plugin_finds_nothing(Transport::Shared, None, "auto");
-    }
+    a_second_plugin_finds_nothing(Transport::Shared, None, "auto");
 }
 
 #[test]
@@ -366,7 +364,9 @@ fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
         let answer: Value = serde_json::from_str(&answer).unwrap();
         let error = answer["error"].as_str().unwrap();
         assert!(error.contains("the server was stopped") && error.contains(says), "{function}: {answer}");
-        assert!(start.elapsed() < std::time::Duration::from_secs(20), "{function}: stopped in {:?}", start.elapsed());
+        // Long before the tool's timeout of 300 s, however loaded the machine: the watchdog stopped it.
+        let took = start.elapsed();
+        assert!(took < std::time::Duration::from_secs(120), "{function}: stopped in {took:?}");
         let trace = guest.ok(None, &["job", "trace", answer["job"]["id"].as_str().unwrap()]);
         assert!(trace.contains(says), "{function}: the trace says why:\n{trace}");
     }

@@ -4,7 +4,6 @@
 
 #![allow(dead_code)]
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -32,10 +31,7 @@ impl TestEnv {
     pub fn for_transport(transport: Transport) -> Self {
         let mut env = Self::new();
         if transport == Transport::Shared {
-            let server = postgres_server().unwrap_or_else(|| {
-                panic!("{POSTGRES_VARIABLE} is not set, and the test asks for an edge on PostgreSQL")
-            });
-            env.database = Some(Database::new(&server, "shared"));
+            env.database = Some(Database::new(&postgres_server(), "shared"));
         }
         env
     }
@@ -252,17 +248,12 @@ impl Transport {
 }
 
 /// Returns the transports a scenario runs through: embedded, served on SQLite, and served on PostgreSQL
-/// when the tests have a PostgreSQL server (see [`postgres_server`]).
+/// (see [`postgres_server`]).
 pub fn transports() -> Vec<Transport> {
-    let mut all = vec![Transport::Embedded, Transport::Served];
-    if postgres_server().is_some() {
-        all.push(Transport::Shared);
-    }
-    all
+    vec![Transport::Embedded, Transport::Served, Transport::Shared]
 }
 
-/// Returns the served transports of [`transports`]: `oz0 edge serve` on SQLite, and on PostgreSQL when the
-/// tests have a PostgreSQL server. For the scenarios that need an edge over HTTP: detached jobs, tokens
+/// Returns the served transports of [`transports`]: `oz0 edge serve` on SQLite and on PostgreSQL. For the scenarios that need an edge over HTTP: detached jobs, tokens
 /// of their own, servers kept between calls, an edge killed and started again.
 pub fn served_transports() -> Vec<Transport> {
     transports().into_iter().filter(|transport| transport.served()).collect()
@@ -296,29 +287,15 @@ impl Site {
 pub const POSTGRES_VARIABLE: &str = "OZ0_TEST_POSTGRES";
 
 /// Returns the URL of the tests' PostgreSQL server, which `OZ0_TEST_POSTGRES` names (`source
-/// scripts/postgres-env` starts a throwaway one). Without it, fails the test under `CI=true`, which
-/// must test the PostgreSQL store; elsewhere returns `None`, saying so once.
-pub fn postgres_server() -> Option<String> {
-    static SAID: std::sync::Once = std::sync::Once::new();
+/// scripts/postgres-env` starts a throwaway one, as `scripts/test` does). Without it, the test fails
+/// saying so: the edge on PostgreSQL is never left untested.
+pub fn postgres_server() -> String {
     match std::env::var(POSTGRES_VARIABLE) {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
-            panic!(
-                "{POSTGRES_VARIABLE} is not set, and CI must test the PostgreSQL store: source scripts/postgres-env \
-                 first"
-            )
-        }
-        _ => {
-            SAID.call_once(|| {
-                // Straight to stderr, which the test harness does not capture, so that the skip shows.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{POSTGRES_VARIABLE} is not set: the edge on PostgreSQL is not tested (source \
-                     scripts/postgres-env to test it)"
-                );
-            });
-            None
-        }
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "{POSTGRES_VARIABLE} is not set, and the edge on PostgreSQL must be tested: run scripts/test, or source \
+             scripts/postgres-env first (it starts a throwaway PostgreSQL, installing it when missing)"
+        ),
     }
 }
 
@@ -467,6 +444,11 @@ pub fn running_servers(processes: &[ServerProcess]) -> Vec<RunningServer> {
         })
         .collect()
 }
+
+/// How long a test waits for what it expects (a server up, a process gone, a job ended) before it calls
+/// it missing: long enough for a machine loaded several times over, and spent only when something is
+/// wrong, since the wait ends as soon as the thing happens.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Polls `found` until it returns something, for up to `within`, and returns it; fails the test,
 /// saying `what` did not happen, when it never does.

@@ -168,13 +168,12 @@ mod tests {
     }
 
     impl Edge {
-        /// Returns an edge on SQLite and, when there is a server to test against, one on PostgreSQL.
+        /// Returns an edge on SQLite and one on PostgreSQL.
         fn all() -> Vec<Edge> {
-            let mut all = vec![Edge { dir: tempfile::tempdir().unwrap(), scratch: None }];
-            if let Some(scratch) = Scratch::new() {
-                all.push(Edge { dir: tempfile::tempdir().unwrap(), scratch: Some(scratch) });
-            }
-            all
+            vec![
+                Edge { dir: tempfile::tempdir().unwrap(), scratch: None },
+                Edge { dir: tempfile::tempdir().unwrap(), scratch: Some(Scratch::new()) },
+            ]
         }
 
         fn place(&self) -> KeyPlace {

@@ -1,11 +1,10 @@
-//! What the store's tests share: the stores to run each test against, SQLite always, and PostgreSQL
-//! when `OZ0_TEST_POSTGRES` names a server (`source scripts/postgres-env` starts one), each test in a
-//! database of its own that is dropped after it.
+//! What the store's tests share: the stores to run each test against, SQLite and PostgreSQL, on the
+//! server `OZ0_TEST_POSTGRES` names (`source scripts/postgres-env` starts one), each test in a database
+//! of its own that is dropped after it.
 
-use std::io::Write;
 use std::ops::Deref;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Once};
 
 use super::{PostgresStore, PostgresUrl, SqliteStore, Store};
 use crate::sealing::{EdgeKey, KeySource};
@@ -76,32 +75,21 @@ pub(crate) fn stores() -> Vec<TestStore> {
     let dir = tempfile::tempdir().expect("a temp folder");
     let sqlite = SqliteStore::open(dir.path()).expect("the SQLite store opens");
     let mut stores = vec![TestStore::new(Box::new(sqlite), Place::Sqlite(dir))];
-    if let Some(scratch) = Scratch::new() {
-        let store = PostgresStore::open(&scratch.url).expect("the PostgreSQL store opens");
-        stores.push(TestStore::new(Box::new(store), Place::Postgres(Box::new(scratch))));
-    }
+    let scratch = Scratch::new();
+    let store = PostgresStore::open(&scratch.url).expect("the PostgreSQL store opens");
+    stores.push(TestStore::new(Box::new(store), Place::Postgres(Box::new(scratch))));
     stores
 }
 
-/// Returns the URL of the tests' PostgreSQL server, or `None` when there is none: then the tests of
-/// PostgreSQL are skipped, and say so, except under `CI=true`, where they fail.
-pub(crate) fn server() -> Option<PostgresUrl> {
+/// Returns the URL of the tests' PostgreSQL server. Without one, the test fails saying so: the
+/// PostgreSQL store is never left untested.
+pub(crate) fn server() -> PostgresUrl {
     match std::env::var(VARIABLE) {
-        Ok(url) if !url.is_empty() => Some(url.parse().unwrap_or_else(|err| panic!("{VARIABLE}: {err}"))),
-        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
-            panic!("{VARIABLE} is not set, and CI must test the PostgreSQL store: source scripts/postgres-env first")
-        }
-        _ => {
-            static SAID: Once = Once::new();
-            SAID.call_once(|| {
-                // Straight to stderr, which the test harness does not capture, so that a skip shows.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{VARIABLE} is not set: the PostgreSQL store is not tested (source scripts/postgres-env)"
-                );
-            });
-            None
-        }
+        Ok(url) if !url.is_empty() => url.parse().unwrap_or_else(|err| panic!("{VARIABLE}: {err}")),
+        _ => panic!(
+            "{VARIABLE} is not set, and the PostgreSQL store must be tested: run scripts/test, or source \
+             scripts/postgres-env first (it starts a throwaway PostgreSQL, installing it when missing)"
+        ),
     }
 }
 
@@ -114,10 +102,10 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Makes a new, empty database, or returns `None` when there is no server to test against.
-    pub(crate) fn new() -> Option<Self> {
+    /// Makes a new, empty database on the tests' server.
+    pub(crate) fn new() -> Self {
         static MADE: AtomicU32 = AtomicU32::new(0);
-        let server = server()?;
+        let server = server();
         let mut salt = [0u8; 4];
         getrandom::fill(&mut salt).expect("random bytes");
         let name = format!(
@@ -128,7 +116,7 @@ impl Scratch {
         );
         let mut client = server.config().connect(postgres::NoTls).expect("the tests' PostgreSQL server answers");
         client.batch_execute(&format!("CREATE DATABASE {name}")).expect("a database for the test");
-        Some(Self { url: server.with_database(&name), server, name })
+        Self { url: server.with_database(&name), server, name }
     }
 }
 

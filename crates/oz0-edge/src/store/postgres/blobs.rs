@@ -59,9 +59,9 @@ mod tests {
     use crate::store::Store;
     use crate::store::testing::Scratch;
 
-    /// Returns a store on a new database, its first tenant and a second one, or `None` without a server.
-    fn store() -> Option<(Scratch, PostgresStore, TenantRecord, TenantRecord)> {
-        let scratch = Scratch::new()?;
+    /// Returns a store on a new database, its first tenant and a second one.
+    fn store() -> (Scratch, PostgresStore, TenantRecord, TenantRecord) {
+        let scratch = Scratch::new();
         let store = PostgresStore::open(&scratch.url).unwrap();
         let admin = store.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
         let other = TenantName::new("other").unwrap();
@@ -73,7 +73,7 @@ mod tests {
             hash: &[2; 32],
         };
         let other = store.issue_token(&new, &admin).unwrap().unwrap().principal.tenant;
-        Some((scratch, store, admin.tenant, other))
+        (scratch, store, admin.tenant, other)
     }
 
     fn rows(scratch: &Scratch, sql: &str) -> i64 {
@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_blob_is_kept_once_per_tenant_and_read_back_by_digest() {
-        let Some((scratch, store, main, _)) = store() else { return };
+        let (scratch, store, main, _) = store();
         let tree = TreeId::new("T").unwrap();
         let file = store.keep(&main, &tree, b"hello").unwrap();
         assert_eq!(file.hex(), "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824");
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn another_tenants_blob_is_missing_as_one_never_stored() {
-        let Some((_scratch, store, main, other)) = store() else { return };
+        let (_scratch, store, main, other) = store();
         let file = store.keep(&main, &TreeId::new("T").unwrap(), b"secret").unwrap();
         let err = store.get(other.id, &file).unwrap_err();
         assert!(matches!(err, FileError::Missing(f) if f == file), "{err}");
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn a_damaged_row_is_reported_not_returned_and_storing_it_again_repairs_it() {
-        let Some((scratch, store, main, _)) = store() else { return };
+        let (scratch, store, main, _) = store();
         let tree = TreeId::new("T").unwrap();
         let file = store.keep(&main, &tree, b"original").unwrap();
         let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn refuses_more_than_32_mib_and_keeps_nothing_of_it() {
-        let Some((scratch, store, main, _)) = store() else { return };
+        let (scratch, store, main, _) = store();
         let tree = TreeId::new("T").unwrap();
         let exactly = vec![b'a'; usize::try_from(MAX_FILE_BYTES).unwrap()];
         let file = store.keep(&main, &tree, &exactly).unwrap();

@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn two_nodes_reserving_at_once_never_grant_past_a_limit_nor_refuse_within_it() {
-        let Some(scratch) = Scratch::new() else { return };
+        let scratch = Scratch::new();
         // 80 asks of 1/64: the tree's budget holds 16 of them, the tenant's day 32.
         let (t, u) = race(&scratch, 0.5, 0.25);
         let granted = |answers: &[Answer]| answers.iter().filter(|a| a.is_ok()).count();
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn two_nodes_with_room_for_every_call_grant_them_all() {
-        let Some(scratch) = Scratch::new() else { return };
+        let scratch = Scratch::new();
         let (t, u) = race(&scratch, 100.0, 100.0);
         assert!(t.iter().chain(&u).all(Result::is_ok), "{:?}", t.iter().chain(&u).find(|a| a.is_err()));
         assert_eq!(t.len() + u.len(), 2 * THREADS * TRIES);
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn released_reservations_make_room_on_the_other_node() {
-        let Some(scratch) = Scratch::new() else { return };
+        let scratch = Scratch::new();
         let (a, b) = (PostgresStore::open(&scratch.url).unwrap(), PostgresStore::open(&scratch.url).unwrap());
         let admin = a.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
         let tree = TreeId::new("T").unwrap();
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn a_reservation_past_its_expiry_counts_for_its_node_alone_until_its_lease_is_renewed() {
-        let Some(scratch) = Scratch::new() else { return };
+        let scratch = Scratch::new();
         let (a, b) = (PostgresStore::open(&scratch.url).unwrap(), PostgresStore::open(&scratch.url).unwrap());
         let admin = a.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
         let tree = TreeId::new("T").unwrap();

@@ -57,7 +57,7 @@ fn each_migration_has_its_sqlite_twin() {
 
 #[test]
 fn migrates_once_and_reopens() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let store = PostgresStore::open(&scratch.url).unwrap();
     assert_eq!(store.schema_version().unwrap(), latest());
     drop(store);
@@ -68,7 +68,7 @@ fn migrates_once_and_reopens() {
 
 #[test]
 fn refuses_a_newer_schema() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     drop(PostgresStore::open(&scratch.url).unwrap());
     let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
     client.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)", &[]).unwrap();
@@ -78,7 +78,7 @@ fn refuses_a_newer_schema() {
 
 #[test]
 fn nodes_starting_at_once_on_an_empty_database_migrate_it_once() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let start = Barrier::new(THREADS);
     std::thread::scope(|scope| {
         for _ in 0..THREADS {
@@ -102,7 +102,7 @@ fn nodes_starting_at_once_on_an_empty_database_migrate_it_once() {
 
 #[test]
 fn a_store_may_be_dropped_on_an_async_thread() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let store = PostgresStore::open(&scratch.url).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
     runtime.block_on(async move { drop(store) });
@@ -119,7 +119,7 @@ fn an_unreachable_server_is_named_without_its_password() {
 
 #[test]
 fn two_nodes_make_the_first_admin_once() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let nodes = [PostgresStore::open(&scratch.url).unwrap(), PostgresStore::open(&scratch.url).unwrap()];
     let made = at_once(&nodes, |node, n, i| {
         let hash = [u8::try_from(n * WRITES + i + 1).unwrap(); 32];
@@ -135,7 +135,7 @@ fn two_nodes_make_the_first_admin_once() {
 
 #[test]
 fn two_nodes_issuing_tokens_for_one_tenant_make_up_distinct_names_and_audit_each() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let (nodes, admin) = two_nodes(&scratch);
     let team = tenant("team");
     let issued = at_once(&nodes, |node, n, i| {
@@ -169,7 +169,7 @@ fn two_nodes_issuing_tokens_for_one_tenant_make_up_distinct_names_and_audit_each
 
 #[test]
 fn two_nodes_changing_one_tenants_offload_lose_no_change_and_audit_them_in_order() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let (nodes, admin) = two_nodes(&scratch);
     at_once(&nodes, |node, n, i| {
         let tokens = Tokens::new(u64::try_from(1000 + n * WRITES + i).unwrap()).unwrap();
@@ -191,7 +191,7 @@ fn two_nodes_changing_one_tenants_offload_lose_no_change_and_audit_them_in_order
 
 #[test]
 fn two_nodes_recording_steps_of_one_job_number_them_once_each_in_order() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let (nodes, admin) = two_nodes(&scratch);
     let t = &admin.tenant;
     let id = TreeId::new("J1").unwrap();
@@ -225,7 +225,7 @@ fn two_nodes_recording_steps_of_one_job_number_them_once_each_in_order() {
 #[test]
 fn news_announced_by_one_node_is_heard_by_both_in_order_and_stops_with_the_store() {
     use crate::store::NewsStore;
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let ([a, b], _) = two_nodes(&scratch);
     let (sent, heard) = std::sync::mpsc::channel::<(char, String)>();
     for (name, node) in [('a', &a), ('b', &b)] {
@@ -254,9 +254,14 @@ fn news_announced_by_one_node_is_heard_by_both_in_order_and_stops_with_the_store
 
 #[test]
 fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
-    let Some(scratch) = Scratch::new() else { return };
-    // The CA of the tests' cluster, which scripts/postgres-env makes when openssl is there.
-    let Ok(ca) = std::env::var("OZ0_TEST_POSTGRES_CA") else { return };
+    let scratch = Scratch::new();
+    // The CA of the tests' cluster, which scripts/postgres-env makes.
+    let ca = std::env::var("OZ0_TEST_POSTGRES_CA").unwrap_or_else(|_| {
+        panic!(
+            "OZ0_TEST_POSTGRES_CA is not set, and TLS to PostgreSQL must be tested: run scripts/test, or source \
+             scripts/postgres-env, which starts a cluster speaking TLS and sets it"
+        )
+    });
     let url = |query: &str| -> super::PostgresUrl { format!("{}?{query}", scratch.url).parse().unwrap() };
 
     let store = PostgresStore::open(&url(&format!("sslmode=verify-full&sslrootcert={ca}"))).unwrap();
@@ -284,7 +289,7 @@ fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
 
 #[test]
 fn a_store_of_version_8_numbers_its_entries_and_approvals_within_each_tenant_in_their_order() {
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
     let mut tx = client.transaction().unwrap();
     tx.batch_execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
@@ -309,7 +314,7 @@ fn two_nodes_writing_for_two_tenants_at_once_number_each_tenants_entries_and_app
 
     use crate::store::{LimitStore, NewApproval, PolicyStore};
 
-    let Some(scratch) = Scratch::new() else { return };
+    let scratch = Scratch::new();
     let (nodes, admin) = two_nodes(&scratch);
     let name = tenant("other");
     let new = NewToken { tenant: &name, create_tenant: true, person: None, roles: &Role::ALL, hash: &[9; 32] };
