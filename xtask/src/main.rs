@@ -9,8 +9,9 @@
 //! - `estimate-check DIR`: prints the estimate's error on each file of DIR, cut into documents of about
 //!   4 KB: text from beyond the corpus.
 //! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
-//! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback that
-//!   plays the example agent `reader`, to try `oz0 run` without a real provider.
+//! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback (a
+//!   free port unless `--port` names one) that plays the example agent `reader` and answers a tool's
+//!   model calls, to try `oz0 run` without a real provider.
 
 // A developer tool: it reports on stdout and stderr.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
         Some("estimate-check") if args.len() == 2 => report::check(std::path::Path::new(&args[1])),
         Some("scripted-provider") => {
             let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
-            let port = value("--port").and_then(|p| p.parse().ok()).unwrap_or(7371);
+            let port = value("--port").and_then(|p| p.parse().ok()).unwrap_or(0);
             provider::run(port, value("--gateway").map(std::path::Path::new))
         }
         _ => {

@@ -3,9 +3,11 @@
 //! It serves an OpenAI chat-completions compatible API on loopback and plays the example agent
 //! `reader` (`examples/agents/reader.yaml`): it asks `acme_docs.get_page` for the release notes (too
 //! long for the agent's offload, so the runtime keeps them as a file and shows the model a stub), then
-//! reads one release back with `oz.read_result`, then answers with what it read. It decides from the
-//! request alone (how many tool results it holds), so any number of runs can use it. It stands in for
-//! the outside provider, never for oz0.
+//! reads one release back with `oz.read_result`, then answers with what it read. A request that does not
+//! offer `acme_docs.get_page` (a tool's own model call, such as `examples/notes` makes through MCP
+//! sampling) it answers with its last message's text, marked as the stand-in's. It decides from the request alone (how many
+//! tool results it holds), so any number of runs can use it. It stands in for the outside provider,
+//! never for oz0.
 
 use std::net::TcpListener;
 
@@ -15,10 +17,12 @@ use serde_json::{Value, json};
 #[path = "../../tests/run_support/loopback.rs"]
 mod loopback;
 
-/// Serves on `127.0.0.1:port` until interrupted, after writing the gateway configuration that
-/// points the alias `default` at it to `gateway` (or printing it).
+/// Serves on `127.0.0.1:port` (a free port when `port` is 0) until interrupted, after writing the gateway
+/// configuration that points the alias `default` at it to `gateway` (or printing it): the file is there
+/// once the provider listens.
 pub fn run(port: u16, gateway: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).context("could not listen on loopback")?;
+    let listener =
+        TcpListener::bind(("127.0.0.1", port)).with_context(|| format!("could not listen on 127.0.0.1:{port}"))?;
     let address = listener.local_addr()?;
     let config = format!(
         "[aliases.default]\nprovider = \"openai\"\nbase_url = \"http://{address}/v1\"\nmodel = \"scripted\"\n\
@@ -26,7 +30,10 @@ pub fn run(port: u16, gateway: Option<&std::path::Path>) -> anyhow::Result<()> {
     );
     match gateway {
         Some(path) => {
-            std::fs::write(path, &config).with_context(|| format!("could not write {}", path.display()))?;
+            // Whole or not at all, for whoever waits for the file to appear.
+            let partial = path.with_extension("toml.partial");
+            std::fs::write(&partial, &config).with_context(|| format!("could not write {}", partial.display()))?;
+            std::fs::rename(&partial, path).with_context(|| format!("could not write {}", path.display()))?;
             eprintln!("a scripted provider listens on http://{address}/v1; {} points `default` at it", path.display());
         }
         None => print!("# a scripted provider listens on http://{address}/v1; the edge's gateway.toml:\n{config}"),
@@ -37,6 +44,16 @@ pub fn run(port: u16, gateway: Option<&std::path::Path>) -> anyhow::Result<()> {
 
 /// Returns the next move of the script, from the tool results the request holds.
 fn answer(request: &Value) -> Value {
+    let prompt = (request.to_string().len() / 4) as u64;
+    let mut offered = request["tools"].as_array().into_iter().flatten();
+    if !offered.any(|tool| tool["function"]["name"] == "acme_docs__get_page") {
+        let last = request["messages"].as_array().and_then(|m| m.last()).map_or(&Value::Null, |m| &m["content"]);
+        let text = match last {
+            Value::String(text) => text.clone(),
+            parts => parts.as_array().into_iter().flatten().filter_map(|p| p["text"].as_str()).collect(),
+        };
+        return say(&format!("(the stand-in model's summary) {}", text.trim()), prompt);
+    }
     let results: Vec<&str> = request["messages"]
         .as_array()
         .into_iter()
@@ -44,7 +61,6 @@ fn answer(request: &Value) -> Value {
         .filter(|m| m["role"] == "tool")
         .filter_map(|m| m["content"].as_str())
         .collect();
-    let prompt = (request.to_string().len() / 4) as u64;
     match results.as_slice() {
         [] => call("acme_docs__get_page", json!({"path": "release-notes.md"}), prompt),
         [stub] => match serde_json::from_str::<Value>(stub)
