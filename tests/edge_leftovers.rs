@@ -10,6 +10,8 @@ mod common;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{TestEnv, text};
@@ -107,8 +109,9 @@ fn swept(log: &str) -> [u64; 4] {
     [numbers[0], numbers[1], numbers[2], numbers[3]]
 }
 
-/// Stores files and installs plugins through `client` until the edge stops answering.
-async fn write_until_refused(client: oz0_client::Client, writer: u64) {
+/// Stores files and installs plugins through `client` until the edge stops answering, counting what the
+/// edge acknowledged in `count`.
+async fn write_until_refused(client: oz0_client::Client, writer: u64, count: Arc<AtomicUsize>) {
     let tree = TreeId::new(&format!("job-{writer}")).unwrap();
     for i in 0..100_000u64 {
         let done = if i % 8 == 7 {
@@ -122,6 +125,7 @@ async fn write_until_refused(client: oz0_client::Client, writer: u64) {
         if done.is_err() {
             break;
         }
+        count.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -134,8 +138,13 @@ fn a_start_sweeps_what_a_killed_edge_left_and_leaves_what_a_live_process_writes(
         let mut served = env.serve();
         let admin = served.token.clone();
         let client = oz0_client::Client::new(&served.url, Some(admin.clone())).unwrap();
-        let writers: Vec<_> = (0..4).map(|w| runtime.spawn(write_until_refused(client.clone(), w))).collect();
-        std::thread::sleep(Duration::from_millis(500));
+        let count = Arc::new(AtomicUsize::new(0));
+        let writers: Vec<_> =
+            (0..4).map(|w| runtime.spawn(write_until_refused(client.clone(), w, Arc::clone(&count)))).collect();
+        // Killed in the middle of writes: once the edge has acknowledged some, while the writers go on.
+        common::poll("the edge acknowledges 8 writes", common::PATIENCE, || {
+            (count.load(Ordering::Relaxed) >= 8).then_some(())
+        });
         served.kill();
         for writer in writers {
             runtime.block_on(writer).unwrap();

@@ -7,8 +7,10 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use common::{Site, TestEnv, text, transports};
+use common::{PATIENCE, Site, TestEnv, poll, text, transports};
 use oz0_core::api::{Edge, OffloadPatch, Tenant, TreeId};
 use oz0_core::threshold::{Offload, Tokens};
 use oz0_edge::store::{SqliteStore, Store};
@@ -64,8 +66,8 @@ fn two_processes_setting_the_offload_end_consistent() {
 }
 
 /// Changes the offload (and stores a file every fourth time) until the edge stops answering, and returns
-/// the values the edge acknowledged.
-async fn write_until_refused(client: oz0_client::Client, writer: u64) -> Vec<u64> {
+/// the values the edge acknowledged, counting them in `count` as they come.
+async fn write_until_refused(client: oz0_client::Client, writer: u64, count: Arc<AtomicUsize>) -> Vec<u64> {
     let mut acked = Vec::new();
     let tree = TreeId::new(&format!("job-{writer}")).unwrap();
     for i in 0..100_000u64 {
@@ -74,10 +76,10 @@ async fn write_until_refused(client: oz0_client::Client, writer: u64) -> Vec<u64
             client.put_file(&Tenant::Current, &tree, value.to_string().into_bytes()).await.map(|_| ())
         } else {
             let default = Some(Some(Offload::Tokens(Tokens::new(value).unwrap())));
-            client
-                .set_offload(&Tenant::Current, &OffloadPatch { default, ceiling: None })
-                .await
-                .map(|_| acked.push(value))
+            client.set_offload(&Tenant::Current, &OffloadPatch { default, ceiling: None }).await.map(|_| {
+                acked.push(value);
+                count.fetch_add(1, Ordering::Relaxed);
+            })
         };
         if result.is_err() {
             break;
@@ -93,8 +95,11 @@ fn a_server_killed_in_the_middle_of_writes_leaves_a_sound_store() {
     let admin = served.token.clone();
     let client = oz0_client::Client::new(&served.url, Some(admin.clone())).unwrap();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let writers: Vec<_> = (0..4).map(|w| runtime.spawn(write_until_refused(client.clone(), w))).collect();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let count = Arc::new(AtomicUsize::new(0));
+    let writers: Vec<_> =
+        (0..4).map(|w| runtime.spawn(write_until_refused(client.clone(), w, Arc::clone(&count)))).collect();
+    // Killed in the middle of writes: once the edge has acknowledged some, while the writers go on.
+    poll("the edge acknowledges 20 changes", PATIENCE, || (count.load(Ordering::Relaxed) >= 20).then_some(()));
     served.kill();
     let acknowledged: Vec<u64> = writers.into_iter().flat_map(|w| runtime.block_on(w).unwrap()).collect();
     assert!(acknowledged.len() > 10, "the writers wrote before the kill: {}", acknowledged.len());
@@ -127,13 +132,6 @@ fn the_server_stops_cleanly_on_sigterm() {
     let pid = served.pid().to_string();
     let status = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();
     assert!(status.success());
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let exit = loop {
-        if let Some(exit) = served.child().try_wait().unwrap() {
-            break exit;
-        }
-        assert!(std::time::Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let exit = poll("the server stops on SIGTERM", PATIENCE, || served.child().try_wait().unwrap());
     assert!(exit.success(), "{exit:?}");
 }

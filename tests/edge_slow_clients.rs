@@ -3,6 +3,10 @@
 //! tenant waiting, and a head that does not come whole in time closes its connection. The edges here
 //! keep a short pace (`OZ0_PACE_SECONDS=0.5`: a body has 0.5 s before it must average 64 KiB/s, and may
 //! pause 1 s at most; a head has 1.5 s), so that no test waits long.
+//!
+//! What ends a request is checked by when it ends: never before the pace allows, and long before it
+//! would end otherwise (a trickle of 32 MiB at 10 bytes a second, a read that times out at 20 s), with
+//! room for a loaded machine between the two.
 
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -22,10 +26,18 @@ const GRACE: Duration = Duration::from_millis(500);
 const GAP: Duration = Duration::from_secs(1);
 const HEAD: Duration = Duration::from_millis(1500);
 
+/// How much later than the pace allows a request may end on a loaded machine.
+const SLACK: Duration = Duration::from_secs(15);
+
 /// Starts a served edge on `transport` with the short pace.
 fn site(transport: common::Transport) -> Site {
+    site_with_pace(transport, PACE_SECONDS)
+}
+
+/// Starts a served edge on `transport` with the pace of `seconds`.
+fn site_with_pace(transport: common::Transport, seconds: &str) -> Site {
     let env = TestEnv::for_transport(transport);
-    let served = env.serve_with(&env.data(), &[("OZ0_PACE_SECONDS", PACE_SECONDS.into())]);
+    let served = env.serve_with(&env.data(), &[("OZ0_PACE_SECONDS", seconds.into())]);
     Site { served: Some(served), env }
 }
 
@@ -88,7 +100,7 @@ fn assert_408(answer: &str, says: &str) {
     assert!(answer.contains("content-type: application/problem+json"), "{answer}");
     assert!(answer.contains("connection: close"), "{answer}");
     assert!(answer.contains(says), "{answer}");
-    assert!(answer.contains("at least 64 KiB/s on average after its first 0.5 s, and never a pause of more than 1 s"));
+    assert!(answer.contains("at least 64 KiB/s on average after its first "), "{answer}");
 }
 
 #[test]
@@ -97,7 +109,7 @@ fn a_body_that_trickles_or_stops_ends_with_408_and_an_honest_slow_one_passes() {
         let site = site(transport);
         let (address, token) = (address(&site), admin(&site));
         let late = |took: Duration, bound: Duration| {
-            assert!(took >= bound && took < bound + Duration::from_secs(1), "{transport:?}: {took:?}");
+            assert!(took >= bound && took < bound + SLACK, "{transport:?}: {took:?}");
         };
         std::thread::scope(|scope| {
             // A file that stops after its first bytes.
@@ -119,6 +131,7 @@ fn a_body_that_trickles_or_stops_ends_with_408_and_an_honest_slow_one_passes() {
                 let answer = answer(&mut stream);
                 late(start.elapsed(), GRACE);
                 assert_408(&answer, "came too slowly: 5 bytes");
+                assert!(answer.contains("after its first 0.5 s, and never a pause of more than 1 s"), "{answer}");
             });
             // A plugin's archive that comes fast, then pauses longer than the edge waits.
             scope.spawn(|| {
@@ -139,12 +152,13 @@ fn a_body_that_trickles_or_stops_ends_with_408_and_an_honest_slow_one_passes() {
                 late(took, GRACE);
                 assert_408(&answer, "came too slowly");
             });
-            // An honest slow upload: 256 KiB at 128 KiB/s, twice the floor, in pieces of 16 KiB.
+            // An honest slow upload: 256 KiB at 256 KiB/s, four times the floor (and a machine may take
+            // four times as long), in pieces of 16 KiB.
             scope.spawn(|| {
                 let start = Instant::now();
                 let mut stream = begin(&address, &file_upload(&token), 256 << 10, &[]);
                 for _ in 0..16 {
-                    std::thread::sleep(Duration::from_millis(125));
+                    std::thread::sleep(Duration::from_micros(62_500));
                     stream.write_all(&[b'y'; 16 << 10]).unwrap();
                 }
                 stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
@@ -153,7 +167,7 @@ fn a_body_that_trickles_or_stops_ends_with_408_and_an_honest_slow_one_passes() {
                 let answer = String::from_utf8_lossy(&answer[..n]);
                 assert!(answer.starts_with("HTTP/1.1 201"), "{transport:?}: {answer}");
                 assert!(answer.contains(r#""size":262144"#), "{answer}");
-                assert!(start.elapsed() >= Duration::from_secs(2));
+                assert!(start.elapsed() >= 2 * GRACE, "past its grace");
             });
         });
         assert!(site.env.serve_log().contains("answered 408: the request's body"), "{}", site.env.serve_log());
@@ -174,7 +188,7 @@ fn a_head_that_does_not_come_whole_in_time_closes_its_connection() {
                 stream.write_all(b"GET /v1/status HTTP/1.1\r\nhost: x\r\nx-slow: ").unwrap();
                 let (answer, took) = trickle(stream, b"a", Duration::from_millis(100), start);
                 assert!(answer.is_empty(), "closed without an answer: {answer}");
-                assert!(took >= HEAD && took < HEAD + Duration::from_secs(1), "{transport:?}: {took:?}");
+                assert!(took >= HEAD && took < HEAD + SLACK, "{transport:?}: {took:?}");
             });
             // A connection that sends nothing.
             scope.spawn(|| {
@@ -183,7 +197,7 @@ fn a_head_that_does_not_come_whole_in_time_closes_its_connection() {
                 stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
                 assert!(answer(&mut stream).is_empty());
                 let took = start.elapsed();
-                assert!(took >= HEAD && took < HEAD + Duration::from_secs(1), "{transport:?}: {took:?}");
+                assert!(took >= HEAD && took < HEAD + SLACK, "{transport:?}: {took:?}");
             });
             // A head that comes whole in time, if slowly, is answered.
             scope.spawn(|| {
@@ -207,9 +221,12 @@ fn tiny_plugin() -> Vec<u8> {
 
 #[test]
 fn one_tenants_slow_uploads_keep_no_other_tenant_waiting() {
+    // A pace of 2 s: the first tenant's slow uploads hold their room that long, and the other tenant's
+    // upload and install must pass before any of them ends, proof that they did not wait for its room.
+    const GRACE: Duration = Duration::from_secs(2);
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     for transport in served_transports() {
-        let site = site(transport);
+        let site = site_with_pace(transport, "2");
         let (address, token) = (address(&site), admin(&site));
         let url = &site.served.as_ref().unwrap().url;
         let main = oz0_client::Client::new(url, Some(token.clone())).unwrap();
@@ -229,25 +246,27 @@ fn one_tenants_slow_uploads_keep_no_other_tenant_waiting() {
                     scope.spawn(move || trickle(stream, b"x", Duration::from_secs(1), start))
                 })
                 .collect();
-            std::thread::sleep(Duration::from_millis(200));
-            // Meanwhile the other tenant's small upload and plugin install pass at once.
+            // Meanwhile the other tenant's small upload and plugin install pass.
             let tree = TreeId::new("T").unwrap();
-            let stored = Instant::now();
             let file = runtime.block_on(other.put_file(&Tenant::Current, &tree, b"eleven byte".to_vec()));
-            let stored = stored.elapsed();
             assert_eq!(file.unwrap().size, 11, "{transport:?}");
-            assert!(stored < Duration::from_secs(1), "{transport:?}: the file took {stored:?}");
-            let installed = Instant::now();
             let plugin = runtime.block_on(other.install_plugin(tiny_plugin(), &InstallOptions::default()));
-            let installed = installed.elapsed();
             assert_eq!(plugin.unwrap().plugin.name, "tiny", "{transport:?}");
-            assert!(installed < Duration::from_secs(1), "{transport:?}: the install took {installed:?}");
-            // The trickles end with 408: two at a time (a tenant's share of the room is two files at
-            // their largest), each at the end of its grace once it has room, the others waiting for it.
-            for trickle in trickles {
-                let (answer, took) = trickle.join().unwrap();
-                assert_408(&answer, "came too slowly");
-                assert!(took < 4 * GRACE + Duration::from_secs(1), "{transport:?}: {took:?}");
+            let passed = start.elapsed();
+            // The trickles end: two at a time with 408 (a tenant's share of the room is two files at their
+            // largest), each at the end of its grace once it has room; those that wait for room longer
+            // than the edge lets a body wait are told the tenant's share is taken.
+            let mut ends: Vec<(String, Duration)> = trickles.into_iter().map(|t| t.join().unwrap()).collect();
+            ends.sort_by_key(|(_, took)| *took);
+            assert!(passed < ends[0].1, "{transport:?}: the other tenant waited for the room: {passed:?}, {ends:?}");
+            for (answer, took) in &ends[..2] {
+                assert_408(answer, "came too slowly");
+                assert!(*took >= GRACE && *took < GRACE + SLACK, "{transport:?}: {took:?}");
+            }
+            for (answer, took) in &ends[2..] {
+                let busy = answer.starts_with("HTTP/1.1 503") && answer.contains("already hold their share");
+                assert!(busy || answer.contains("came too slowly"), "{transport:?}: {answer}");
+                assert!(*took < 4 * GRACE + SLACK, "{transport:?}: {took:?}");
             }
         });
     }

@@ -20,13 +20,11 @@ fn lint(env: &TestEnv, args: &[&str]) -> (i32, String, String) {
 
 fn refused(env: &TestEnv, manifest: impl AsRef<[u8]>, says: &str) {
     let dir = plugin(env, "bad", manifest);
-    let started = std::time::Instant::now();
     let (status, stdout, stderr) = lint(env, &[&dir]);
     assert_eq!(status, 2, "could not lint: {stderr}");
     assert!(stdout.is_empty());
     assert!(stderr.starts_with("error: cannot lint 'bad/oz0-plugin.yaml'"), "{stderr}");
     assert!(stderr.contains(says), "expected `{says}` in:\n{stderr}");
-    assert!(started.elapsed().as_secs() < 10, "refused quickly");
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod plugin_support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{TestEnv, text, wait_for_server_with_child, wait_server_gone};
+use common::{PATIENCE, TestEnv, text, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{codes_at_lines, copy_plugin, oz0_with_python, python, root};
 
 /// Every mistake planted in examples/broken-notes, with the line it is reported at.
@@ -225,15 +225,16 @@ fn a_server_that_hangs_is_stopped_at_the_timeout_with_all_it_started() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("oz0 runs");
-    let server = wait_for_server_with_child(&tmp, &mut measure, Duration::from_secs(15));
+    let server = wait_for_server_with_child(&tmp, &mut measure, PATIENCE);
     let out = measure.wait_with_output().expect("oz0 runs");
-    assert!(started.elapsed() < Duration::from_secs(15), "{:?}", started.elapsed());
+    // Ended by its timeout, long before the server's own end at 300 s, however loaded the machine.
+    assert!(started.elapsed() < Duration::from_secs(120), "{:?}", started.elapsed());
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("caused by: the server did not list its tools within 1.5 s"), "{stderr}");
     assert!(stderr.contains("waiting for something that never comes"), "{stderr}");
     assert!(stderr.contains("hint: give it longer with --timeout SECONDS"), "{stderr}");
-    let left = wait_server_gone(server.mark(), Duration::from_secs(5));
+    let left = wait_server_gone(server.mark(), PATIENCE);
     assert!(left.is_empty(), "processes outlived oz0: {left:?}");
 }
 

@@ -14,7 +14,7 @@ use std::io::Write as _;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Transport, text, transports};
+use common::{PATIENCE, Transport, text, transports};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, say};
 use serde_json::Value;
@@ -40,7 +40,7 @@ fn pending(site: &Site) -> Value {
         if let Some(approval) = pending.as_array().and_then(|a| a.first()) {
             return approval.clone();
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "no approval was asked");
+        assert!(start.elapsed() < PATIENCE, "no approval was asked");
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -111,7 +111,8 @@ fn no_answer_by_the_end_of_the_calls_time_refuses_it_and_a_person_may_answer_at_
         let start = Instant::now();
         let (code, answer, stderr) = site.call(&["hourglass.wait", "--arg", "seconds=0"]);
         assert_eq!(code, 1, "{transport:?}: {answer}");
-        assert!(start.elapsed() < Duration::from_secs(15), "the 6 s timeout ended the wait");
+        // Unanswered, the call would wait for ever: its 6 s timeout ended the wait.
+        assert!(start.elapsed() < PATIENCE, "the 6 s timeout ended the wait");
         assert!(stderr.contains("no one approved `hourglass.wait`"), "{stderr}");
         assert_eq!(site.json(&["approval", "list", "--all"])[0]["state"], "expired");
 

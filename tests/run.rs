@@ -9,7 +9,9 @@ mod common;
 mod plugin_support;
 mod run_support;
 
-use common::{Transport, psql, served_transports, text, transports, wait_for_server_with_child, wait_server_gone};
+use common::{
+    PATIENCE, Transport, psql, served_transports, text, transports, wait_for_server_with_child, wait_server_gone,
+};
 use plugin_support::{PluginSite as Site, root};
 use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
 use serde_json::{Value, json};
@@ -314,7 +316,8 @@ fn definitions_and_gateways_that_are_wrong_are_refused_clearly() {
 fn a_detached_run_prints_its_job_and_goes_on() {
     for transport in served_transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        // The slow flow below waits longer than the test: cancelled, never timed out.
+        site.install_workbench_with_timeout(300);
         let flow = root().join("examples/flows/hand-on.yaml");
         site.ok(&["agent", "apply", flow.to_str().unwrap()]);
         let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "x", "--detach", "--id", "detached-1"]);
@@ -326,7 +329,7 @@ fn a_detached_run_prints_its_job_and_goes_on() {
                 assert_eq!(detail["totals"]["tool_calls"], 2, "{transport:?}: {detail}");
                 break;
             }
-            assert!(start.elapsed() < std::time::Duration::from_secs(60), "{transport:?}: {detail}");
+            assert!(start.elapsed() < PATIENCE, "{transport:?}: {detail}");
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
         let (code, _, stderr) = site.run(&["job", "cancel", "detached-1"]);
@@ -338,7 +341,7 @@ fn a_detached_run_prints_its_job_and_goes_on() {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("slow.yaml"),
-            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.9}\n",
+            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 240}\n",
         )
         .unwrap();
         site.ok(&["run", "slow", "--detach", "--id", "slow-2"]);
@@ -350,7 +353,7 @@ fn a_detached_run_prints_its_job_and_goes_on() {
                 assert_eq!(detail["job"]["state"], "cancelled", "{transport:?}: {detail}");
                 break;
             }
-            assert!(start.elapsed() < std::time::Duration::from_secs(30), "{transport:?}: {detail}");
+            assert!(start.elapsed() < PATIENCE, "{transport:?}: {detail}");
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
     }
@@ -361,12 +364,13 @@ fn a_detached_run_prints_its_job_and_goes_on() {
 fn ctrl_c_cancels_a_run() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        // A wait that outlasts the test, given time to start on a loaded machine.
+        site.install_workbench_with_timeout(300);
         let dir = site.env.work().join("flows");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("slow.yaml"),
-            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 1.8, child: true}\n  - id: \
+            "id: slow\nsteps:\n  - id: wait\n    call: hourglass.wait\n    args: {seconds: 240, child: true}\n  - id: \
              never\n    call: workbench.classify\n    args: {text: x}\n",
         )
         .unwrap();
@@ -379,7 +383,7 @@ fn ctrl_c_cancels_a_run() {
             .unwrap();
         // The step has started once its server's child runs.
         let home = site.edge_dir().join("run/1/hourglass/home");
-        let server = wait_for_server_with_child(&home, &mut child, std::time::Duration::from_secs(30));
+        let server = wait_for_server_with_child(&home, &mut child, PATIENCE);
         let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
         assert!(sent.success());
         let out = child.wait_with_output().unwrap();
@@ -389,7 +393,7 @@ fn ctrl_c_cancels_a_run() {
         let detail = site.json(&["job", "get", "slow-1"]);
         assert_eq!(detail["job"]["state"], "cancelled", "{detail}");
         assert_eq!(detail["totals"]["steps"], 1, "the second step never ran: {detail}");
-        let left = wait_server_gone(server.mark(), std::time::Duration::from_secs(10));
+        let left = wait_server_gone(server.mark(), PATIENCE);
         assert!(left.is_empty(), "{transport:?}: the cancelled step's server and its child end: {left:?}");
     }
 }

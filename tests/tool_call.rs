@@ -10,7 +10,7 @@ mod plugin_support;
 
 use std::time::{Duration, Instant};
 
-use common::{RunningServer, text, transports, wait_for_server_with_child, wait_server_gone};
+use common::{PATIENCE, RunningServer, text, transports, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{PluginSite as Site, python_env, root};
 use serde_json::Value;
 
@@ -205,7 +205,7 @@ fn wait_with_child(site: &Site, args: &[&str]) -> (std::process::Child, RunningS
         .spawn()
         .unwrap();
     let home = site.edge_dir().join("run/1/hourglass/home");
-    let server = wait_for_server_with_child(&home, &mut call, Duration::from_secs(30));
+    let server = wait_for_server_with_child(&home, &mut call, PATIENCE);
     (call, server)
 }
 
@@ -213,17 +213,20 @@ fn wait_with_child(site: &Site, args: &[&str]) -> (std::process::Child, RunningS
 fn a_timeout_ends_the_server_and_what_it_started() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        // A timeout of 15 s, which a server's start takes part of: the call has started its child by then,
+        // however loaded the machine.
+        site.install_workbench_with_timeout(15);
         let start = Instant::now();
-        let (call, server) = wait_with_child(&site, &["--arg", "seconds=20", "--format", "json"]);
+        let (call, server) = wait_with_child(&site, &["--arg", "seconds=300", "--format", "json"]);
         let out = call.wait_with_output().unwrap();
-        assert!(start.elapsed() < Duration::from_secs(15), "the 6 s timeout ended the call");
+        // Long before the wait of 300 s: the timeout ended the call.
+        assert!(start.elapsed() < Duration::from_secs(120), "the 15 s timeout ended the call");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{transport:?}: {stderr}");
         let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(answer["outcome"], "timeout");
-        assert!(answer["error"].as_str().unwrap().contains("timeout of 6 s"), "{answer}");
-        let left = wait_server_gone(server.mark(), Duration::from_secs(10));
+        assert!(answer["error"].as_str().unwrap().contains("timeout of 15 s"), "{answer}");
+        let left = wait_server_gone(server.mark(), PATIENCE);
         assert!(left.is_empty(), "no orphan outlives the call: {left:?}");
         let trace = site.ok(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
         assert!(trace.contains("hourglass.wait"), "{trace}");
@@ -341,7 +344,7 @@ fn ctrl_c_cancels_the_call_and_ends_its_server() {
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "{transport:?}: {}", text(&out.stderr));
         assert!(text(&out.stderr).contains("the call was cancelled (job interrupted)"), "{}", text(&out.stderr));
-        let left = wait_server_gone(server.mark(), Duration::from_secs(10));
+        let left = wait_server_gone(server.mark(), PATIENCE);
         assert!(left.is_empty(), "the server and its child end: {left:?}");
         let detail = site.json(&["job", "get", "interrupted"]);
         assert_eq!(detail["job"]["state"], "cancelled", "{detail}");

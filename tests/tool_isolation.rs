@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use common::{
-    RunningServer, SERVER_MARK, ServedEdge, TestEnv, Transport, parent_and_group, poll, served_transports, text,
-    transports, wait_for_server_with_child, wait_server_gone,
+    PATIENCE, RunningServer, SERVER_MARK, ServedEdge, TestEnv, Transport, parent_and_group, poll, served_transports,
+    text, transports, wait_for_server_with_child, wait_server_gone,
 };
 use plugin_support::{path_with_venv, python_env, root};
 use serde_json::Value;
@@ -251,7 +251,7 @@ fn a_served_edge_killed_with_sigkill_leaves_no_server_process() {
         assert!(records.join(group.to_string()).exists(), "{transport:?}: the edge records the server's group");
 
         site.served.as_mut().unwrap().kill();
-        let left = wait_group_gone(group, Duration::from_secs(5));
+        let left = wait_group_gone(group, PATIENCE);
         assert!(left.is_empty(), "{transport:?}: processes of the server's group outlived the edge: {left:?}");
         let left = wait_server_gone(server.mark(), Duration::ZERO);
         assert!(left.is_empty(), "{transport:?}: processes of the server outlived the edge: {left:?}");
@@ -308,7 +308,7 @@ fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
             dead.extend(server.children.iter().map(|child| child.pid));
         }
         let what = format!("{transport:?}: {dead:?} die with the edge");
-        let left = poll(&what, Duration::from_secs(5), || {
+        let left = poll(&what, PATIENCE, || {
             let left = group_members(group);
             dead.iter().all(|pid| !left.contains(pid)).then_some(left)
         });
@@ -317,9 +317,9 @@ fn an_edge_kills_what_a_killed_edge_left_when_it_starts() {
         let _ = call.wait();
 
         site.served = Some(site.env.serve_with(&site.env.data(), &edge_env()));
-        let left = wait_group_gone(group, Duration::from_secs(5));
+        let left = wait_group_gone(group, PATIENCE);
         assert!(left.is_empty(), "{transport:?}: the new edge killed what the killed edge left: {left:?}");
-        let ended = poll("what the killed edge left ends", Duration::from_secs(5), || left_behind.try_wait().unwrap());
+        let ended = poll("what the killed edge left ends", PATIENCE, || left_behind.try_wait().unwrap());
         assert_eq!(ended.signal(), Some(9), "{transport:?}: killed: {ended:?}");
         assert!(site.env.serve_log().contains("killed what was left"), "{transport:?}: {}", site.env.serve_log());
     }

@@ -9,9 +9,7 @@
 mod common;
 mod plugin_support;
 
-use std::time::Duration;
-
-use common::{marked_processes, running_servers, served_transports, transports, wait_server_gone};
+use common::{PATIENCE, marked_processes, running_servers, served_transports, transports, wait_server_gone};
 use plugin_support::{PluginSite as Site, root};
 
 fn install(site: &Site) {
@@ -121,7 +119,7 @@ fn a_server_that_crashed_is_started_again_for_the_next_call() {
         let (after, answered) = call_whoami(&site, "shared");
         assert_ne!(before, after, "{transport:?}: a new server answers");
         assert_eq!(answered, 1, "{transport:?}");
-        let left = wait_server_gone(&before, Duration::from_secs(10));
+        let left = wait_server_gone(&before, PATIENCE);
         assert!(left.is_empty(), "{transport:?}: nothing of the crashed server lives on: {left:?}");
     }
 }
@@ -140,7 +138,7 @@ fn a_replaced_or_removed_plugins_server_is_stopped() {
         assert!(!marked_processes(&new).is_empty(), "{transport:?}: the server {new} is kept between calls");
         site.ok(&["plugin", "remove", "lifetimes"]);
         for mark in [old, new] {
-            let left = wait_server_gone(&mark, Duration::from_secs(10));
+            let left = wait_server_gone(&mark, PATIENCE);
             assert!(left.is_empty(), "{transport:?}: the server {mark} was stopped: {left:?}");
         }
     }

@@ -59,6 +59,18 @@ pub fn everything() -> PathBuf {
     })
 }
 
+/// Returns the example `workbench` copied into the work folder of `env`, its `hourglass` given `seconds`
+/// for a call rather than 6 s.
+pub fn workbench_with_timeout(env: &TestEnv, seconds: u32) -> PathBuf {
+    let dir = copy_plugin(env, &root().join("examples/workbench"), "workbench");
+    let manifest = std::fs::read_to_string(dir.join("oz0-plugin.yaml")).expect("the manifest");
+    let six = "    mcp: [python, server.py, hourglass]\n    timeout: 6\n";
+    assert!(manifest.contains(six), "the hourglass's timeout is where it was: {manifest}");
+    let longer = six.replace("timeout: 6", &format!("timeout: {seconds}"));
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest.replace(six, &longer)).expect("the manifest written");
+    dir
+}
+
 /// Writes a plugin that runs `server-everything` as the tool `everything` in the work folder of `env`,
 /// and returns its folder.
 pub fn everything_plugin(env: &TestEnv) -> PathBuf {
@@ -192,6 +204,13 @@ impl PluginSite {
     /// Installs an example plugin.
     pub fn install(&self, name: &str) {
         let dir = root().join("examples").join(name);
+        self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
+    }
+
+    /// Installs the example `workbench`, its `hourglass` given `seconds` (rather than 6 s) for a call,
+    /// its server's start included: for a test whose call must outlast a start on a loaded machine.
+    pub fn install_workbench_with_timeout(&self, seconds: u32) {
+        let dir = workbench_with_timeout(&self.env, seconds);
         self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 

@@ -169,12 +169,19 @@ async fn both_transports_answer_alike() {
 /// Serves a new edge on a loopback port until the test ends; returns its folder, its state, its first
 /// admin's token and its address.
 async fn served() -> (tempfile::TempDir, Arc<EdgeState>, String, std::net::SocketAddr) {
+    served_with(oz0_edge::server::Serving::from_env()).await
+}
+
+/// Serves as [`served`] does, treating clients as `serving` says.
+async fn served_with(
+    serving: oz0_edge::server::Serving,
+) -> (tempfile::TempDir, Arc<EdgeState>, String, std::net::SocketAddr) {
     let dir = tempfile::tempdir().unwrap();
     let state = EdgeState::open(dir.path(), Some(EdgeState::SERVER_IDLE)).unwrap();
     let (token, _) = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(oz0_edge::server::serve(listener, Arc::clone(&state), std::future::pending()));
+    tokio::spawn(oz0_edge::server::serve_with(listener, Arc::clone(&state), std::future::pending(), serving));
     (dir, state, token, address)
 }
 
@@ -222,9 +229,14 @@ async fn header_fields_too_many_or_too_large_over_the_wire_are_a_431_problem() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
-    use oz0_edge::server::room::{ROOM_MIB, SHARE_MIB};
+    use oz0_edge::server::room::{ROOM_MIB, SHARE_MIB, UploadRoom};
+    use oz0_edge::server::{Pace, Serving};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let (_dir, state, token, address) = served().await;
+    // A pace slow enough that the held uploads, which send nothing, keep their room to the end.
+    let pace = Pace { grace: std::time::Duration::from_secs(600), ..Pace::DEFAULT };
+    let room = UploadRoom::new(ROOM_MIB, SHARE_MIB);
+    let serving = Serving { pace, room: Arc::clone(&room) };
+    let (_dir, state, token, address) = served_with(serving).await;
     let upload = |token: String, size: u64| async move {
         let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
         let head = format!(
@@ -252,13 +264,17 @@ async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
         };
         admins.push(admin.create_token(&request).await.unwrap().token);
     }
-    // Archives of 64 MiB, their bodies still to come, one a tenant, take all the room (and the edge ends
-    // them 10 s after, for sending nothing: the rest of the test is done by then).
+    // Archives of 64 MiB, their bodies still to come, one a tenant, take all the room.
     let mut held = Vec::new();
     for admin in &admins {
         held.push(upload(admin.clone(), 64 << 20).await);
     }
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let filled = async {
+        while room.held() < ROOM_MIB {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(60), filled).await.expect("the held uploads take all the room");
     let late = TokenRequest { tenant: Some(TenantName::new("late").unwrap()), roles: vec![Role::Admin], name: None };
     let late = admin.create_token(&late).await.unwrap().token;
     // Another tenant's upload waits, then is told the edge is full; the first tenant's, that its share is.
@@ -274,8 +290,8 @@ async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
     assert!(share.starts_with("HTTP/1.1 503"), "{share}");
     assert!(share.contains("already hold their share of the edge's room for uploads (64 MiB of 256 MiB)"), "{share}");
 
-    // The client, told so too, sends its upload again, as the edge did nothing; by then there is room.
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    // The client, told so too, sends its upload again, as the edge did nothing; there is room once the
+    // held uploads end.
     drop(held);
     let stored = stored.await.unwrap().expect("stored on the second try");
     assert_eq!(stored.size, 5);

@@ -74,6 +74,7 @@ async fn calls_that_arrive_together_wait_for_one_start() {
     }
     marks.dedup();
     assert_eq!(marks.len(), 1, "one server answered: {marks:?}");
+    assert_eq!(mark(&pool, &command).await, marks[0], "a call after them reuses the server");
     assert_eq!(pool.starts(), 1);
     pool.shutdown().await;
 }
@@ -83,11 +84,10 @@ async fn a_server_idle_longer_than_the_pool_allows_is_stopped() {
     let folder = tempfile::tempdir().unwrap();
     let (pool, command) = (Pool::new(Some(Duration::from_millis(300))), command(folder.path()));
     let first = mark(&pool, &command).await;
-    assert_eq!(mark(&pool, &command).await, first, "a call right after reuses the server");
-    assert!(!marked(&first).is_empty(), "the server {first} runs");
+    // However long the machine takes: the wait ends when the server does.
     let start = std::time::Instant::now();
     while !marked(&first).is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(10), "the idle server was stopped: {:?}", marked(&first));
+        assert!(start.elapsed() < Duration::from_secs(60), "the idle server was stopped: {:?}", marked(&first));
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     assert_ne!(mark(&pool, &command).await, first, "the next call starts another");

@@ -36,8 +36,28 @@ fn max_plugin_bytes() -> usize {
     usize::try_from(oz0_core::api::MAX_PLUGIN_BYTES).unwrap_or(usize::MAX)
 }
 
-/// Returns the API's router over the edge `state`.
+/// How a served edge treats its clients: the pace their requests keep, and the room their uploads share.
+#[derive(Debug, Clone)]
+pub struct Serving {
+    pub pace: Pace,
+    pub room: Arc<room::UploadRoom>,
+}
+
+impl Serving {
+    /// Returns the pace of [`Pace::from_env`] and a room of [`room::ROOM_MIB`], a tenant's share
+    /// [`room::SHARE_MIB`].
+    pub fn from_env() -> Self {
+        Self { pace: Pace::from_env(), room: room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB) }
+    }
+}
+
+/// Returns the API's router over the edge `state`, its uploads in a room of their own.
 pub fn router(state: Arc<EdgeState>) -> Router {
+    routes_with(state, room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB))
+}
+
+/// Returns the API's router over the edge `state`, its uploads in `room`.
+fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
     let json = || DefaultBodyLimit::max(MAX_JSON_BYTES);
     Router::new()
         .route(paths::STATUS, get(routes::status))
@@ -79,7 +99,7 @@ pub fn router(state: Arc<EdgeState>) -> Router {
         .fallback(routes::no_route)
         .method_not_allowed_fallback(routes::no_method)
         .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
-        .layer(axum::Extension(room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB)))
+        .layer(axum::Extension(room))
         .layer(axum::middleware::from_fn(request_id::request_id))
         .with_state(Arc::clone(&state))
         .merge(crate::passage::routes(Arc::downgrade(&state)))
@@ -97,6 +117,16 @@ pub async fn serve(
     state: Arc<EdgeState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    serve_with(listener, state, shutdown, Serving::from_env()).await
+}
+
+/// Serves as [`serve`] does, treating clients as `serving` says.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    state: Arc<EdgeState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    serving: Serving,
+) -> std::io::Result<()> {
     use hyper_util::rt::TokioIo;
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
@@ -106,8 +136,8 @@ pub async fn serve(
     let host = if address.ip().is_unspecified() { "127.0.0.1".to_owned() } else { address.ip().to_string() };
     let host = if address.is_ipv6() && !address.ip().is_unspecified() { format!("[{host}]") } else { host };
     state.passage().serve_at(format!("http://{host}:{}", address.port()));
-    let pace = Pace::from_env();
-    let service = router(state).layer(axum::middleware::from_fn_with_state(pace, pace::paced));
+    let Serving { pace, room } = serving;
+    let service = routes_with(state, room).layer(axum::middleware::from_fn_with_state(pace, pace::paced));
     // The HTTP library reads more header fields than the edge takes, so that too many are answered as
     // every other error is: a problem with the request's ID. A head that does not come whole in time
     // (or a connection idle as long) is closed, without an answer: hyper has no hook for one.

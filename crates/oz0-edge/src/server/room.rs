@@ -24,7 +24,7 @@ pub const SHARE_MIB: u32 = 64;
 
 /// The room, a MiB the unit.
 #[derive(Debug)]
-pub(crate) struct UploadRoom {
+pub struct UploadRoom {
     room: u32,
     share: u32,
     held: Mutex<Held>,
@@ -49,8 +49,13 @@ pub(crate) enum Full {
 
 impl UploadRoom {
     /// Returns a room of `room` MiB, of which a tenant holds at most `share`.
-    pub(crate) fn new(room: u32, share: u32) -> Arc<Self> {
+    pub fn new(room: u32, share: u32) -> Arc<Self> {
         Arc::new(Self { room, share: share.min(room), held: Mutex::default(), freed: Notify::new() })
+    }
+
+    /// Returns how many MiB the bodies under way hold, in all.
+    pub fn held(&self) -> u32 {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner).all
     }
 
     /// Returns the room's size and a tenant's share, in MiB.
