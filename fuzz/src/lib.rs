@@ -1,6 +1,7 @@
 //! The checks of oz0's fuzz targets, one function a target, each taking the fuzzer's bytes and
 //! panicking when oz0-core breaks a promise. libFuzzer calls them from the thin binaries in
-//! `fuzz_targets/` (`cargo +nightly fuzz run <target> --features libfuzzer`).
+//! `fuzz_targets/` (`cargo +nightly fuzz run <target> --features libfuzzer`); `tests/corpora.rs` calls
+//! them on stable Rust over committed seeds and mutations of the repository's corpus.
 //!
 //! ```
 //! // Any bytes are a valid input; these hold, so nothing panics.
