@@ -22,7 +22,8 @@ const MAX_NAME: usize = 255;
 /// The longest path in a plugin, in bytes.
 const MAX_PATH: usize = 1024;
 
-/// How long each server may take to start and list its functions at install.
+/// How long each server may take to start and list its functions at install, at the least: a tool whose
+/// `timeout` is longer has that.
 const LIST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Unpacks `archive`, a tar of a plugin's folder, into `into`: regular files and folders only, each
@@ -196,7 +197,9 @@ pub(crate) async fn measure(
     sandbox: &Sandbox,
     secrets: &BTreeMap<String, String>,
 ) -> Result<Listing, EdgeError> {
-    oz0_toolhost::measure(document, dir, sandbox, secrets, LIST_TIMEOUT, |_| {}).await.map_err(|err| {
+    let longest = document.manifest.tools.iter().filter_map(|tool| tool.timeout).max().unwrap_or(0);
+    let timeout = LIST_TIMEOUT.max(Duration::from_secs(longest));
+    oz0_toolhost::measure(document, dir, sandbox, secrets, timeout, |_| {}).await.map_err(|err| {
         let stderr =
             err.source.stderr().map(|s| format!("; its stderr ended with:\n{}", tail(s, 20))).unwrap_or_default();
         EdgeError::invalid(format!("{err}, so the plugin was not installed: {}{stderr}", err.source))
