@@ -12,7 +12,7 @@ mod common;
 mod plugin_support;
 
 use common::{
-    Database, PATIENCE, ServedEdge, TestEnv, poll, postgres_server, running_servers, text, tool_processes,
+    Database, PATIENCE, ServedEdge, TestEnv, poll, postgres_server, psql_value, running_servers, text, tool_processes,
     wait_server_gone,
 };
 use plugin_support::python_env;
@@ -224,12 +224,7 @@ fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
 
 /// Returns the latest lease a node of the database holds, in milliseconds since the epoch.
 fn latest_lease(db: &Database) -> i64 {
-    let out = std::process::Command::new("psql")
-        .args(["-X", "-At", "-d", &db.url, "-c", "SELECT max(lease_until) FROM nodes"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout).trim().parse().unwrap()
+    psql_value(&db.url, "SELECT max(lease_until) FROM nodes").parse().unwrap()
 }
 
 #[test]

@@ -310,8 +310,19 @@ pub fn with_database(url: &str, name: &str) -> String {
 
 /// Runs `sql` with `psql` on the database at `url`, stopping at the first error.
 pub fn psql(url: &str, sql: &str) -> std::process::Output {
+    psql_with(url, sql, "-q")
+}
+
+/// Returns the one value `sql` selects on the database at `url`, unaligned and without a header.
+pub fn psql_value(url: &str, sql: &str) -> String {
+    let out = psql_with(url, sql, "-At");
+    assert!(out.status.success(), "psql {sql}: {}", text(&out.stderr));
+    text(&out.stdout).trim().to_owned()
+}
+
+fn psql_with(url: &str, sql: &str, format: &str) -> std::process::Output {
     std::process::Command::new("psql")
-        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
+        .args(["-X", format, "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
         .output()
         .unwrap_or_else(|err| panic!("psql runs (PostgreSQL's client, installed by scripts/postgres-env): {err}"))
 }
