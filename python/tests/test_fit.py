@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import unittest
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -190,11 +191,17 @@ class Parity:
         self.python[(case, path)] = answer
 
     def compare(self) -> tuple[int, list[str]]:
-        compared, differences = 0, []
-        for case, paths in self.groups.items():
-            for start in range(0, len(paths), 400):
-                batch = paths[start : start + 400]
-                for path, expected in zip(batch, run_rust(case, batch, self.cwd)):
+        batches = [
+            (case, paths[start : start + 400])
+            for case, paths in self.groups.items()
+            for start in range(0, len(paths), 400)
+        ]
+        # The binary's runs take most of the time: as many at once as there are cores.
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            answers = pool.map(lambda batch: run_rust(batch[0], batch[1], self.cwd), batches)
+            compared, differences = 0, []
+            for (case, batch), rust in zip(batches, answers):
+                for path, expected in zip(batch, rust):
                     compared += 1
                     got = self.python[(case, path)]
                     if got != expected:
