@@ -223,3 +223,26 @@ fn a_tools_request_counts_against_the_job_trees_budget() {
         );
     }
 }
+
+#[test]
+fn an_agents_model_calls_and_its_tools_requests_are_one_model_in_usage() {
+    let site = Site::new(Transport::Embedded);
+    install(&site, &root().join("examples/notes"));
+    let dir = site.env.work().join("agents");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("brief.yaml"), "id: brief\ninstructions: Summarize.\nmodel: default\ntools: [notes]\n")
+        .unwrap();
+    let provider = ScriptedProvider::start(vec![
+        Box::new(|_: &Value| run_support::call("notes__summarize", json!({"text": "x"}), 10, 5)),
+        Box::new(|_: &Value| say("Summary.", 20, 4)),
+        Box::new(|_: &Value| say("done", 10, 5)),
+    ]);
+    provider.configure(&site.edge_dir());
+    site.ok(&["run", "brief", "--input", "notes"]);
+    let sums = site.json(&["usage", "--by", "model"]);
+    // The agent's two calls by its alias and the tool's request by the same alias: one model.
+    assert_eq!(sums.as_array().unwrap().len(), 1, "{sums}");
+    assert_eq!((sums[0]["key"].as_str(), sums[0]["model_calls"].as_u64()), (Some("scripted"), Some(3)), "{sums}");
+    let export = site.ok(&["usage", "export", "--format", "csv"]);
+    assert_eq!(export.matches(",default,scripted,").count(), 3, "{export}");
+}

@@ -178,6 +178,9 @@ pub struct Step {
     pub tokens_out: Option<u64>,
     /// A model call's cost in US dollars.
     pub cost_usd: Option<f64>,
+    /// The model that answered a model call, as its provider named it (the alias is in `tool`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// What the step's tool's server said or asked during the call: its logs, the questions it asked a
     /// person and how they were answered, and what it asked that was refused.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -271,6 +274,7 @@ impl Step {
             tokens_in: None,
             tokens_out: None,
             cost_usd: None,
+            model: None,
             server: Vec::new(),
             sampling: Vec::new(),
             gateway: Vec::new(),

@@ -44,6 +44,7 @@ pub(crate) fn records(
                 out.push(UsageRecord {
                     tool: None,
                     alias: step.tool.clone(),
+                    model: step.model.clone(),
                     tokens_in: step.tokens_in.unwrap_or(0),
                     tokens_out: step.tokens_out.unwrap_or(0),
                     cost_usd: step.cost_usd.unwrap_or(0.0),

@@ -236,9 +236,18 @@ impl Sampler {
         };
         let gateway = Gateway::new(config).map_err(|err| error(502, "oz0_gateway", err.to_string()))?;
         let Some((alias, price)) = gateway.format_alias(format).map(|(a, p)| (a.to_owned(), p.clone())) else {
-            let message = format!(
-                "the edge maps no provider to `{format}`; its operator adds one under [formats] in gateway.toml"
-            );
+            let message = match gateway.aliases_speaking(format).as_slice() {
+                [] => format!(
+                    "the edge maps no provider to `{format}`: no alias of gateway.toml speaks it; its operator adds \
+                     one, and names it under [formats] if others speak the same"
+                ),
+                several => format!(
+                    "the edge maps no provider to `{format}`: the aliases {} speak it; its operator names one under \
+                     [formats] in gateway.toml, such as `{format} = \"{}\"`",
+                    several.join(", "),
+                    several[0]
+                ),
+            };
             return Err(error(502, "oz0_gateway", message));
         };
         let worst_in = weigh(&body.to_string());

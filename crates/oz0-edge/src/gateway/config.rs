@@ -135,6 +135,31 @@ impl GatewayConfig {
         Ok(config)
     }
 
+    /// Returns the alias a request in `format` goes to: the one `[formats]` names, or else the only
+    /// alias whose provider speaks the format. `None` when none does, or several do and `[formats]`
+    /// does not choose.
+    pub fn format_alias(&self, format: &str) -> Option<&str> {
+        if let Some(alias) = self.formats.get(format) {
+            return Some(alias);
+        }
+        let speaks = FORMATS.iter().find(|(name, _)| *name == format)?.1?;
+        let mut speaking = self.aliases.iter().filter(|(_, entry)| entry.provider == speaks);
+        match (speaking.next(), speaking.next()) {
+            (Some((alias, _)), None) => Some(alias),
+            _ => None,
+        }
+    }
+
+    /// Returns the aliases whose provider speaks `format`.
+    pub fn aliases_speaking(&self, format: &str) -> Vec<&str> {
+        let speaks = FORMATS.iter().find(|(name, _)| *name == format).and_then(|(_, speaks)| *speaks);
+        self.aliases
+            .iter()
+            .filter(|(_, entry)| Some(entry.provider) == speaks)
+            .map(|(alias, _)| alias.as_str())
+            .collect()
+    }
+
     /// Returns what is wrong with `[formats]`'s `format = "alias"`.
     fn check_format(&self, format: &str, alias: &str) -> Result<(), String> {
         let names: Vec<&str> = FORMATS.iter().map(|(name, _)| *name).collect();
@@ -265,6 +290,24 @@ timeout_secs = 60
         assert_eq!(fast.api_key_env, None);
         assert_eq!(fast.input_usd_per_mtok, 0.0);
         assert_eq!(fast.timeout_secs, 60);
+    }
+
+    #[test]
+    fn a_format_goes_to_the_only_alias_that_speaks_it_unless_formats_chooses() {
+        let config = GatewayConfig::parse(GOOD, "gateway.toml").unwrap();
+        assert_eq!(config.format_alias("anthropic-messages"), Some("default"));
+        assert_eq!(config.format_alias("openai-embeddings"), Some("fast"));
+        assert_eq!(config.format_alias("google-generate-content"), None);
+        let two = format!(
+            "{GOOD}\n[aliases.embed]\nprovider = \"openai\"\nbase_url = \"http://127.0.0.1:8081/v1\"\nmodel = \"e5\"\n"
+        );
+        let config = GatewayConfig::parse(&two, "gateway.toml").unwrap();
+        assert_eq!(config.format_alias("openai-chat"), None, "two aliases speak it and none is chosen");
+        assert_eq!(config.aliases_speaking("openai-chat"), ["embed", "fast"]);
+        let chosen = format!("{two}\n[formats]\nopenai-embeddings = \"embed\"\n");
+        let config = GatewayConfig::parse(&chosen, "gateway.toml").unwrap();
+        assert_eq!(config.format_alias("openai-embeddings"), Some("embed"));
+        assert_eq!(config.format_alias("openai-chat"), None);
     }
 
     #[test]

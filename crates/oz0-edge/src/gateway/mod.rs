@@ -108,7 +108,7 @@ impl Gateway {
 
     /// Returns where a request in `format` goes, the request with the alias's model, and the alias.
     fn route(&self, format: &str, mut body: Value) -> Result<(retry::Target<'_>, Value, &AliasConfig), GatewayError> {
-        let alias = self.config.formats.get(format).ok_or_else(|| GatewayError::UnknownAlias {
+        let alias = self.config.format_alias(format).ok_or_else(|| GatewayError::UnknownAlias {
             alias: format!("[formats] {format}"),
             known: self.config.formats.keys().cloned().collect(),
         })?;
@@ -116,7 +116,7 @@ impl Gateway {
             .config
             .aliases
             .get(alias)
-            .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.clone(), known: self.aliases() })?;
+            .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.to_owned(), known: self.aliases() })?;
         let key = self.key(alias, entry)?;
         body["model"] = Value::String(entry.model.clone());
         let base = entry.base_url.trim_end_matches('/');
@@ -168,10 +168,15 @@ impl Gateway {
         })
     }
 
-    /// Returns the alias a format goes to, and its configuration.
+    /// Returns the alias a format goes to ([`GatewayConfig::format_alias`]), and its configuration.
     pub fn format_alias(&self, format: &str) -> Option<(&str, &AliasConfig)> {
-        let alias = self.config.formats.get(format)?;
-        Some((alias.as_str(), self.config.aliases.get(alias)?))
+        let alias = self.config.format_alias(format)?;
+        Some((alias, self.config.aliases.get(alias)?))
+    }
+
+    /// Returns the aliases whose provider speaks `format`, for a refusal to name them.
+    pub fn aliases_speaking(&self, format: &str) -> Vec<&str> {
+        self.config.aliases_speaking(format)
     }
 
     /// Returns the configured aliases, in order.

@@ -151,6 +151,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         step.tokens_in = Some(answer.tokens_in);
         step.tokens_out = Some(answer.tokens_out);
         step.cost_usd = Some(answer.cost_usd);
+        step.model = Some(answer.model.clone());
         let recorded = record(run, step, None).await;
         reservation.release().await;
         if let Err(err) = recorded {
