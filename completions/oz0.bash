@@ -494,7 +494,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version fit plugin tool job file run agent tenant policy approval usage console edge util help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run agent tenant policy approval usage console edge util help fit plugin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1504,7 +1504,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__fit)
-            opts="-q -v -h -V --view --budget --query --chars --kind --name --count --lossy --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --view --budget --query --chars --kind --name --count --lossy --format --quiet --verbose --color --help --version --edge --token --profile"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1534,6 +1534,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1544,14 +1552,6 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2580,7 +2580,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version lint measure install list remove help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version install list remove help lint measure"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2750,7 +2750,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --format --quiet --verbose --color --help --version --edge --token --profile"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2776,6 +2776,14 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2786,14 +2794,6 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2838,7 +2838,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-q -v -h -V --timeout --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --timeout --format --quiet --verbose --color --help --version --edge --token --profile"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2846,6 +2846,14 @@ _oz0() {
             case "${prev}" in
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --edge)
@@ -2858,14 +2866,6 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

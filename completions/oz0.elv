@@ -31,8 +31,6 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-            cand plugin 'Lint, measure, install, list and remove plugins'
             cand tool 'Call an installed tool''s function by hand'
             cand job 'List jobs, show one, and read its trace'
             cand file 'Save the files tools stored in a job''s tree'
@@ -46,155 +44,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'oz0;fit'= {
-            cand --view 'The view to answer with; left out, the biggest that fits'
-            cand --budget 'The most tokens the answer may take, a whole number from 1 up'
-            cand --query 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition''s name (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`)'
-            cand --chars 'The most characters the answer may hold, as a tool''s own bound'
-            cand --kind 'What to read the input as, instead of what its name and content say'
-            cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand --count 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`'
-            cand --lossy 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help'
-            cand --help 'Print help'
-            cand -V 'Print version'
-            cand --version 'Print version'
-            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
-            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
-            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
-            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
-            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'oz0;plugin;lint'= {
-            cand --timeout 'With --measure, the most seconds each server may take to start and list its functions'
-            cand --deny 'Fail (exit 1) on warnings too'
-            cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
-            cand -o 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
-            cand --output 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
-            cand --list-rules 'List the rules: code, name, severity and what each checks'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin;measure'= {
-            cand --timeout 'The most seconds each server may take to start and list its functions'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin;install'= {
-            cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again'
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand --accept-model 'Grant the models the plugin declares under `requires.models`'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin;list'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help'
-            cand --help 'Print help'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin;remove'= {
-            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
-            cand --token 'The bearer token to send to the edge'
-            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
-            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
-            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
-            cand -q 'Print data and errors only: no notes, no progress'
-            cand --quiet 'Print data and errors only: no notes, no progress'
-            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'oz0;plugin;help'= {
-            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
-            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
-            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
-            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
-            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'oz0;plugin;help;lint'= {
-        }
-        &'oz0;plugin;help;measure'= {
-        }
-        &'oz0;plugin;help;install'= {
-        }
-        &'oz0;plugin;help;list'= {
-        }
-        &'oz0;plugin;help;remove'= {
-        }
-        &'oz0;plugin;help;help'= {
+            cand fit 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+            cand plugin 'Lint, measure, install, list and remove plugins'
         }
         &'oz0;tool'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
@@ -1202,6 +1053,155 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;util;man'= {
         }
         &'oz0;help;help'= {
+        }
+        &'oz0;fit'= {
+            cand --view 'The view to answer with; left out, the biggest that fits'
+            cand --budget 'The most tokens the answer may take, a whole number from 1 up'
+            cand --query 'What the section view shows: a heading or heading path (`Install > Linux`), a diff''s path or its n-th hunk (`src/main.rs#2`), a JSON key, item (`[3]`) or pointer (`/a/b/0`), a definition''s name (`parse_args`, `Config::load`, `Server.Start`), or a line range (`120-180`)'
+            cand --chars 'The most characters the answer may hold, as a tool''s own bound'
+            cand --kind 'What to read the input as, instead of what its name and content say'
+            cand --name 'The name to detect the kind by and to show in the outline (stdin has none)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --count 'Print each input''s estimated tokens (`count`) and weight (`weigh`), like `wc`'
+            cand --lossy 'Replace bytes that are not UTF-8 with U+FFFD instead of refusing the input'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
+            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
+            cand help 'Print this message or the help of the given subcommand(s)'
+            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
+            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+        }
+        &'oz0;plugin;install'= {
+            cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --accept-model 'Grant the models the plugin declares under `requires.models`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;list'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;remove'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;help'= {
+            cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
+            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
+            cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
+            cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;plugin;help;lint'= {
+        }
+        &'oz0;plugin;help;measure'= {
+        }
+        &'oz0;plugin;help;install'= {
+        }
+        &'oz0;plugin;help;list'= {
+        }
+        &'oz0;plugin;help;remove'= {
+        }
+        &'oz0;plugin;help;help'= {
+        }
+        &'oz0;plugin;lint'= {
+            cand --timeout 'With --measure, the most seconds each server may take to start and list its functions'
+            cand --deny 'Fail (exit 1) on warnings too'
+            cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
+            cand -o 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
+            cand --output 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --measure 'Start the plugin''s local servers and lint what they offer now, instead of `oz0-listing.json`'
+            cand --list-rules 'List the rules: code, name, severity and what each checks'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;plugin;measure'= {
+            cand --timeout 'The most seconds each server may take to start and list its functions'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
     ]
     $completions[$command]

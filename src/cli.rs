@@ -1,6 +1,6 @@
 //! The command line's shape: `oz0 <command>`.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use crate::commands::agent::AgentCommand;
 use crate::commands::edge::EdgeCommand;
@@ -13,7 +13,7 @@ use crate::commands::tenant::TenantCommand;
 use crate::commands::tool::ToolCommand;
 use crate::commands::util::UtilCommand;
 use crate::edge::EdgeArgs;
-use crate::error::CommandError;
+use crate::output::Output;
 
 /// The command-line toolkit of the oz0 agent platform.
 ///
@@ -72,10 +72,37 @@ pub enum Command {
     Util(UtilCommand),
 }
 
+/// The commands that never talk to an edge, whose help leaves out the edge's options.
+const LOCAL: &[&[&str]] = &[&["fit"], &["plugin", "lint"], &["plugin", "measure"]];
+
 impl Cli {
+    /// Returns the command line's definition, for parsing, help, completions and man pages: [`Cli`]'s,
+    /// with the edge's global options hidden from the commands that never talk to an edge (they are
+    /// still accepted there, as everywhere).
+    pub fn definition() -> clap::Command {
+        let mut cmd = <Self as clap::CommandFactory>::command();
+        // Building copies the global options into every command, where they can then be hidden.
+        cmd.build();
+        LOCAL.iter().fold(cmd, |cmd, path| hide_edge_options(cmd, path))
+    }
+
+    /// Parses the command line, as [`clap::Parser::try_parse_from`] with [`Cli::definition`].
+    pub fn parse_args(args: &[std::ffi::OsString]) -> Result<Self, clap::Error> {
+        use clap::FromArgMatches;
+        Self::from_arg_matches(&Self::definition().try_get_matches_from(args)?)
+    }
+
     /// Returns whether the command serves an edge, whose log lines a team reads later.
     pub fn serves(&self) -> bool {
         matches!(&self.command, Command::Edge(OnEdge { command: EdgeCommand::Serve(_), .. }))
+    }
+}
+
+/// Hides `--edge`, `--token` and `--profile` from the help of the command at `path` under `cmd`.
+fn hide_edge_options(cmd: clap::Command, path: &[&str]) -> clap::Command {
+    match path.split_first() {
+        Some((name, rest)) => cmd.mut_subcommand(*name, |sub| hide_edge_options(sub, rest)),
+        None => ["edge", "token", "profile"].into_iter().fold(cmd, |cmd, id| cmd.mut_arg(id, |arg| arg.hide(true))),
     }
 }
 
@@ -91,70 +118,4 @@ pub struct OnEdge<C: Subcommand> {
 pub struct RunOnEdge {
     #[command(flatten)]
     pub args: RunArgs,
-}
-
-/// How every command prints, given before the command or after it.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct Output {
-    /// How to print data: `text` for people, `json` for programs, or a command's own: `jsonl` (`oz0 run`,
-    /// `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`).
-    #[arg(long, global = true, value_enum, value_name = "FORMAT", help_heading = "Output options")]
-    pub format: Option<FormatName>,
-
-    /// Print data and errors only: no notes, no progress.
-    #[arg(short, long, global = true, conflicts_with = "verbose", help_heading = "Output options")]
-    pub quiet: bool,
-
-    /// Print more: the log messages a tool's server sent (`oz0 tool call`, `oz0 job trace`).
-    #[arg(short, long, global = true, help_heading = "Output options")]
-    pub verbose: bool,
-
-    /// When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`.
-    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN", help_heading = "Output options")]
-    pub color: ColorWhen,
-}
-
-/// Every format a command may print; each command takes some of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatName {
-    Text,
-    Json,
-    Jsonl,
-    Sarif,
-    Csv,
-}
-
-/// When to colour.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-/// How a command prints its data.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// For people.
-    #[default]
-    Text,
-    /// For programs: JSON on stdout.
-    Json,
-}
-
-/// Returns the format the command line asks for as the command's own `F`, or `F`'s default when it asks
-/// for none; a format the command does not print is a usage error naming those it does.
-pub fn format<F: ValueEnum + Default>() -> Result<F, CommandError> {
-    let Some(name) = crate::ui::output().format else { return Ok(F::default()) };
-    let name = name.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
-    F::from_str(&name, false).map_err(|_| {
-        let names: Vec<String> = F::value_variants()
-            .iter()
-            .filter_map(F::to_possible_value)
-            .map(|v| format!("`{}`", v.get_name()))
-            .collect();
-        CommandError::usage(format!("this command does not print `--format {name}`"))
-            .hint(format!("it prints {}", names.join(" or ")))
-    })
 }

@@ -24,7 +24,14 @@ use crate::error::CommandError;
 #[derive(Debug, Clone, Default, Args)]
 pub struct EdgeArgs {
     /// The edge's address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME.
-    #[arg(long, global = true, value_name = "URL", env = "OZ0_EDGE", help_heading = "Edge options")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "URL",
+        env = "OZ0_EDGE",
+        hide_env_values = true,
+        help_heading = "Edge options"
+    )]
     pub edge: Option<String>,
 
     /// The bearer token to send to the edge.
@@ -39,7 +46,14 @@ pub struct EdgeArgs {
     pub token: Option<String>,
 
     /// The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml).
-    #[arg(long, global = true, value_name = "NAME", env = "OZ0_PROFILE", help_heading = "Edge options")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME",
+        env = "OZ0_PROFILE",
+        hide_env_values = true,
+        help_heading = "Edge options"
+    )]
     pub profile: Option<String>,
 }
 

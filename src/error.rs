@@ -64,21 +64,34 @@ impl CommandError {
     }
 
     /// Adds the hints a known cause deserves wherever it shows: a Python server without a package it
-    /// imports, as the examples' servers are when their venv is not on `PATH`.
+    /// imports, as the examples' servers are when their venv is not on `PATH`, and a server's program
+    /// that is not on `PATH` at all.
     pub fn explained(self) -> Self {
         let mut said = self.message.clone();
         for line in self.causes().iter().chain(&self.hints) {
             said.push('\n');
             said.push_str(line);
         }
-        let missing = said.split("No module named '").nth(1).and_then(|rest| rest.split('\'').next());
-        match missing {
-            Some(module) => self.hint(format!(
-                "the tool's Python has no `{module}` package: run oz0 (and `oz0 edge serve`) where `python` is one that \
-                 has it; for the examples, the venv `scripts/test` makes: export PATH=\"$PWD/.venv/bin:$PATH\""
-            )),
-            None => self,
+        const VENV: &str =
+            "for the examples, `scripts/setup-examples` makes the venv .venv: export PATH=\"$PWD/.venv/bin:$PATH\"";
+        let between = |start: &str, end: char| said.split(start).nth(1).and_then(|rest| rest.split(end).next());
+        if let Some(module) = between("No module named '", '\'') {
+            return self.hint(format!(
+                "the tool's Python has no `{module}` package: run oz0 (and `oz0 edge serve`) where `python` is one \
+                 that has it; {VENV}"
+            ));
         }
+        if let Some(program) = between("could not start `", '`')
+            && said.contains("No such file or directory")
+        {
+            let python3 = program == "python" && on_path("python3");
+            return self.hint(format!(
+                "`{program}` is not on the PATH oz0 (or `oz0 edge serve`) runs with{}: install it, or put the \
+                 folder that holds it first on PATH; {VENV}",
+                if python3 { ", though `python3` is" } else { "" }
+            ));
+        }
+        self
     }
 
     /// Returns the causes, outermost first.
@@ -118,4 +131,9 @@ impl From<std::io::Error> for CommandError {
     fn from(err: std::io::Error) -> Self {
         CommandError::operational("could not write the output").caused_by(err)
     }
+}
+
+/// Returns whether a program of that name is on `PATH`.
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }

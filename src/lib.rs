@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod edge;
 mod error;
+mod output;
 mod stop;
 mod ui;
 
@@ -11,7 +12,6 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind as ClapErrorKind};
-use clap::{CommandFactory, Parser};
 
 pub use cli::Cli;
 pub use error::{CommandError, ErrorKind};
@@ -19,7 +19,7 @@ pub use error::{CommandError, ErrorKind};
 /// Runs the command line `args` (the program name first) and returns its exit code.
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> ExitCode {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match Cli::parse_args(&args) {
         Ok(cli) => cli,
         Err(err) => {
             let err = respell(err, &args);
@@ -47,8 +47,7 @@ fn respell(err: clap::Error, args: &[OsString]) -> clap::Error {
         return err;
     }
     let Some(ContextValue::String(word)) = err.get(ContextKind::InvalidSubcommand).cloned() else { return err };
-    let mut cmd = Cli::command();
-    cmd.build();
+    let mut cmd = Cli::definition();
     // The command the word was given to: the last one the arguments before it name.
     for arg in args.iter().skip(1).map(|a| a.to_string_lossy()) {
         if arg == word.as_str() {

@@ -1,13 +1,12 @@
 //! All printing: data to stdout, diagnostics and progress to stderr, colours only where wanted.
 
 use std::io::{IsTerminal, Write};
-use std::sync::OnceLock;
 
 use anstyle::{AnsiColor, Style};
 use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table};
 
-use crate::cli::{ColorWhen, Output};
 use crate::error::CommandError;
+use crate::output::{ColorWhen, output};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 const WARNING: Style = AnsiColor::Yellow.on_default().bold();
@@ -48,26 +47,6 @@ pub fn report(text: &str) {
     let _ = stderr().write_all(text.as_bytes());
 }
 
-/// How every command prints, as the command line says; set once, at the start.
-static OUTPUT: OnceLock<Output> = OnceLock::new();
-
-/// Sets how every command prints, from the command line's output options.
-pub fn set_output(output: Output) {
-    let choice = match output.color {
-        ColorWhen::Auto => anstream::ColorChoice::Auto,
-        ColorWhen::Always => anstream::ColorChoice::Always,
-        ColorWhen::Never => anstream::ColorChoice::Never,
-    };
-    choice.write_global();
-    // A second call (tests that run commands in process) keeps the first.
-    let _ = OUTPUT.set(output);
-}
-
-/// Returns how commands print: the output options of the command line.
-pub fn output() -> Output {
-    OUTPUT.get().copied().unwrap_or_default()
-}
-
 /// Returns whether a stream takes colours: as `--color` says, and with `auto` a terminal with
 /// `NO_COLOR` unset.
 fn colour(terminal: bool) -> bool {
@@ -102,12 +81,18 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CommandError> {
 }
 
 /// Writes `bytes` to the file `path` whole or not at all: to a temporary file beside it, synced and
-/// renamed over it, so that a failed command leaves what was there.
+/// renamed over it, so that a failed command leaves what was there. A new file gets the mode a shell's
+/// `>` gives one (0666 less the umask), a replaced one keeps its own.
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), CommandError> {
+    use std::os::unix::fs::PermissionsExt;
     let fail =
         |err: std::io::Error| CommandError::operational(format!("could not write '{}'", path.display())).caused_by(err);
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    let mut temp =
+        tempfile::Builder::new().permissions(std::fs::Permissions::from_mode(0o666)).tempfile_in(dir).map_err(fail)?;
+    if let Ok(existing) = std::fs::metadata(path) {
+        temp.as_file().set_permissions(existing.permissions()).map_err(fail)?;
+    }
     temp.write_all(bytes).map_err(fail)?;
     temp.as_file().sync_all().map_err(fail)?;
     temp.persist(path).map_err(|err| fail(err.error))?;
@@ -179,6 +164,28 @@ pub fn info(line: &str) {
     if !output().quiet {
         let _ = writeln!(stderr(), "{DIM}{line}{DIM:#}");
     }
+}
+
+/// Returns a fit note as one line for people, as `oz0 fit` and `oz0 tool call` print it: the view, the
+/// tokens of the size, the budget, what cut it, and the sentence of what was left out.
+pub fn fit_note(name: Option<&str>, note: &oz0_core::fit::FitNote) -> String {
+    let mut line = match name {
+        Some(name) => format!("fit {name}: "),
+        None => "fit: ".to_owned(),
+    };
+    line.push_str(&format!("{}, {} of {} tokens", note.view, note.tokens, note.size));
+    if let Some(budget) = note.budget {
+        line.push_str(&format!(", budget {budget}"));
+    }
+    if let Some(bound) = note.bound {
+        line.push_str(&format!(", cut by the {}", bound.as_str().replace('_', " ")));
+    }
+    line.push('.');
+    if let Some(omitted) = &note.omitted {
+        line.push(' ');
+        line.push_str(omitted);
+    }
+    line
 }
 
 /// Writes what a tool's server said or asked during a call: its questions and the requests refused
@@ -268,14 +275,18 @@ pub fn print_error(err: &CommandError) {
 
 /// Sends log lines (`tracing` events, such as the edge's) to stderr. `OZ0_LOG` chooses which, as a
 /// level or `target=level` pairs (`info`, `oz0_edge=debug`); unset, warnings and errors, and for a
-/// served edge (`server`) information too, each line with its time.
+/// served edge (`server`) information too, each line with its time. The MCP library's own lines (a
+/// server's whole description at each start, the log messages servers send, which the edge keeps in
+/// their calls' traces) show from warnings up, whatever the default.
 pub fn init_log(server: bool) {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     use tracing_subscriber::fmt;
     use tracing_subscriber::layer::SubscriberExt as _;
     use tracing_subscriber::util::SubscriberInitExt as _;
 
-    let default = Targets::new().with_default(if server { LevelFilter::INFO } else { LevelFilter::WARN });
+    let default = Targets::new()
+        .with_default(if server { LevelFilter::INFO } else { LevelFilter::WARN })
+        .with_target("rmcp", LevelFilter::WARN);
     let filter = match std::env::var("OZ0_LOG") {
         Ok(value) if !value.trim().is_empty() => value.parse().unwrap_or_else(|err| {
             warn(&format!(

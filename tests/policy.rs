@@ -114,6 +114,9 @@ fn no_answer_by_the_end_of_the_calls_time_refuses_it_and_a_person_may_answer_at_
         // Unanswered, the call would wait for ever: its 6 s timeout ended the wait.
         assert!(start.elapsed() < PATIENCE, "the 6 s timeout ended the wait");
         assert!(stderr.contains("no one approved `hourglass.wait`"), "{stderr}");
+        // Though no terminal shows it, the wait was said, and how to end it.
+        assert!(stderr.contains("`hourglass.wait` waits for a person's approval, asked by"), "{stderr}");
+        assert!(stderr.contains("`oz0 approval approve "), "{stderr}");
         assert_eq!(site.json(&["approval", "list", "--all"])[0]["state"], "expired");
 
         // The person at the call answers its approval there: for a tool whose timeout leaves its server

@@ -216,6 +216,24 @@ fn a_python_server_without_its_package_says_which_python_to_run() {
 }
 
 #[test]
+fn a_server_whose_program_is_not_on_path_says_so_and_how_to_make_the_examples_venv() {
+    let site = plugin_support::PluginSite::new(common::Transport::Embedded);
+    let dir = site.env.work().join("elsewhere");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("oz0-plugin.yaml"),
+        "name: elsewhere\nversion: 1.0.0\ndescription: A server whose program is nowhere.\n\
+         tools:\n  - id: elsewhere\n    description: Not here.\n    mcp: [oz0-no-such-program, server.py]\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = site.run(&["plugin", "install", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("could not start `oz0-no-such-program`"), "{stderr}");
+    assert!(stderr.contains("hint: `oz0-no-such-program` is not on the PATH oz0"), "{stderr}");
+    assert!(stderr.contains("`scripts/setup-examples` makes the venv .venv"), "{stderr}");
+}
+
+#[test]
 fn output_options_go_before_the_command_or_after_it() {
     let env = TestEnv::new();
     for args in [
@@ -259,4 +277,50 @@ fn a_lint_report_written_to_a_file_is_whole_or_leaves_the_file_as_it_was() {
     assert!(out.stdout.is_empty());
     let sarif: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(sarif["version"], "2.1.0");
+}
+
+#[test]
+fn a_file_written_by_output_has_the_mode_a_shell_gives_it_or_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let acme = plugin_support::root().join("examples/acme-docs");
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let new = env.work().join("new.sarif");
+    // The tests' umask is the process's: a shell's `>` gives 0666 less it.
+    let umask = {
+        let probe = env.work().join("probe");
+        std::fs::write(&probe, "").unwrap();
+        0o666 & !mode(&probe)
+    };
+    let out = env.oz0().args(["plugin", "lint", "--format", "sarif", "-o"]).arg(&new).arg(&acme).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(mode(&new), 0o666 & !umask, "not the 0600 of a temporary file");
+    let kept = env.write("kept.sarif", "the last report");
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = env.oz0().args(["plugin", "lint", "--format", "sarif", "-o"]).arg(&kept).arg(&acme).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(mode(&kept), 0o640);
+}
+
+#[test]
+fn help_shows_the_edges_options_only_where_a_command_talks_to_an_edge_and_never_their_values() {
+    let env = TestEnv::new();
+    for local in [&["fit", "--help"][..], &["plugin", "lint", "--help"], &["plugin", "measure", "--help"]] {
+        let out = env.oz0().args(local).output().unwrap();
+        let help = text(&out.stdout);
+        assert!(out.status.success() && help.contains("Usage: oz0"), "{help}");
+        assert!(!help.contains("--edge") && !help.contains("--token") && !help.contains("--profile"), "{help}");
+    }
+    let out = env.oz0().args(["job", "list", "--help"]).env("OZ0_TOKEN", "oz0_secret").output().unwrap();
+    let help = text(&out.stdout);
+    assert!(help.contains("--edge <URL>") && help.contains("[env: OZ0_EDGE]"), "{help}");
+    assert!(help.contains("[env: OZ0_TOKEN]") && !help.contains("oz0_secret"), "{help}");
+    // Hidden from help, the options are still taken there.
+    let out = env
+        .oz0()
+        .args(["--edge", "http://127.0.0.1:9", "fit", "--count"])
+        .arg(env.write("a.md", "# A\n"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

@@ -56,6 +56,9 @@ fn a_shared_server_is_started_once_and_kept_for_the_calls_that_follow() {
         if transport.served() {
             assert_eq!(run_whoami(&site, "three"), (mark.clone(), 6), "the next run's steps go to the same server");
             assert_eq!(call_whoami(&site, "shared"), (mark, 7), "and so does a call of its own");
+            // The edge's log says what it did, not the MCP library's description of each server.
+            let log = site.env.serve_log();
+            assert!(!log.contains("rmcp"), "{log}");
         }
     }
 }

@@ -3,9 +3,9 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Approval, Decision, Edge};
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number, Text};
 
@@ -62,7 +62,7 @@ pub struct DecideArgs {
 
 /// Runs an `oz0 approval` command.
 pub fn run(command: ApprovalCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     match command {
         ApprovalCommand::List(args) => {

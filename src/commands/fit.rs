@@ -5,11 +5,11 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use oz0_core::fit::{self, FitNote, Fitted, Index, Kind, Lang, ReadError, Request, View};
+use oz0_core::fit::{self, FitNote, Index, Kind, Lang, ReadError, Request, View};
 use serde::Serialize;
 
-use crate::cli::{self, Format};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Fit a document to a token budget: the biggest view that fits, and what it left out.
@@ -174,7 +174,7 @@ const PROGRESS_FROM: u64 = 64 << 20;
 
 /// Runs `oz0 fit`.
 pub fn run(args: &FitArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let inputs = inputs(&args.files);
     if args.count {
         return count(args, &inputs);
@@ -223,7 +223,7 @@ pub fn run(args: &FitArgs) -> Result<(), CommandError> {
                     ui::print_text(&format!("{}==> {name} <==\n", if i > 0 { "\n" } else { "" }))?;
                 }
                 ui::print_text(&fitted.text)?;
-                ui::info(&note_line(several.then_some(name.as_str()), fitted));
+                ui::info(&ui::fit_note(several.then_some(name.as_str()), &fitted.note));
             }
             Ok(())
         }
@@ -235,28 +235,6 @@ struct NamedAnswer<'a> {
     name: &'a str,
     content: &'a str,
     fit: &'a FitNote,
-}
-
-/// Returns the fit note as one line for people.
-fn note_line(name: Option<&str>, fitted: &Fitted) -> String {
-    let note = &fitted.note;
-    let mut line = match name {
-        Some(name) => format!("fit {name}: "),
-        None => "fit: ".to_owned(),
-    };
-    line.push_str(&format!("{}, {} of {} tokens", note.view, note.tokens, note.size));
-    if let Some(budget) = note.budget {
-        line.push_str(&format!(", budget {budget}"));
-    }
-    if let Some(bound) = note.bound {
-        line.push_str(&format!(", cut by the {}", bound.as_str().replace('_', " ")));
-    }
-    line.push('.');
-    if let Some(omitted) = &note.omitted {
-        line.push(' ');
-        line.push_str(omitted);
-    }
-    line
 }
 
 /// Where a document comes from.
@@ -422,7 +400,7 @@ fn into_text(bytes: Vec<u8>, lossy: bool, input: &Input) -> Result<String, Comma
 
 /// Prints each input unchanged: a call without view, budget or query is answered as before.
 fn pass_through(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     if format == Format::Json {
         let mut contents = Vec::new();
         for input in inputs {
@@ -461,7 +439,7 @@ struct Counted {
 
 /// Prints each input's `count` and `weigh`, like `wc`.
 fn count(args: &FitArgs, inputs: &[Input]) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let mut rows = Vec::with_capacity(inputs.len());
     for input in inputs {
         let index = match input {

@@ -21,7 +21,7 @@ use crate::error::CommandError;
 /// Runs the command the command line names.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     let edge = cli.edge;
-    crate::ui::set_output(cli.output);
+    crate::output::set_output(cli.output);
     match cli.command {
         Command::Fit(args) => fit::run(&args),
         Command::Plugin(on) => plugin::run(on.command, &edge),
@@ -36,6 +36,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Policy(on) => policy::run(on.command, &edge),
         Command::Approval(on) => approval::run(on.command, &edge),
         Command::Edge(on) => edge::run(on.command, &edge),
-        Command::Util(command) => util::run(command),
+        Command::Util(command) => util::run(command, Cli::definition()),
     }
 }

@@ -3,9 +3,9 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Edge, Effect, Rule};
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Text};
 
@@ -58,7 +58,7 @@ pub struct RemoveArgs {
 
 /// Runs an `oz0 policy` command.
 pub fn run(command: PolicyCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let set = |args: RuleArgs, effect: Effect| Rule { pattern: args.pattern, effect, reason: args.reason };
     let rule = match command {

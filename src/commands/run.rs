@@ -7,11 +7,11 @@ use clap::{Args, ValueEnum};
 use oz0_core::api::{Edge, EdgeError, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
 use oz0_core::trace::{Step, StepKind};
 
-use crate::cli;
 use crate::commands::job::{dollars, seconds};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{Connected, EdgeArgs, Place, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
+use crate::output;
 use crate::ui;
 
 /// Run an agent or a flow as a job, and follow it live.
@@ -96,7 +96,7 @@ fn local_names() -> Vec<String> {
 
 /// Runs `oz0 run`.
 pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: RunFormat = cli::format()?;
+    let format: RunFormat = output::format()?;
     let definition = local_definition(&args.name)?;
     let input = match args.input.as_deref() {
         Some(text) => match text.strip_prefix('@') {

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand, ValueEnum};
 use oz0_core::api::{Edge, UsageKind, UsageRecord, parse_instant};
 
-use crate::cli::{self, Format};
 use crate::commands::job::dollars;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number};
 
@@ -81,8 +81,8 @@ pub fn run(args: &UsageArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         Export(ExportFormat),
     }
     let print = match &args.command {
-        Some(UsageCommand::Export) => Print::Export(cli::format()?),
-        None => Print::Sums(cli::format()?),
+        Some(UsageCommand::Export) => Print::Export(output::format()?),
+        None => Print::Sums(output::format()?),
     };
     let connected = connect(edge)?;
     let records = block_on(async {

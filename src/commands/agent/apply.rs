@@ -6,9 +6,9 @@ use clap::Args;
 use oz0_core::agent::Definition;
 use oz0_core::api::Edge;
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere.
@@ -25,7 +25,7 @@ pub struct AgentApplyArgs {
 
 /// Runs `oz0 agent apply`.
 pub fn run(args: &AgentApplyArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let definition = super::read(&args.file)?;
     let connected = connect(edge)?;
     let applied = block_on(async {

@@ -3,15 +3,15 @@
 use oz0_core::agent::Definition;
 use oz0_core::api::Edge;
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Text};
 
 /// Runs `oz0 agent list`.
 pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let definitions = block_on(async {
         connected.edge.definitions().await.map_err(|err| connected.error("could not list them", err))

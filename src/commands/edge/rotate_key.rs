@@ -9,9 +9,9 @@ use oz0_edge::store::{Location, StoreError};
 use serde::Serialize;
 
 use super::serve::{key_hint, key_place, location, not_opened};
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, Place, home, place};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Replace the edge key that seals the plugins' secrets, and seal every secret again with the new key.
@@ -63,7 +63,7 @@ struct RotatedJson {
 
 /// Runs `oz0 edge rotate-key`.
 pub fn run(args: &EdgeRotateKeyArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let dir = match &args.data {
         Some(dir) => dir.clone(),
         None => {

@@ -4,9 +4,9 @@ use clap::Args;
 use oz0_core::api::{Edge, KeyKind, KeyStatus, Status};
 use serde::Serialize;
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Show which edge commands talk to, its version, and the tenant, person and roles they act as.
@@ -38,7 +38,7 @@ fn key_place(key: &KeyStatus) -> String {
 
 /// Runs `oz0 edge status`.
 pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     if args.data {
         return match &connected.place {

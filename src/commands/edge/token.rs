@@ -3,9 +3,9 @@
 use clap::{Args, Subcommand};
 use oz0_core::api::{Edge, Role, TenantName, TokenRequest};
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Make tokens of the edge.
@@ -56,7 +56,7 @@ pub fn run(command: TokenCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
 }
 
 fn create(args: &EdgeTokenCreateArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let request = TokenRequest { tenant: args.tenant.clone(), roles: args.roles.clone(), name: args.name.clone() };
     let created = block_on(async {

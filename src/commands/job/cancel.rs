@@ -3,10 +3,10 @@
 use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
-use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Cancel a running job: its calls stop, their servers end, and it ends as cancelled.
@@ -21,7 +21,7 @@ pub struct JobCancelArgs {
 
 /// Runs `oz0 job cancel`.
 pub fn run(args: &JobCancelArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let job = block_on(async {
         connected.edge.cancel_job(&args.id).await.map_err(|err| connected.error("could not cancel the job", err))

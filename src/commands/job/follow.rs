@@ -3,11 +3,11 @@
 use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
-use crate::cli;
 use crate::commands::run::{OnCtrlC, RunFormat, follow};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output;
 
 /// Follow a job live: each step as it is recorded, its calls' progress, and its end.
 ///
@@ -27,7 +27,7 @@ pub struct JobFollowArgs {
 
 /// Runs `oz0 job follow`.
 pub fn run(args: &JobFollowArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: RunFormat = cli::format()?;
+    let format: RunFormat = output::format()?;
     let connected = connect(edge)?;
     block_on(async {
         let detail =

@@ -4,10 +4,10 @@ use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
 use super::dollars;
-use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Show a job: its state, who started it, the files its tree holds, and what it cost.
@@ -20,7 +20,7 @@ pub struct JobGetArgs {
 
 /// Runs `oz0 job get`.
 pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let detail = block_on(async {
         connected.edge.job(&args.id).await.map_err(|err| connected.error("could not read the job", err))

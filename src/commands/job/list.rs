@@ -4,9 +4,9 @@ use clap::Args;
 use oz0_core::api::{Cursor, Edge, JobPage, MAX_PAGE};
 
 use super::dollars;
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number};
 
@@ -34,7 +34,7 @@ Examples:
 
 /// Runs `oz0 job list`.
 pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let page = block_on(async {
         let fail = |err| connected.error("could not list the jobs", err);

@@ -6,10 +6,10 @@ use oz0_core::api::{Edge, MAX_TRACE_STEPS, Trace, TreeId};
 use oz0_core::trace::ServerNoteKind;
 
 use super::{dollars, seconds};
-use crate::cli::{self, Format};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{self, Key, Number};
 
@@ -35,7 +35,7 @@ pub struct JobTraceArgs {
 
 /// Runs `oz0 job trace`.
 pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let trace = block_on(async {
         let fail = |err| connected.error("could not read the trace", err);
@@ -56,7 +56,7 @@ pub fn run(args: &JobTraceArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     if format == Format::Json {
         return ui::print_json(&trace);
     }
-    ui::print_text(&render(&trace, ui::output().verbose))?;
+    ui::print_text(&render(&trace, output::output().verbose))?;
     Ok(())
 }
 

@@ -9,9 +9,9 @@ use oz0_core::manifest::{Lint, Severity, lint};
 
 use super::Plugin;
 use super::report::{self, Report};
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`).
@@ -75,7 +75,7 @@ const SKIPPED: [&str; 8] =
 
 /// Runs `oz0 plugin install`.
 pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let plugin = Plugin::load(args.dir.as_deref())?;
     let findings = lint(&plugin.document, &Lint::default());
     if findings.iter().any(|f| f.severity() == Severity::Error) {

@@ -8,8 +8,8 @@ use oz0_core::manifest::{Lint, Rule, Severity, lint, rules};
 
 use super::report::{self, Report};
 use super::{Plugin, parse_seconds};
-use crate::cli;
 use crate::error::{CommandError, ErrorKind};
+use crate::output;
 use crate::ui;
 use crate::ui::Column::{Key, Text};
 
@@ -94,7 +94,7 @@ pub enum Deny {
 
 /// Runs `oz0 plugin lint`.
 pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
-    let format: LintFormat = cli::format()?;
+    let format: LintFormat = output::format()?;
     if args.list_rules {
         return list_rules(format);
     }

@@ -2,15 +2,15 @@
 
 use oz0_core::api::Edge;
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number, Text};
 
 /// Runs `oz0 plugin list`.
 pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let plugins = block_on(async {
         connected.edge.plugins().await.map_err(|err| connected.error("could not list the plugins", err))

@@ -8,8 +8,8 @@ use clap::Args;
 use oz0_core::manifest::Listing;
 
 use super::{Plugin, parse_seconds};
-use crate::cli::{self, Format};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Start each local tool's MCP server, list its functions, and write `oz0-listing.json`.
@@ -35,7 +35,7 @@ pub struct PluginMeasureArgs {
 
 /// Runs `oz0 plugin measure`.
 pub fn run(args: &PluginMeasureArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let plugin = Plugin::load(args.dir.as_deref())?;
     let listing = plugin.measure(args.timeout)?;
     let path = plugin.listing_path();

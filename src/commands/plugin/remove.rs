@@ -3,9 +3,9 @@
 use clap::Args;
 use oz0_core::api::Edge;
 
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Remove an installed plugin: its tools can no longer be called. Jobs and files stay.
@@ -20,7 +20,7 @@ pub struct PluginRemoveArgs {
 
 /// Runs `oz0 plugin remove`.
 pub fn run(args: &PluginRemoveArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let removed = block_on(async {
         connected

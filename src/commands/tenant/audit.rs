@@ -4,9 +4,9 @@ use clap::Args;
 use oz0_core::api::{AuditPage, Cursor, Edge, MAX_PAGE, Tenant};
 
 use super::parse_tenant;
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number, Text};
 
@@ -39,7 +39,7 @@ Examples:
 
 /// Runs `oz0 tenant audit`.
 pub fn run(args: &TenantAuditArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let page = block_on(async {
         let fail = |err| connected.error("could not read the audit log", err);

@@ -4,9 +4,9 @@ use clap::Args;
 use oz0_core::api::{Edge, SpendingLimits, Tenant};
 
 use super::parse_tenant;
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Show or set what the tenant may spend on models and reported usage, per day and per month (UTC).
@@ -54,7 +54,7 @@ fn parse_usd(value: &str) -> Result<Limit, String> {
 
 /// Runs `oz0 tenant limits`.
 pub fn run(args: &TenantLimitsArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let limits = block_on(async {
         let fail = |err| connected.error("could not read the tenant's spending limits", err);

@@ -6,9 +6,9 @@ use oz0_core::threshold::{Offload, OffloadSettings, Threshold, Tokens};
 use serde::Serialize;
 
 use super::parse_tenant;
-use crate::cli::{self, Format};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
+use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Text};
 
@@ -86,7 +86,7 @@ impl TenantOffloadArgs {
 
 /// Runs `oz0 tenant offload`.
 pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let connected = connect(edge)?;
     let patch = args.patch();
     if !patch.is_empty() {

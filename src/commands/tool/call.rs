@@ -9,10 +9,10 @@ use oz0_core::fit::View;
 use oz0_core::trace::Outcome;
 use serde_json::{Map, Value};
 
-use crate::cli::{self, Format};
 use crate::commands::fit::ViewArg;
 use crate::edge::{Connected, EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
+use crate::output::{self, Format};
 use crate::ui;
 
 /// Call a tool's function by hand and see exactly what a model would read.
@@ -103,7 +103,7 @@ pub fn parse_job(value: &str) -> Result<TreeId, String> {
 
 /// Runs `oz0 tool call`.
 pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
-    let format: Format = cli::format()?;
+    let format: Format = output::format()?;
     let (tool, function) =
         args.target.split_once('.').filter(|(t, f)| !t.is_empty() && !f.is_empty()).ok_or_else(|| {
             CommandError::usage(format!("`{}` is not TOOL.FUNCTION", args.target))
@@ -154,7 +154,7 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     if format == Format::Json {
         ui::print_json(&answer)?;
     } else {
-        render(&answer, ui::output().verbose)?;
+        render(&answer, output::output().verbose)?;
     }
     match answer.outcome {
         Outcome::Ok => Ok(()),
@@ -209,6 +209,10 @@ async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Res
     let follow = follow(connected, job, &spinner, &waiting);
     tokio::pin!(follow);
     let mut following = true;
+    // A call not asked here waits for someone else's approval, which is said, terminal or not.
+    let approval = told_of_approval(connected, job, &spinner);
+    tokio::pin!(approval);
+    let mut watching = !request.ask;
     loop {
         tokio::select! {
             answer = &mut call => {
@@ -217,6 +221,7 @@ async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Res
             }
             _ = tokio::signal::ctrl_c() => break,
             () = &mut follow, if following => following = false,
+            () = &mut approval, if watching => watching = false,
         }
     }
     spinner.set_message("cancelling the call...");
@@ -230,6 +235,26 @@ async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Res
             source: None,
             hints: Vec::new(),
         }),
+    }
+}
+
+/// Says once that the call waits for a person's approval, and how to give it, when an approval of its
+/// job is pending; ends then, or when the approvals cannot be read (a token without the right).
+async fn told_of_approval(connected: &Connected, job: &TreeId, spinner: &indicatif::ProgressBar) {
+    loop {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let Ok(approvals) = connected.edge.approvals(false).await else { return };
+        if let Some(approval) = approvals.iter().find(|approval| &approval.job == job) {
+            let id = approval.id;
+            spinner.suspend(|| {
+                ui::info(&format!(
+                    "`{}` waits for a person's approval, asked by {} (approval {id}, until {}): \
+                     `oz0 approval show {id}`, then `oz0 approval approve {id}` or `deny {id}`",
+                    approval.target, approval.rule, approval.expires_at
+                ));
+            });
+            return;
+        }
     }
 }
 
@@ -345,18 +370,7 @@ fn render(answer: &CallAnswer, verbose: bool) -> Result<(), CommandError> {
         }
     }
     if let Some(fit) = &answer.fit {
-        let budget = fit.budget.map_or("none".to_owned(), |b| b.to_string());
-        let bound = fit.bound.map_or("none", |b| b.as_str());
-        ui::info(&format!(
-            "fit: view {}, budget {budget}, size {}, tokens {}, bound {bound}, truncated {}",
-            fit.view.as_str(),
-            fit.size,
-            fit.tokens,
-            fit.truncated
-        ));
-        if let Some(omitted) = &fit.omitted {
-            ui::info(&format!("omitted: {omitted}"));
-        }
+        ui::info(&ui::fit_note(None, fit));
     }
     for file in &answer.files {
         ui::info(&format!("file: {} ({} bytes), kept in the job's tree", file.file, file.size));

@@ -1,9 +1,8 @@
 //! `oz0 util completion SHELL`.
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
 use crate::error::CommandError;
 
 /// Print the completion script of a shell.
@@ -14,8 +13,7 @@ pub struct UtilCompletionArgs {
 }
 
 /// Writes the completion script to stdout.
-pub fn run(args: &UtilCompletionArgs) -> Result<(), CommandError> {
-    let mut command = Cli::command();
+pub fn run(args: &UtilCompletionArgs, mut command: clap::Command) -> Result<(), CommandError> {
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut command, "oz0", &mut out);
     crate::ui::print_bytes(&out)?;

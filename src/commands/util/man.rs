@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 
-use crate::cli::Cli;
 use crate::error::CommandError;
 
 /// Write the man pages of oz0 and each of its commands into a folder.
@@ -15,11 +14,10 @@ pub struct UtilManArgs {
 }
 
 /// Writes one man page a command, the hidden ones left out.
-pub fn run(args: &UtilManArgs) -> Result<(), CommandError> {
+pub fn run(args: &UtilManArgs, command: clap::Command) -> Result<(), CommandError> {
     fs_err::create_dir_all(&args.dir).map_err(|err| {
         CommandError::operational(format!("could not create '{}'", args.dir.display())).caused_by(err)
     })?;
-    let command = Cli::command();
     clap_mangen::generate_to(command, &args.dir).map_err(|err| {
         CommandError::operational(format!("could not write man pages into '{}'", args.dir.display())).caused_by(err)
     })?;

@@ -14,10 +14,10 @@ pub enum UtilCommand {
     Man(man::UtilManArgs),
 }
 
-/// Runs an `oz0 util` command.
-pub fn run(command: UtilCommand) -> Result<(), CommandError> {
+/// Runs an `oz0 util` command on the command line's `definition`.
+pub fn run(command: UtilCommand, definition: clap::Command) -> Result<(), CommandError> {
     match command {
-        UtilCommand::Completion(args) => completion::run(&args),
-        UtilCommand::Man(args) => man::run(&args),
+        UtilCommand::Completion(args) => completion::run(&args, definition),
+        UtilCommand::Man(args) => man::run(&args, definition),
     }
 }
