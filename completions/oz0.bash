@@ -1504,7 +1504,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__fit)
-            opts="-q -v -h -V --view --budget --query --chars --kind --name --count --lossy --format --quiet --verbose --color --help --version --edge --token --profile"
+            opts="-q -v -h -V --view --budget --query --chars --kind --name --count --lossy --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1534,14 +1534,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1552,6 +1544,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2750,7 +2750,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --format --quiet --verbose --color --help --version --edge --token --profile"
+            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2776,14 +2776,6 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2794,6 +2786,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2838,7 +2838,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-q -v -h -V --timeout --format --quiet --verbose --color --help --version --edge --token --profile"
+            opts="-q -v -h -V --timeout --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2846,14 +2846,6 @@ _oz0() {
             case "${prev}" in
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --edge)
@@ -2866,6 +2858,14 @@ _oz0() {
                     ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -98,11 +98,16 @@ impl Cli {
     }
 }
 
-/// Hides `--edge`, `--token` and `--profile` from the help of the command at `path` under `cmd`.
+/// Hides `--edge`, `--token` and `--profile` from the help of the command at `path` under `cmd`, which
+/// is built: each argument is changed where it is (`mut_args`), since the parser of a built command
+/// finds its arguments by their place (`mut_arg` would move one to the end).
 fn hide_edge_options(cmd: clap::Command, path: &[&str]) -> clap::Command {
     match path.split_first() {
         Some((name, rest)) => cmd.mut_subcommand(*name, |sub| hide_edge_options(sub, rest)),
-        None => ["edge", "token", "profile"].into_iter().fold(cmd, |cmd, id| cmd.mut_arg(id, |arg| arg.hide(true))),
+        None => cmd.mut_args(|arg| {
+            let edge = ["edge", "token", "profile"].contains(&arg.get_id().as_str());
+            if edge { arg.hide(true) } else { arg }
+        }),
     }
 }
 

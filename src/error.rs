@@ -82,7 +82,8 @@ impl CommandError {
             ));
         }
         if let Some(program) = between("could not start `", '`')
-            && said.contains("No such file or directory")
+            && !program.contains('/')
+            && !on_path(program)
         {
             let python3 = program == "python" && on_path("python3");
             return self.hint(format!(

@@ -315,7 +315,14 @@ fn help_shows_the_edges_options_only_where_a_command_talks_to_an_edge_and_never_
     let help = text(&out.stdout);
     assert!(help.contains("--edge <URL>") && help.contains("[env: OZ0_EDGE]"), "{help}");
     assert!(help.contains("[env: OZ0_TOKEN]") && !help.contains("oz0_secret"), "{help}");
-    // Hidden from help, the options are still taken there.
+    // Hidden from help, the options are still taken there, and the others are as they were.
+    let out = env
+        .oz0()
+        .args(["fit", "--count", "--format", "json", "--color", "never"])
+        .arg(env.write("b.md", "# B\n"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
     let out = env
         .oz0()
         .args(["--edge", "http://127.0.0.1:9", "fit", "--count"])
