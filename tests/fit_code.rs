@@ -87,7 +87,7 @@ fn the_outline_nests_definitions_with_their_signatures() {
 fn code_of_the_world_is_read_by_its_definitions() {
     let env = TestEnv::new();
     // This project's own source, and a Python package from the registry the tests install.
-    let (answer, note) = section(&env, &plugin_support::root().join("src/cli.rs"), "format");
+    let (answer, note) = section(&env, &plugin_support::root().join("src/output.rs"), "format");
     assert!(answer.starts_with("/// Returns the format the command line asks for"), "{note}\n{answer}");
     assert!(answer.trim_end().ends_with('}'), "{answer}");
     let venv = plugin_support::python().parent().unwrap().parent().unwrap().to_path_buf();
