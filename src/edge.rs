@@ -11,7 +11,7 @@ use oz0_core::api::{
     QuestionAnswer, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
-use oz0_core::threshold::{Offload, Threshold};
+use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
 use oz0_edge::store::StoreError;

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::{PATIENCE, Site, TestEnv, poll, text, transports};
 use oz0_core::api::{Edge, OffloadPatch, Tenant, TreeId};
-use oz0_core::threshold::{Offload, Tokens};
+use oz0_core::offload::{Offload, Tokens};
 use oz0_edge::store::{SqliteStore, Store};
 use serde_json::Value;
 

@@ -10,7 +10,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, Decision, EventStream, QuestionAnswer, Rule, RunEvent, RunRequest, SpendingLimits, UsageRecord,
 };
-use oz0_core::threshold::{Offload, Threshold};
+use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::fit::View;
-use crate::threshold::Offload;
+use crate::offload::Offload;
 
 /// The context an agent's model is taken to have when its definition says nothing.
 pub const DEFAULT_CONTEXT: u64 = 128_000;

@@ -142,7 +142,7 @@ impl News {
     }
 
     /// Tells the other nodes that follow the job of a call's live `event`; those that follow it here
-    /// hear it from [`crate::running::Running`].
+    /// hear it from [`crate::live_jobs::LiveJobs`].
     pub(crate) fn live(&self, state: &EdgeState, tenant: i64, job: &TreeId, event: RunEvent) {
         if self.shared() {
             let node = self.node.clone();

@@ -13,7 +13,7 @@ use oz0_core::api::{
     Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, ApprovalState, Decision, Rule, UsageRecord};
-use oz0_core::threshold::{Offload, Threshold};
+use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
 use crate::files::FileError;
@@ -257,7 +257,7 @@ impl Edge for LocalEdge {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
-            Ok(oz0_core::threshold::threshold(agent, &state.store().offload(&tenant)?))
+            Ok(oz0_core::offload::threshold(agent, &state.store().offload(&tenant)?))
         })
         .await
     }

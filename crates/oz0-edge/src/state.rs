@@ -12,11 +12,11 @@ use oz0_core::trace::Step;
 use oz0_toolhost::{Confinement, Fallback, Pool};
 
 use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, digest};
-use crate::limits::Limits;
+use crate::live_jobs::LiveJobs;
 use crate::news::{News, Notice};
-use crate::passage::Passage;
-use crate::running::Running;
+use crate::plugin_gateway::PluginGateway;
 use crate::sealing::{EdgeKey, KeyPlace};
+use crate::spending::Limits;
 use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
 use crate::writers::{self, Census};
 
@@ -166,11 +166,11 @@ pub struct EdgeState {
     /// A lock for each plugin folder being unpacked from the store, so that one call unpacks it and
     /// the others wait for it.
     unpacking: Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>,
-    running: Running,
+    running: LiveJobs,
     news: News,
     servers: Pool,
     limits: Limits,
-    passage: Passage,
+    passage: PluginGateway,
     /// How the tools' servers are confined.
     tools: std::sync::RwLock<Confinement>,
     /// The edge key the store's secrets are sealed with; `None` for an edge over a store opened without
@@ -260,10 +260,10 @@ impl EdgeState {
             files,
             root: dir.to_path_buf(),
             unpacking: Mutex::default(),
-            running: Running::default(),
+            running: LiveJobs::default(),
             servers: Pool::new(idle),
             limits: Limits::default(),
-            passage: Passage::default(),
+            passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
                 fallback: Fallback::Refuse,
                 hidden: hidden(dir, key.as_deref()),
@@ -447,7 +447,7 @@ impl EdgeState {
         self.key_made
     }
 
-    pub(crate) fn running(&self) -> &Running {
+    pub(crate) fn running(&self) -> &LiveJobs {
         &self.running
     }
 
@@ -495,7 +495,7 @@ impl EdgeState {
     }
 
     /// Returns the gateway path: the tokens of the calls that run, and its listener.
-    pub(crate) fn passage(&self) -> &Passage {
+    pub(crate) fn passage(&self) -> &PluginGateway {
         &self.passage
     }
 

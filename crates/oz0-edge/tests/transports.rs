@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use oz0_core::api::{Cursor, Edge, EdgeError, FileRef, OffloadPatch, Role, Tenant, TenantName, TokenRequest, TreeId};
-use oz0_core::threshold::{Offload, Tokens};
+use oz0_core::offload::{Offload, Tokens};
 use oz0_edge::{EdgeState, LocalEdge};
 
 /// The people of the scenario: the first tenant's admin (every role), a content-only and an admin-only

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use oz0_core::api::{Edge, EdgeError, OffloadChange, OffloadPatch, OffloadView, Tenant};
-use oz0_core::threshold::{Offload, OffloadSettings, Threshold, Tokens};
+use oz0_core::offload::{Offload, OffloadSettings, Threshold, Tokens};
 use serde::Serialize;
 
 use super::parse_tenant;
@@ -68,11 +68,11 @@ Examples:
   oz0 tenant offload --edge http://127.0.0.1:7370 --token \"$TOKEN\" --format json";
 
 fn parse_offload(value: &str) -> Result<Offload, String> {
-    value.parse().map_err(|err: oz0_core::threshold::OffloadError| err.to_string())
+    value.parse().map_err(|err: oz0_core::offload::OffloadError| err.to_string())
 }
 
 fn parse_tokens(value: &str) -> Result<Tokens, String> {
-    value.parse().map_err(|err: oz0_core::threshold::OffloadError| err.to_string())
+    value.parse().map_err(|err: oz0_core::offload::OffloadError| err.to_string())
 }
 
 impl TenantOffloadArgs {

@@ -13,7 +13,7 @@ use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest};
 use super::usage::UsageRecord;
 use crate::agent::Definition;
-use crate::threshold::{Offload, Threshold};
+use crate::offload::{Offload, Threshold};
 
 /// The edge, as a caller with a tenant and roles sees it: in process (`oz0_edge::LocalEdge`) or over
 /// HTTP (`oz0_client::Client`). Both answer alike, errors included.

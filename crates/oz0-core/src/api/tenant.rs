@@ -8,7 +8,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::names::{Role, TenantName};
-use crate::threshold::{Offload, OffloadSettings, Threshold, Tokens};
+use crate::offload::{Offload, OffloadSettings, Threshold, Tokens};
 
 /// A change of a tenant's offload settings, as a JSON merge patch: a field left out stays as it is,
 /// `null` unsets it, a value sets it.
@@ -102,8 +102,8 @@ impl OffloadView {
     pub fn of(settings: OffloadSettings) -> Self {
         Self {
             settings,
-            says_nothing: crate::threshold::threshold(None, &settings),
-            asks_off: crate::threshold::threshold(Some(Offload::Off), &settings),
+            says_nothing: crate::offload::threshold(None, &settings),
+            asks_off: crate::offload::threshold(Some(Offload::Off), &settings),
         }
     }
 }

@@ -15,6 +15,7 @@
 //! assert!(fitted.text.starts_with("## Install"));
 //! ```
 
+mod bounds;
 mod chunks;
 pub(crate) mod code;
 mod cpu;
@@ -23,7 +24,6 @@ mod index;
 mod indexer;
 mod json;
 mod kind;
-mod limits;
 mod lines;
 mod mmap;
 mod note;
@@ -55,7 +55,7 @@ pub use split::Part;
 pub use utf8::InvalidUtf8;
 pub use view::{UnknownView, View};
 
-use limits::{Broken, Limits};
+use bounds::{Broken, Limits};
 use omitted::Tale;
 use query::{Resolved, Selection};
 use relay::index_chunks;

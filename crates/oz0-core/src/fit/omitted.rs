@@ -3,7 +3,7 @@
 //! The views tried in turn tell a `Tale` which of them did not fit and why, or what a query missed; the
 //! answer's note then says what was left out of it and how to ask for it.
 
-use super::limits::{Broken, Limits};
+use super::bounds::{Broken, Limits};
 use super::outline::{Cut, Stub, lines_phrase};
 use super::query::{self, Selection};
 use super::split::Part;

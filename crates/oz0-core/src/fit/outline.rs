@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
+use super::bounds::Limits;
 use super::index::Index;
-use super::limits::Limits;
 use super::source::{Source, whole_chars};
 use super::split::{Part, diff, markdown, text};
 use super::{Kind, code, json, weigh};

@@ -22,9 +22,9 @@ use oz0_toolhost::{
     Ask, Asked, Call, Event, Lifetime, Listener, Sample, ServerCommand, ToolHostError, server_command, tail,
 };
 
-use super::gate::Gate;
+use super::policy::Gate;
 use super::sampling::{Sampler, TreeBudget};
-use crate::passage::Passage;
+use crate::plugin_gateway::PluginGateway;
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -421,7 +421,7 @@ async fn run(
     let granted = match meter.filter(|_| !target.gateway.is_empty()) {
         Some(meter) => {
             let granted =
-                Passage::grant(state, &job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
+                PluginGateway::grant(state, &job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
                     ToolHostError::Protocol {
                         message: format!("the call's gateway token could not be made: {err}"),
                         stderr: String::new(),

@@ -4,8 +4,8 @@
 //! the job.
 
 mod draft;
-mod gate;
 mod invoke;
+mod policy;
 mod sampling;
 
 use std::sync::Arc;

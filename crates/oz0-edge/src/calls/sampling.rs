@@ -15,9 +15,9 @@ use oz0_core::trace::{Outcome, Sampled};
 use oz0_toolhost::{Refusal, Sample};
 use serde_json::{Value, json};
 
-use super::gate::Gate;
+use super::policy::Gate;
 use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
-use crate::limits::{ForTree, Reservation, Spend};
+use crate::spending::{ForTree, Reservation, Spend};
 use crate::state::EdgeState;
 use crate::store::TenantRecord;
 
@@ -216,7 +216,7 @@ impl Sampler {
             None => (None, kept),
         };
         let tree = ForTree { tree: self.tree.clone(), budget, spent };
-        crate::limits::reserve(&self.state, &self.tenant, Some(tree), worst)
+        crate::spending::reserve(&self.state, &self.tenant, Some(tree), worst)
             .await
             .map_err(|(message, spend)| money_refusal(&message, &spend))
     }

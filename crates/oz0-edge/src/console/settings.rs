@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use oz0_core::api::{Edge, EdgeError, Effect, OffloadPatch, Role, Rule, Tenant};
-use oz0_core::threshold::{Offload, Tokens};
+use oz0_core::offload::{Offload, Tokens};
 
 use super::html::{self, Section, csrf_field, esc, or_none};
 use super::session::{self, Signed};

@@ -13,15 +13,15 @@ use oz0_core::agent::{AgentDef, Spent, fill_budget};
 use oz0_core::api::{EdgeError, FileRef, JobState};
 use oz0_core::fit::weigh;
 use oz0_core::manifest::Shape;
+use oz0_core::offload::Offload;
 use oz0_core::stored_result::{self, READ_RESULT};
-use oz0_core::threshold::Offload;
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::{AgentSetup, Ended, Run, blocking, record, record_last};
 use crate::calls::{Draft, How, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
-use crate::limits::ForTree;
+use crate::spending::ForTree;
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
 const READ_RESULT_NAME: &str = "oz__read_result";
@@ -120,7 +120,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
         };
         let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
-        let reservation = match crate::limits::reserve(&run.state, &run.principal.tenant, Some(tree), worst).await {
+        let reservation = match crate::spending::reserve(&run.state, &run.principal.tenant, Some(tree), worst).await {
             Ok(reservation) => reservation,
             Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use oz0_core::agent::Definition;
 use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
-use oz0_core::threshold::{Offload, threshold};
+use oz0_core::offload::{Offload, threshold};
 use tokio_util::sync::CancellationToken;
 
 pub(crate) use events::events;

@@ -6,7 +6,7 @@ use oz0_core::api::{
     OffloadChange, OffloadPatch, OffloadView, Problem, RunRequest, Status, StoredFile, TokenRequest, ToolInfo, Trace,
     paths,
 };
-use oz0_core::threshold::Threshold;
+use oz0_core::offload::Threshold;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::{Map, Value, json};

@@ -11,7 +11,7 @@ use oz0_core::api::{
     QuestionAnswer, RunEvent, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
-use oz0_core::threshold::{Offload, Threshold};
+use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 

@@ -7,7 +7,6 @@
 
 mod definitions;
 mod jobs;
-mod limits;
 mod location;
 mod migrations;
 mod news;
@@ -17,16 +16,16 @@ mod policy;
 mod postgres;
 mod reservations;
 mod sealed;
+mod spending_limits;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod testing;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::threshold::{OffloadError, OffloadSettings};
+use oz0_core::offload::{OffloadError, OffloadSettings};
 
 pub use definitions::DefinitionStore;
 pub use jobs::{JobStart, JobStore, NewJob};
-pub use limits::LimitStore;
 pub use location::Location;
 pub use news::{MAX_NEWS_BYTES, NewsStore};
 pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};
@@ -35,6 +34,7 @@ pub use policy::{NewApproval, PolicyStore};
 pub use postgres::{PostgresStore, PostgresUrl, UrlError};
 pub use reservations::{Ask, Over, Period, ReservationId, ReservationStore};
 pub use sealed::SealStore;
+pub use spending_limits::LimitStore;
 pub use sqlite::{DATABASE_FILE, SqliteStore};
 
 /// Why the store failed.
@@ -253,7 +253,7 @@ pub fn rfc3339_millis(ms: i64) -> String {
 mod tests {
     //! What every store must do alike: each test runs against every store [`testing::stores`] yields.
 
-    use oz0_core::threshold::{Offload, Tokens};
+    use oz0_core::offload::{Offload, Tokens};
 
     use super::testing::stores;
     use super::*;

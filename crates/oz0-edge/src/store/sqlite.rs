@@ -9,7 +9,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::threshold::{Offload, OffloadError, OffloadSettings, Tokens};
+use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use super::migrations::{MIGRATIONS, latest};

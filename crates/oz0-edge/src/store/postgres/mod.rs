@@ -14,7 +14,6 @@
 mod blobs;
 mod definitions;
 mod jobs;
-mod limits;
 mod migrations;
 mod news;
 mod nodes;
@@ -23,6 +22,7 @@ mod policy;
 mod pool;
 mod reservations;
 mod sealed;
+mod spending_limits;
 mod store;
 #[cfg(test)]
 mod tests;

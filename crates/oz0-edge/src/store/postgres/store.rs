@@ -1,7 +1,7 @@
 //! Tenants, people, tokens, tenant settings, the audit log and files: [`Store`] on PostgreSQL.
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::threshold::{Offload, OffloadError, OffloadSettings, Tokens};
+use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
 use postgres::{GenericClient, Row, Transaction};
 
 use super::migrations::{TABLES, latest};

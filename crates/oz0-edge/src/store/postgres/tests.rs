@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::Barrier;
 
 use oz0_core::api::{JobKind, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::threshold::{Offload, Tokens};
+use oz0_core::offload::{Offload, Tokens};
 use oz0_core::trace::{Step, StepKind};
 
 use super::PostgresStore;

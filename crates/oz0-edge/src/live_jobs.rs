@@ -33,11 +33,11 @@ impl Entry {
 
 /// The running calls of each job.
 #[derive(Debug, Default)]
-pub(crate) struct Running {
+pub(crate) struct LiveJobs {
     jobs: Mutex<HashMap<(i64, String), Entry>>,
 }
 
-impl Running {
+impl LiveJobs {
     fn with<T>(&self, tenant: i64, job: &TreeId, f: impl FnOnce(&mut Entry) -> T) -> Option<T> {
         let mut jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
         jobs.get_mut(&(tenant, job.as_str().to_owned())).map(f)

@@ -40,14 +40,14 @@ struct Grant {
 
 /// The grants of the calls that run, by their token's digest, and the listener they are used on.
 #[derive(Default)]
-pub(crate) struct Passage {
+pub(crate) struct PluginGateway {
     grants: Arc<Mutex<HashMap<[u8; 32], Grant>>>,
     url: tokio::sync::OnceCell<String>,
 }
 
-impl std::fmt::Debug for Passage {
+impl std::fmt::Debug for PluginGateway {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Passage").field("url", &self.url.get()).finish_non_exhaustive()
+        f.debug_struct("PluginGateway").field("url", &self.url.get()).finish_non_exhaustive()
     }
 }
 
@@ -65,7 +65,7 @@ impl Drop for Granted {
     }
 }
 
-impl Passage {
+impl PluginGateway {
     /// Makes a token for a call of the job `job` that may call `formats` for `timeout`, its calls
     /// metered by `meter`, and returns it with what the call's `_meta` carries; starts the listener
     /// the first time.
@@ -126,7 +126,7 @@ pub(crate) fn routes(state: Weak<EdgeState>) -> Router {
         .with_state(state)
 }
 
-impl Passage {
+impl PluginGateway {
     /// Has the calls' tokens used on `url`, where `oz0 edge serve` serves [`routes`], rather than on a
     /// listener of their own.
     pub fn serve_at(&self, url: String) {

@@ -5,14 +5,14 @@
 //! default, else [`PLATFORM_DEFAULT`]. `off` with a ceiling set is the ceiling.
 //!
 //! ```
-//! use oz0_core::threshold::{Offload, OffloadSettings, Source, Tokens, threshold};
+//! use oz0_core::offload::{Offload, OffloadSettings, Source, Tokens, threshold};
 //!
 //! let tenant = OffloadSettings { default: Some(Offload::Tokens(Tokens::new(20_000)?)), ceiling: Some(Tokens::new(40_000)?) };
 //! let nothing = threshold(None, &tenant);
 //! assert_eq!((nothing.threshold, nothing.from), (Offload::Tokens(Tokens::new(20_000)?), Source::TenantDefault));
 //! let off = threshold(Some(Offload::Off), &tenant);
 //! assert_eq!((off.threshold, off.from), (Offload::Tokens(Tokens::new(40_000)?), Source::Ceiling));
-//! # Ok::<(), oz0_core::threshold::OffloadError>(())
+//! # Ok::<(), oz0_core::offload::OffloadError>(())
 //! ```
 
 use std::borrow::Cow;
