@@ -242,7 +242,8 @@ async fn call(connected: &Connected, request: &CallRequest, job: &TreeId) -> Res
 /// job is pending; ends then, or when the approvals cannot be read (a token without the right).
 async fn told_of_approval(connected: &Connected, job: &TreeId, spinner: &indicatif::ProgressBar) {
     loop {
-        tokio::time::sleep(Duration::from_millis(250)).await;
+        // Once a second: soon enough for a person, light on an edge that many calls ask.
+        tokio::time::sleep(Duration::from_secs(1)).await;
         let Ok(approvals) = connected.edge.approvals(false).await else { return };
         if let Some(approval) = approvals.iter().find(|approval| &approval.job == job) {
             let id = approval.id;
