@@ -197,17 +197,22 @@ fn a_tools_error_is_said_once() {
     assert!(!stderr.contains("stderr ended with"), "{stderr}");
 }
 
+/// Writes a plugin `name` in the site's work folder whose one tool runs `program server.py`.
+fn one_tool_plugin(site: &plugin_support::PluginSite, name: &str, program: &str) -> std::path::PathBuf {
+    let dir = site.env.work().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = format!(
+        "name: {name}\nversion: 1.0.0\ndescription: A server that cannot start.\n\
+         tools:\n  - id: {name}\n    description: Cannot start.\n    mcp: [{program}, server.py]\n"
+    );
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+    dir
+}
+
 #[test]
 fn a_python_server_without_its_package_says_which_python_to_run() {
     let site = plugin_support::PluginSite::new(common::Transport::Embedded);
-    let dir = site.env.work().join("needs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("oz0-plugin.yaml"),
-        "name: needs\nversion: 1.0.0\ndescription: A server whose package is missing.\n\
-         tools:\n  - id: needs\n    description: Needs a package.\n    mcp: [python, server.py]\n",
-    )
-    .unwrap();
+    let dir = one_tool_plugin(&site, "needs", "python");
     std::fs::write(dir.join("server.py"), "import oz0_absent_package\n").unwrap();
     let (code, _, stderr) = site.run(&["plugin", "install", dir.to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
@@ -218,14 +223,7 @@ fn a_python_server_without_its_package_says_which_python_to_run() {
 #[test]
 fn a_server_whose_program_is_not_on_path_says_so_and_how_to_make_the_examples_venv() {
     let site = plugin_support::PluginSite::new(common::Transport::Embedded);
-    let dir = site.env.work().join("elsewhere");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("oz0-plugin.yaml"),
-        "name: elsewhere\nversion: 1.0.0\ndescription: A server whose program is nowhere.\n\
-         tools:\n  - id: elsewhere\n    description: Not here.\n    mcp: [oz0-no-such-program, server.py]\n",
-    )
-    .unwrap();
+    let dir = one_tool_plugin(&site, "elsewhere", "oz0-no-such-program");
     let (code, _, stderr) = site.run(&["plugin", "install", dir.to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("could not start `oz0-no-such-program`"), "{stderr}");

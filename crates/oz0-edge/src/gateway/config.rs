@@ -142,10 +142,8 @@ impl GatewayConfig {
         if let Some(alias) = self.formats.get(format) {
             return Some(alias);
         }
-        let speaks = FORMATS.iter().find(|(name, _)| *name == format)?.1?;
-        let mut speaking = self.aliases.iter().filter(|(_, entry)| entry.provider == speaks);
-        match (speaking.next(), speaking.next()) {
-            (Some((alias, _)), None) => Some(alias),
+        match self.aliases_speaking(format).as_slice() {
+            [alias] => Some(alias),
             _ => None,
         }
     }
