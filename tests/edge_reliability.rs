@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use common::{PATIENCE, Site, TestEnv, poll, text, transports};
 use oz0_core::api::{Edge, OffloadPatch, Tenant, TreeId};
 use oz0_core::offload::{Offload, Tokens};
-use oz0_edge::store::{SqliteStore, Store};
+use oz0_edge::store::{SqlStore, Store};
 use serde_json::Value;
 
 /// Returns the tenant's offload changes in the audit log, oldest first.
@@ -104,7 +104,7 @@ fn a_server_killed_in_the_middle_of_writes_leaves_a_sound_store() {
     let acknowledged: Vec<u64> = writers.into_iter().flat_map(|w| runtime.block_on(w).unwrap()).collect();
     assert!(acknowledged.len() > 10, "the writers wrote before the kill: {}", acknowledged.len());
 
-    let store = SqliteStore::open(&env.data()).unwrap();
+    let store = SqlStore::sqlite(&env.data()).unwrap();
     assert_eq!(store.integrity_check().unwrap(), Vec::<String>::new(), "PRAGMA integrity_check finds nothing");
     drop(store);
 

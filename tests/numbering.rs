@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use common::{Database, ServedEdge, Site, TestEnv, Transport, postgres_server, served_transports, text, transports};
 use oz0_core::api::{JobKind, Role, SpendingLimits, TenantName, TreeId};
-use oz0_edge::store::{NewApproval, NewJob, PostgresStore, Principal, SqliteStore, Store, TenantRecord};
+use oz0_edge::store::{NewApproval, NewJob, Principal, SqlStore, Store, TenantRecord};
 use serde_json::Value;
 
 /// Runs `oz0` on the site's edge with `token` (the first admin's when `None`), and returns its JSON.
@@ -52,9 +52,9 @@ fn other_admin(site: &Site) -> String {
 /// Opens the store the site's edge keeps its state in, beside the edge.
 fn store_of(site: &Site, transport: Transport) -> Box<dyn Store> {
     match (transport, site.env.store()) {
-        (Transport::Shared, Some(url)) => Box::new(PostgresStore::open(&url.parse().unwrap()).unwrap()),
-        (Transport::Served, _) => Box::new(SqliteStore::open(&site.env.data()).unwrap()),
-        _ => Box::new(SqliteStore::open(&site.env.home()).unwrap()),
+        (Transport::Shared, Some(url)) => Box::new(SqlStore::postgres(&url.parse().unwrap()).unwrap()),
+        (Transport::Served, _) => Box::new(SqlStore::sqlite(&site.env.data()).unwrap()),
+        _ => Box::new(SqlStore::sqlite(&site.env.home()).unwrap()),
     }
 }
 

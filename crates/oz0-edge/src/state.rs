@@ -17,7 +17,7 @@ use crate::news::{News, Notice};
 use crate::plugin_gateway::PluginGateway;
 use crate::sealing::{EdgeKey, KeyPlace};
 use crate::spending::Limits;
-use crate::store::{Location, PluginRecord, PostgresStore, Principal, SqliteStore, Store, StoreError, TenantRecord};
+use crate::store::{Location, PluginRecord, Principal, SqlStore, Store, StoreError, TenantRecord};
 use crate::writers::{self, Census};
 
 /// How long an upload or an install named after no writer (as an older edge named them) may go
@@ -122,10 +122,10 @@ type Opened = (Arc<dyn Store>, Option<Arc<dyn Blobs>>);
 /// the PostgreSQL store again as the keeper of files' bytes.
 pub(crate) fn open_store(dir: &Path, location: &Location) -> Result<Opened, StoreError> {
     Ok(match location {
-        Location::Sqlite => (Arc::new(SqliteStore::open(dir)?), None),
+        Location::Sqlite => (Arc::new(SqlStore::sqlite(dir)?), None),
         Location::Postgres(url) => {
             // Files' bytes go in the database too, for the nodes that share it to read.
-            let store = Arc::new(PostgresStore::open(url)?);
+            let store = Arc::new(SqlStore::postgres(url)?);
             (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
         }
     })
@@ -622,7 +622,7 @@ mod tests {
     #[test]
     fn a_node_unpacks_a_plugin_another_installed_checked_by_digest_and_drops_replaced_ones() {
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(a.path()).unwrap());
+        let store: Arc<dyn Store> = Arc::new(SqlStore::sqlite(a.path()).unwrap());
         let node = EdgeState::with_store(Arc::clone(&store), b.path(), None);
         let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
         let t = &local.tenant;

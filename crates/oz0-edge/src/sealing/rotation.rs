@@ -154,7 +154,7 @@ mod tests {
     use super::*;
     use crate::sealing::{KEY_VARIABLE, KeyPlace, Recovered, load};
     use crate::store::testing::Scratch;
-    use crate::store::{PluginRecord, PluginStore, PostgresStore, Principal, SqliteStore, Store};
+    use crate::store::{PluginRecord, PluginStore, Principal, SqlStore, Store};
 
     const SECRET: &str = "s3cr3t-rotated-7e1c";
 
@@ -182,8 +182,8 @@ mod tests {
 
         fn store(&self) -> Box<dyn Store> {
             match &self.scratch {
-                None => Box::new(SqliteStore::open(self.dir.path()).unwrap()),
-                Some(scratch) => Box::new(PostgresStore::open(&scratch.url).unwrap()),
+                None => Box::new(SqlStore::sqlite(self.dir.path()).unwrap()),
+                Some(scratch) => Box::new(SqlStore::postgres(&scratch.url).unwrap()),
             }
         }
 
@@ -290,7 +290,7 @@ mod tests {
     #[test]
     fn a_key_in_a_variable_rotates_to_the_new_key_given() {
         let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
+        let store = SqlStore::sqlite(dir.path()).unwrap();
         let old = EdgeKey::generate(KeySource::Variable(KEY_VARIABLE.to_owned())).unwrap();
         let place = KeyPlace::Variable { name: KEY_VARIABLE.to_owned(), value: old.to_text() };
         let key = Arc::new(load(&place, None).unwrap().key);
@@ -304,7 +304,7 @@ mod tests {
         assert_eq!(rotated.new.id(), new.id());
         assert_eq!(rotated.new.source(), &KeySource::Variable(KEY_VARIABLE.to_owned()));
         assert!(!dir.path().join("edge.key").exists(), "no key file is made");
-        let reopened = SqliteStore::open(dir.path()).unwrap();
+        let reopened = SqlStore::sqlite(dir.path()).unwrap();
         let place =
             KeyPlace::Variable { name: KEY_VARIABLE.to_owned(), value: Zeroizing::new(new.to_text().to_string()) };
         reopened.unlock(Arc::new(load(&place, reopened.sealed_with().unwrap().as_ref()).unwrap().key)).unwrap();

@@ -1,10 +1,11 @@
 //! Agents and flows installed in a tenant (`oz0 agent apply`).
 
 use oz0_core::agent::Definition;
-use rusqlite::{OptionalExtension, params};
 
-use super::sqlite::{audit, now_ms};
-use super::{Principal, SqliteStore, StoreError, TenantRecord};
+use super::audit::{Action, audit};
+use super::sql::{Lock, Outcome, Row, bad, lock};
+use super::sql_store::SqlStore;
+use super::{Principal, StoreError, TenantRecord, now_ms};
 
 /// What the edge needs to keep agents and flows.
 pub trait DefinitionStore {
@@ -23,19 +24,19 @@ pub trait DefinitionStore {
     fn definition(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Definition>, StoreError>;
 }
 
-fn decode(text: &str) -> rusqlite::Result<Definition> {
-    serde_json::from_str(text)
-        .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into()))
-}
-
-pub(super) fn kind(definition: &Definition) -> &'static str {
+/// Returns the definition's kind, as the store keeps it, and what applying it is called in the audit log.
+fn kind(definition: &Definition) -> (&'static str, Action) {
     match definition {
-        Definition::Agent(_) => "agent",
-        Definition::Flow(_) => "flow",
+        Definition::Agent(_) => ("agent", Action::AgentApply),
+        Definition::Flow(_) => ("flow", Action::FlowApply),
     }
 }
 
-impl DefinitionStore for SqliteStore {
+fn decode(row: &Row) -> Outcome<Definition> {
+    serde_json::from_str(row.try_get(0)?).map_err(bad)
+}
+
+impl DefinitionStore for SqlStore {
     fn put_definition(
         &self,
         tenant: &TenantRecord,
@@ -44,44 +45,41 @@ impl DefinitionStore for SqliteStore {
     ) -> Result<bool, StoreError> {
         let text = serde_json::to_string(definition).map_err(|err| StoreError::Database(err.into()))?;
         let done = self.write(|tx| {
-            let old: Option<String> = tx
-                .query_row(
-                    "SELECT definition FROM definitions WHERE tenant_id = ?1 AND name = ?2",
-                    params![tenant.id, definition.id()],
-                    |row| row.get(0),
-                )
-                .optional()?;
-            tx.execute(
-                "INSERT INTO definitions (tenant_id, name, kind, definition, applied_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (tenant_id, name) DO UPDATE SET kind = ?3, definition = ?4, applied_at = ?5",
-                params![tenant.id, definition.id(), kind(definition), text, now_ms()],
+            // The one replaced is read, then written over: what the audit log says it replaced is what it did.
+            lock(tx, Lock::Definitions, tenant.id)?;
+            let old = tx.query_opt(
+                "SELECT definition FROM definitions WHERE tenant_id = $1 AND name = $2",
+                &[&tenant.id, &definition.id()],
             )?;
-            let action = format!("{}.apply", kind(definition));
-            audit(tx, tenant, &actor.actor_in(tenant), &action, old.as_deref().unwrap_or("null"), &text)?;
+            let old: Option<String> = old.map(|row| row.try_get(0)).transpose()?;
+            tx.execute(
+                "INSERT INTO definitions (tenant_id, name, kind, definition, applied_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (tenant_id, name) DO UPDATE SET kind = EXCLUDED.kind, definition = EXCLUDED.definition,
+                 applied_at = EXCLUDED.applied_at",
+                &[&tenant.id, &definition.id(), &kind(definition).0, &text, &now_ms()],
+            )?;
+            let action = kind(definition).1;
+            audit(tx, tenant, &actor.actor_in(tenant), action, old.as_deref().unwrap_or("null"), &text)?;
             Ok(Ok::<_, std::convert::Infallible>(old.is_some()))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
     }
 
     fn definitions(&self, tenant: &TenantRecord) -> Result<Vec<Definition>, StoreError> {
-        self.read(|conn| {
-            let mut statement =
-                conn.prepare_cached("SELECT definition FROM definitions WHERE tenant_id = ?1 ORDER BY name")?;
-            let rows = statement.query_map([tenant.id], |row| decode(&row.get::<_, String>(0)?))?;
-            rows.collect()
+        self.read(|sql| {
+            let rows =
+                sql.query("SELECT definition FROM definitions WHERE tenant_id = $1 ORDER BY name", &[&tenant.id])?;
+            rows.iter().map(decode).collect()
         })
     }
 
     fn definition(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Definition>, StoreError> {
-        self.read(|conn| {
-            let text: Option<String> = conn
-                .query_row(
-                    "SELECT definition FROM definitions WHERE tenant_id = ?1 AND name = ?2",
-                    params![tenant.id, name],
-                    |row| row.get(0),
-                )
-                .optional()?;
-            text.as_deref().map(decode).transpose()
+        self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT definition FROM definitions WHERE tenant_id = $1 AND name = $2",
+                &[&tenant.id, &name],
+            )?;
+            row.as_ref().map(decode).transpose()
         })
     }
 }

@@ -2,10 +2,11 @@
 
 use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
-use rusqlite::{Connection, OptionalExtension, params};
 
-use super::sqlite::{audit, now_ms};
-use super::{Principal, SqliteStore, StoreError, TenantRecord, rfc3339_millis};
+use super::audit::{Action, audit};
+use super::sql::{Failure, Outcome as Done, Row, Sql, bad};
+use super::sql_store::SqlStore;
+use super::{Principal, StoreError, TenantRecord, now_ms, rfc3339_millis};
 
 /// A job to start.
 #[derive(Debug, Clone, Copy)]
@@ -99,49 +100,8 @@ pub trait JobStore {
 const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
     (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), labels FROM jobs j";
 
-fn bad(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into())
-}
-
-fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> rusqlite::Result<T> {
+fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Done<T> {
     serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
-}
-
-fn job_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Job> {
-    Ok(Job {
-        id: TreeId::new(&row.get::<_, String>(0)?).map_err(bad)?,
-        tree: TreeId::new(&row.get::<_, String>(1)?).map_err(bad)?,
-        kind: enum_of(row.get(2)?)?,
-        name: row.get(3)?,
-        state: enum_of(row.get(4)?)?,
-        person: row.get(5)?,
-        started_at: rfc3339_millis(row.get(6)?),
-        ended_at: row.get::<_, Option<i64>>(7)?.map(rfc3339_millis),
-        cost_usd: row.get(8)?,
-        error: row.get(9)?,
-        steps: u32::try_from(row.get::<_, i64>(10)?).unwrap_or(u32::MAX),
-        labels: row
-            .get::<_, Option<String>>(11)?
-            .map(|text| serde_json::from_str(&text).map_err(bad))
-            .transpose()?
-            .unwrap_or_default(),
-    })
-}
-
-fn read_job(conn: &Connection, tenant: &TenantRecord, id: &TreeId) -> rusqlite::Result<Option<Job>> {
-    conn.prepare_cached(&format!("{JOB} WHERE j.tenant_id = ?1 AND j.id = ?2"))?
-        .query_row(params![tenant.id, id.as_str()], job_row)
-        .optional()
-}
-
-fn holds_files(conn: &Connection, tenant: &TenantRecord, tree: &TreeId) -> rusqlite::Result<bool> {
-    conn.query_row(
-        "SELECT 1 FROM files WHERE tenant_id = ?1 AND tree = ?2 LIMIT 1",
-        params![tenant.id, tree.as_str()],
-        |_| Ok(()),
-    )
-    .optional()
-    .map(|found| found.is_some())
 }
 
 /// Returns the audit entries (`run.model_call`) of the model calls a step made: an agent's, or its
@@ -164,10 +124,71 @@ pub(super) fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
     calls.into_iter().map(|call| call.to_string()).collect()
 }
 
-impl JobStore for SqliteStore {
+fn job_row(row: &Row) -> Done<Job> {
+    Ok(Job {
+        id: TreeId::new(row.try_get(0)?).map_err(bad)?,
+        tree: TreeId::new(row.try_get(1)?).map_err(bad)?,
+        kind: enum_of(row.try_get(2)?)?,
+        name: row.try_get(3)?,
+        state: enum_of(row.try_get(4)?)?,
+        person: row.try_get(5)?,
+        started_at: rfc3339_millis(row.try_get(6)?),
+        ended_at: row.try_get::<_, Option<i64>>(7)?.map(rfc3339_millis),
+        cost_usd: row.try_get(8)?,
+        error: row.try_get(9)?,
+        steps: u32::try_from(row.try_get::<_, i64>(10)?).unwrap_or(u32::MAX),
+        labels: row
+            .try_get::<_, Option<&str>>(11)?
+            .map(|text| serde_json::from_str(text).map_err(bad))
+            .transpose()?
+            .unwrap_or_default(),
+    })
+}
+
+fn step_row(row: &Row) -> Done<Step> {
+    serde_json::from_str(row.try_get(0)?).map_err(bad)
+}
+
+fn read_job(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Done<Option<Job>> {
+    let row = sql.query_opt(&format!("{JOB} WHERE j.tenant_id = $1 AND j.id = $2"), &[&tenant.id, &id.as_str()])?;
+    row.as_ref().map(job_row).transpose()
+}
+
+fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Done<bool> {
+    let row =
+        tx.query_opt("SELECT 1 FROM files WHERE tenant_id = $1 AND tree = $2 LIMIT 1", &[&tenant.id, &tree.as_str()])?;
+    Ok(row.is_some())
+}
+
+fn millis(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+impl JobStore for SqlStore {
     fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError> {
         let done = self.write(|tx| {
-            if let Some(found) = read_job(tx, tenant, job.id)? {
+            // Two nodes starting one ID at once: one inserts it, and the other, after waiting for that
+            // insert to commit, finds the job and follows it.
+            let inserted = tx.execute(
+                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node)
+                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8) ON CONFLICT (tenant_id, id) DO NOTHING",
+                &[
+                    &tenant.id,
+                    &job.id.as_str(),
+                    &job.kind.as_str(),
+                    &job.name,
+                    &job.person,
+                    &now_ms(),
+                    &job.input,
+                    &self.node_id(),
+                ],
+            )?;
+            if inserted == 0 {
+                tx.execute(
+                    "SELECT 1 FROM jobs WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
+                    &[&tenant.id, &job.id.as_str()],
+                )?;
+                let found = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the job is gone"))?;
                 if !found.state.ended() {
                     return Ok(Ok(JobStart::Follows(found)));
                 }
@@ -175,35 +196,20 @@ impl JobStore for SqliteStore {
                     return Ok(Ok(JobStart::Refused(found)));
                 }
                 tx.execute(
-                    "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = ?3, person = ?4,
-                     kind = ?5, input = ?6, output = NULL, node = ?7 WHERE tenant_id = ?1 AND id = ?2",
-                    params![
-                        tenant.id,
-                        job.id.as_str(),
-                        job.name,
-                        job.person,
-                        job.kind.as_str(),
-                        job.input,
-                        self.node_id()
-                    ],
-                )?;
-            } else {
-                tx.execute(
-                    "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node)
-                     VALUES (?1, ?2, ?2, ?3, ?4, 'running', ?5, ?6, ?7, ?8)",
-                    params![
-                        tenant.id,
-                        job.id.as_str(),
-                        job.kind.as_str(),
-                        job.name,
-                        job.person,
-                        now_ms(),
-                        job.input,
-                        self.node_id()
+                    "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = $3, person = $4,
+                     kind = $5, input = $6, output = NULL, node = $7 WHERE tenant_id = $1 AND id = $2",
+                    &[
+                        &tenant.id,
+                        &job.id.as_str(),
+                        &job.name,
+                        &job.person,
+                        &job.kind.as_str(),
+                        &job.input,
+                        &self.node_id(),
                     ],
                 )?;
             }
-            let started = read_job(tx, tenant, job.id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+            let started = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the job is gone"))?;
             Ok(Ok::<_, std::convert::Infallible>(JobStart::Started(started)))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
@@ -212,70 +218,68 @@ impl JobStore for SqliteStore {
     fn record_step(&self, tenant: &TenantRecord, job: &TreeId, step: &Step) -> Result<u32, StoreError> {
         let cost = step.cost_usd.unwrap_or(0.0) + step.usage.iter().map(|u| u.cost_usd).sum::<f64>();
         let done = self.write(|tx| {
-            let seq: u32 = tx.query_row(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM steps WHERE tenant_id = ?1 AND job = ?2",
-                params![tenant.id, job.as_str()],
-                |row| row.get(0),
+            // The job's row is locked first: steps of one job recorded on several nodes at once are
+            // numbered one after another, in the order they commit, and its cost and labels are
+            // added to, never overwritten.
+            let locked = tx.query_opt(
+                "SELECT person, labels FROM jobs WHERE tenant_id = $1 AND id = $2 FOR NO KEY UPDATE",
+                &[&tenant.id, &job.as_str()],
             )?;
-            let numbered = Step { seq, ..step.clone() };
+            let seq: i64 = tx
+                .query_one(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM steps WHERE tenant_id = $1 AND job = $2",
+                    &[&tenant.id, &job.as_str()],
+                )?
+                .try_get(0)?;
+            let numbered = Step { seq: u32::try_from(seq).unwrap_or(u32::MAX), ..step.clone() };
             let text = serde_json::to_string(&numbered).map_err(bad)?;
+            // A step of no job fails here, on the foreign key, as it does on SQLite.
             tx.execute(
-                "INSERT INTO steps (tenant_id, job, seq, step) VALUES (?1, ?2, ?3, ?4)",
-                params![tenant.id, job.as_str(), seq, text],
+                "INSERT INTO steps (tenant_id, job, seq, step) VALUES ($1, $2, $3, $4)",
+                &[&tenant.id, &job.as_str(), &seq, &text],
             )?;
+            let locked = locked.ok_or_else(|| bad("the job is gone"))?;
             tx.execute(
-                "UPDATE jobs SET cost_usd = cost_usd + ?3 WHERE tenant_id = ?1 AND id = ?2",
-                params![tenant.id, job.as_str(), cost],
+                "UPDATE jobs SET cost_usd = cost_usd + $3 WHERE tenant_id = $1 AND id = $2",
+                &[&tenant.id, &job.as_str(), &cost],
             )?;
             if !step.labels.is_empty() {
-                let known: Option<String> = tx.query_row(
-                    "SELECT labels FROM jobs WHERE tenant_id = ?1 AND id = ?2",
-                    params![tenant.id, job.as_str()],
-                    |row| row.get(0),
-                )?;
+                let known: Option<&str> = locked.try_get(1)?;
                 let mut labels: Vec<String> =
-                    known.map(|text| serde_json::from_str(&text).map_err(bad)).transpose()?.unwrap_or_default();
+                    known.map(|text| serde_json::from_str(text).map_err(bad)).transpose()?.unwrap_or_default();
                 oz0_core::labels::join(&mut labels, &step.labels);
                 let text = serde_json::to_string(&labels).map_err(bad)?;
                 tx.execute(
-                    "UPDATE jobs SET labels = ?3 WHERE tenant_id = ?1 AND id = ?2",
-                    params![tenant.id, job.as_str(), text],
+                    "UPDATE jobs SET labels = $3 WHERE tenant_id = $1 AND id = $2",
+                    &[&tenant.id, &job.as_str(), &text],
                 )?;
             }
+            let person: String = locked.try_get(0)?;
             for call in model_calls(job, &numbered) {
-                let person: String = tx.query_row(
-                    "SELECT person FROM jobs WHERE tenant_id = ?1 AND id = ?2",
-                    params![tenant.id, job.as_str()],
-                    |row| row.get(0),
-                )?;
-                audit(tx, tenant, &person, "run.model_call", "null", &call)?;
+                audit(tx, tenant, &person, Action::RunModelCall, "null", &call)?;
             }
-            Ok(Ok::<_, std::convert::Infallible>(seq))
+            Ok(Ok::<_, std::convert::Infallible>(numbered.seq))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
     }
 
     fn set_output(&self, tenant: &TenantRecord, job: &TreeId, output: &str) -> Result<(), StoreError> {
-        let done = self.write(|tx| {
-            tx.execute(
-                "UPDATE jobs SET output = ?3 WHERE tenant_id = ?1 AND id = ?2",
-                params![tenant.id, job.as_str(), output],
+        self.change(|sql| {
+            sql.execute(
+                "UPDATE jobs SET output = $3 WHERE tenant_id = $1 AND id = $2",
+                &[&tenant.id, &job.as_str(), &output],
             )?;
-            Ok(Ok::<_, std::convert::Infallible>(()))
-        })?;
-        done.unwrap_or_else(|never| match never {});
-        Ok(())
+            Ok(())
+        })
     }
 
     fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError> {
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT input, output FROM jobs WHERE tenant_id = ?1 AND id = ?2",
-                params![tenant.id, job.as_str()],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()
-            .map(Option::unwrap_or_default)
+        self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT input, output FROM jobs WHERE tenant_id = $1 AND id = $2",
+                &[&tenant.id, &job.as_str()],
+            )?;
+            Ok(row.map(|row| Ok::<_, Failure>((row.try_get(0)?, row.try_get(1)?))).transpose()?.unwrap_or_default())
         })
     }
 
@@ -287,10 +291,12 @@ impl JobStore for SqliteStore {
         error: Option<&str>,
     ) -> Result<Option<Job>, StoreError> {
         let done = self.write(|tx| {
+            // A job ended on two nodes at once ends once: the second waits for the first's row lock,
+            // then finds it no longer running.
             tx.execute(
-                "UPDATE jobs SET state = ?3, ended_at = ?4, error = ?5
-                 WHERE tenant_id = ?1 AND id = ?2 AND state = 'running'",
-                params![tenant.id, job.as_str(), state.as_str(), now_ms(), error],
+                "UPDATE jobs SET state = $3, ended_at = $4, error = $5
+                 WHERE tenant_id = $1 AND id = $2 AND state = 'running'",
+                &[&tenant.id, &job.as_str(), &state.as_str(), &now_ms(), &error],
             )?;
             Ok(Ok::<_, std::convert::Infallible>(read_job(tx, tenant, job)?))
         })?;
@@ -298,45 +304,45 @@ impl JobStore for SqliteStore {
     }
 
     fn fail_running_jobs(&self, reason: &str) -> Result<usize, StoreError> {
-        let done = self.write(|tx| {
-            let n = tx.execute(
-                "UPDATE jobs SET state = 'failed', ended_at = ?1, error = ?2 WHERE state = 'running'",
-                params![now_ms(), reason],
+        self.change(|sql| {
+            let n = sql.execute(
+                "UPDATE jobs SET state = 'failed', ended_at = $1, error = $2 WHERE state = 'running'",
+                &[&now_ms(), &reason],
             )?;
-            Ok(Ok::<_, std::convert::Infallible>(n))
-        })?;
-        Ok(done.unwrap_or_else(|never| match never {}))
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        })
     }
 
     fn job(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Job>, StoreError> {
-        self.read(|conn| read_job(conn, tenant, id))
+        self.read(|sql| read_job(sql, tenant, id))
     }
 
     fn jobs(&self, tenant: &TenantRecord, before: Option<(u64, &TreeId)>, limit: u32) -> Result<Vec<Job>, StoreError> {
-        self.read(|conn| {
-            let Some((ms, id)) = before else {
-                let mut statement = conn.prepare_cached(&format!(
-                    "{JOB} WHERE j.tenant_id = ?1 ORDER BY j.started_at DESC, j.id DESC LIMIT ?2"
-                ))?;
-                return statement.query_map(params![tenant.id, limit], job_row)?.collect();
+        self.read(|sql| {
+            let rows = match before {
+                None => sql.query(
+                    &format!("{JOB} WHERE j.tenant_id = $1 ORDER BY j.started_at DESC, j.id DESC LIMIT $2"),
+                    &[&tenant.id, &i64::from(limit)],
+                )?,
+                Some((ms, id)) => sql.query(
+                    &format!(
+                        "{JOB} WHERE j.tenant_id = $1 AND (j.started_at < $2 OR (j.started_at = $2 AND j.id < $3))
+                         ORDER BY j.started_at DESC, j.id DESC LIMIT $4"
+                    ),
+                    &[&tenant.id, &millis(ms), &id.as_str(), &i64::from(limit)],
+                )?,
             };
-            let mut statement = conn.prepare_cached(&format!(
-                "{JOB} WHERE j.tenant_id = ?1 AND (j.started_at < ?2 OR (j.started_at = ?2 AND j.id < ?3))
-                 ORDER BY j.started_at DESC, j.id DESC LIMIT ?4"
-            ))?;
-            let ms = i64::try_from(ms).unwrap_or(i64::MAX);
-            statement.query_map(params![tenant.id, ms, id.as_str(), limit], job_row)?.collect()
+            rows.iter().map(job_row).collect()
         })
     }
 
     fn steps(&self, tenant: &TenantRecord, id: &TreeId, after: u32) -> Result<Vec<Step>, StoreError> {
-        self.read(|conn| {
-            let mut statement = conn
-                .prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 AND seq > ?3 ORDER BY seq")?;
-            let rows = statement.query_map(params![tenant.id, id.as_str(), after], |row| {
-                serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
-            })?;
-            rows.collect()
+        self.read(|sql| {
+            let rows = sql.query(
+                "SELECT step FROM steps WHERE tenant_id = $1 AND job = $2 AND seq > $3 ORDER BY seq",
+                &[&tenant.id, &id.as_str(), &i64::from(after)],
+            )?;
+            rows.iter().map(step_row).collect()
         })
     }
 
@@ -346,49 +352,50 @@ impl JobStore for SqliteStore {
         since_ms: u64,
         until_ms: u64,
     ) -> Result<Vec<(Job, Vec<Step>)>, StoreError> {
-        let (since, until) = (i64::try_from(since_ms).unwrap_or(i64::MAX), i64::try_from(until_ms).unwrap_or(i64::MAX));
-        self.read(|conn| {
-            let mut jobs = conn.prepare_cached(&format!(
-                "{JOB} WHERE j.tenant_id = ?1 AND j.started_at >= ?2 AND j.started_at < ?3 ORDER BY j.started_at, j.id"
-            ))?;
-            let jobs: Vec<Job> =
-                jobs.query_map(params![tenant.id, since, until], job_row)?.collect::<Result<_, _>>()?;
-            let mut steps =
-                conn.prepare_cached("SELECT step FROM steps WHERE tenant_id = ?1 AND job = ?2 ORDER BY seq")?;
+        self.read(|sql| {
+            let rows = sql.query(
+                &format!(
+                    "{JOB} WHERE j.tenant_id = $1 AND j.started_at >= $2 AND j.started_at < $3
+                     ORDER BY j.started_at, j.id"
+                ),
+                &[&tenant.id, &millis(since_ms), &millis(until_ms)],
+            )?;
+            let jobs: Vec<Job> = rows.iter().map(job_row).collect::<Done<_>>()?;
             let mut out = Vec::with_capacity(jobs.len());
             for job in jobs {
-                let read = steps.query_map(params![tenant.id, job.id.as_str()], |row| {
-                    serde_json::from_str::<Step>(&row.get::<_, String>(0)?).map_err(bad)
-                })?;
-                out.push((job, read.collect::<Result<_, _>>()?));
+                let rows = sql.query(
+                    "SELECT step FROM steps WHERE tenant_id = $1 AND job = $2 ORDER BY seq",
+                    &[&tenant.id, &job.id.as_str()],
+                )?;
+                out.push((job, rows.iter().map(step_row).collect::<Done<_>>()?));
             }
             Ok(out)
         })
     }
 
     fn tree_files(&self, tenant: &TenantRecord, tree: &TreeId) -> Result<Vec<StoredFile>, StoreError> {
-        self.read(|conn| {
-            let mut statement = conn.prepare_cached(
-                "SELECT digest, size FROM files WHERE tenant_id = ?1 AND tree = ?2 ORDER BY stored_at, digest",
+        self.read(|sql| {
+            let rows = sql.query(
+                "SELECT digest, size FROM files WHERE tenant_id = $1 AND tree = $2 ORDER BY stored_at, digest",
+                &[&tenant.id, &tree.as_str()],
             )?;
-            let rows = statement.query_map(params![tenant.id, tree.as_str()], |row| {
-                let file = FileRef::from_hex(&row.get::<_, String>(0)?).ok_or_else(|| bad("a digest in the store"))?;
-                Ok(StoredFile { file, size: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0) })
-            })?;
-            rows.collect()
+            rows.iter()
+                .map(|row| {
+                    let file = FileRef::from_hex(row.try_get(0)?).ok_or_else(|| bad("a digest in the store"))?;
+                    Ok(StoredFile { file, size: u64::try_from(row.try_get::<_, i64>(1)?).unwrap_or(0) })
+                })
+                .collect()
         })
     }
 
     fn tenant_file(&self, tenant: &TenantRecord, file: &FileRef) -> Result<Option<u64>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT size FROM files WHERE tenant_id = ?1 AND digest = ?2 LIMIT 1",
-                params![tenant.id, file.hex()],
-                |row| row.get::<_, i64>(0),
-            )
-            .optional()
+        self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT size FROM files WHERE tenant_id = $1 AND digest = $2 LIMIT 1",
+                &[&tenant.id, &file.hex()],
+            )?;
+            Ok(row.map(|row| row.try_get::<_, i64>(0)).transpose()?.map(|s| u64::try_from(s).unwrap_or(0)))
         })
-        .map(|size| size.map(|s| u64::try_from(s).unwrap_or(0)))
     }
 
     fn hand_files(
@@ -401,20 +408,14 @@ impl JobStore for SqliteStore {
         let done = self.write(|tx| {
             for file in files {
                 tx.execute(
-                    "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                     ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = ?5",
-                    params![
-                        tenant.id,
-                        job.as_str(),
-                        file.file.hex(),
-                        i64::try_from(file.size).unwrap_or(i64::MAX),
-                        now_ms()
-                    ],
+                    "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = EXCLUDED.stored_at",
+                    &[&tenant.id, &job.as_str(), &file.file.hex(), &millis(file.size), &now_ms()],
                 )?;
             }
             let refs: Vec<String> = files.iter().map(|f| f.file.to_string()).collect();
             let new = serde_json::json!({"job": job, "files": refs}).to_string();
-            audit(tx, tenant, &actor.actor_in(tenant), "job.files_handed", "null", &new)?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::JobFilesHanded, "null", &new)?;
             Ok(Ok::<_, std::convert::Infallible>(()))
         })?;
         done.unwrap_or_else(|never| match never {});

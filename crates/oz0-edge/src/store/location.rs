@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use super::postgres::{PostgresUrl, UrlError};
+use super::sql::postgres::{PostgresUrl, UrlError};
 
 /// Where the edge keeps its state.
 #[derive(Debug, Clone, Default)]

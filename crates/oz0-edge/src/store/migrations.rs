@@ -1,5 +1,12 @@
-//! The SQLite store's schema, one migration a version. A migration is never changed once released: a
-//! change of the schema is a new migration at the end.
+//! The store's schema, one migration a version, written once for both databases. A migration is never
+//! changed once released: a change of the schema is a new migration at the end.
+//!
+//! Where the databases differ, a migration says so as data: `{INT}`, `{ID}` and the other names of
+//! [`TYPES`] are spelled for each database, and a line that starts `sqlite: ` or `postgres: ` is run
+//! on that database only.
+
+use super::StoreError;
+use super::sql::{Dialect, Outcome, Sql};
 
 /// Each migration's version and SQL, in order.
 pub const MIGRATIONS: &[(u32, &str)] = &[
@@ -7,34 +14,34 @@ pub const MIGRATIONS: &[(u32, &str)] = &[
         1,
         "
 CREATE TABLE tenants (
-    id INTEGER PRIMARY KEY,
+    id {ID},
     name TEXT NOT NULL UNIQUE,
-    operator INTEGER NOT NULL DEFAULT 0,
-    created_at INTEGER NOT NULL
+    operator {BOOL} NOT NULL DEFAULT {FALSE},
+    created_at {INT} NOT NULL
 );
 CREATE TABLE people (
-    id INTEGER PRIMARY KEY,
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    id {ID},
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     name TEXT NOT NULL,
     roles TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
+    created_at {INT} NOT NULL,
     UNIQUE (tenant_id, name)
 );
 CREATE TABLE tokens (
-    id INTEGER PRIMARY KEY,
-    person_id INTEGER NOT NULL REFERENCES people(id),
-    hash BLOB NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL
+    id {ID},
+    person_id {INT} NOT NULL REFERENCES people(id),
+    hash {BLOB} NOT NULL UNIQUE,
+    created_at {INT} NOT NULL
 );
 CREATE TABLE tenant_settings (
-    tenant_id INTEGER PRIMARY KEY REFERENCES tenants(id),
+    tenant_id {INT} PRIMARY KEY REFERENCES tenants(id),
     offload_default TEXT,
-    offload_ceiling INTEGER
+    offload_ceiling {INT}
 );
 CREATE TABLE audit (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
-    at INTEGER NOT NULL,
+    id {SERIAL},
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    at {INT} NOT NULL,
     actor TEXT NOT NULL,
     action TEXT NOT NULL,
     old TEXT NOT NULL,
@@ -42,56 +49,57 @@ CREATE TABLE audit (
 );
 CREATE INDEX audit_by_tenant ON audit (tenant_id, id);
 CREATE TABLE files (
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     tree TEXT NOT NULL,
     digest TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    stored_at INTEGER NOT NULL,
+    size {INT} NOT NULL,
+    stored_at {INT} NOT NULL,
     PRIMARY KEY (tenant_id, tree, digest)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
+postgres: CREATE INDEX files_by_digest ON files (tenant_id, digest);
 ",
     ),
     (
         2,
         "
 CREATE TABLE plugins (
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     name TEXT NOT NULL,
     version TEXT NOT NULL,
     record TEXT NOT NULL,
-    installed_at INTEGER NOT NULL,
+    installed_at {INT} NOT NULL,
     PRIMARY KEY (tenant_id, name)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 CREATE TABLE tools (
-    tenant_id INTEGER NOT NULL,
+    tenant_id {INT} NOT NULL,
     id TEXT NOT NULL,
     plugin TEXT NOT NULL,
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, plugin) REFERENCES plugins (tenant_id, name) ON DELETE CASCADE
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 CREATE TABLE jobs (
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     id TEXT NOT NULL,
     tree TEXT NOT NULL,
     kind TEXT NOT NULL,
     name TEXT NOT NULL,
     state TEXT NOT NULL,
     person TEXT NOT NULL,
-    started_at INTEGER NOT NULL,
-    ended_at INTEGER,
-    cost_usd REAL NOT NULL DEFAULT 0,
+    started_at {INT} NOT NULL,
+    ended_at {INT},
+    cost_usd {REAL} NOT NULL DEFAULT 0,
     error TEXT,
     PRIMARY KEY (tenant_id, id)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 CREATE INDEX jobs_by_start ON jobs (tenant_id, started_at);
 CREATE TABLE steps (
-    tenant_id INTEGER NOT NULL,
+    tenant_id {INT} NOT NULL,
     job TEXT NOT NULL,
-    seq INTEGER NOT NULL,
+    seq {INT} NOT NULL,
     step TEXT NOT NULL,
     PRIMARY KEY (tenant_id, job, seq),
     FOREIGN KEY (tenant_id, job) REFERENCES jobs (tenant_id, id)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 ",
     ),
     (
@@ -100,46 +108,46 @@ CREATE TABLE steps (
 ALTER TABLE jobs ADD COLUMN input TEXT;
 ALTER TABLE jobs ADD COLUMN output TEXT;
 CREATE TABLE definitions (
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     name TEXT NOT NULL,
     kind TEXT NOT NULL,
     definition TEXT NOT NULL,
-    applied_at INTEGER NOT NULL,
+    applied_at {INT} NOT NULL,
     PRIMARY KEY (tenant_id, name)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 ",
     ),
     (
         4,
         "
-ALTER TABLE tenant_settings ADD COLUMN usd_per_day REAL;
-ALTER TABLE tenant_settings ADD COLUMN usd_per_month REAL;
+ALTER TABLE tenant_settings ADD COLUMN usd_per_day {REAL};
+ALTER TABLE tenant_settings ADD COLUMN usd_per_month {REAL};
 ",
     ),
     (
         5,
         "
 CREATE TABLE policy (
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     pattern TEXT NOT NULL,
     effect TEXT NOT NULL,
     reason TEXT,
-    set_at INTEGER NOT NULL,
+    set_at {INT} NOT NULL,
     PRIMARY KEY (tenant_id, pattern)
-) WITHOUT ROWID;
+){WITHOUT_ROWID};
 CREATE TABLE approvals (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    id {SERIAL},
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     job TEXT NOT NULL,
     target TEXT NOT NULL,
     rule TEXT NOT NULL,
     view TEXT NOT NULL,
     state TEXT NOT NULL,
-    asked_at INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL,
+    asked_at {INT} NOT NULL,
+    expires_at {INT} NOT NULL,
     decided_by TEXT,
     reason TEXT,
-    decided_at INTEGER
+    decided_at {INT}
 );
 CREATE INDEX approvals_by_tenant ON approvals (tenant_id, state, id);
 ",
@@ -151,16 +159,23 @@ ALTER TABLE jobs ADD COLUMN labels TEXT;
 ALTER TABLE files ADD COLUMN labels TEXT;
 ",
     ),
-    // A store of one node keeps files' bytes on disk, where PostgreSQL's twin adds `blobs`. The edge
-    // keeps plugins' archives only in a store that nodes share, but either store can.
+    // A store of one node keeps files' bytes on disk, where one that nodes share keeps them in `blobs`.
+    // The edge keeps plugins' archives only in a store that nodes share, but either store can.
     (
         7,
         "
+postgres: CREATE TABLE blobs (
+postgres:     tenant_id {INT} NOT NULL REFERENCES tenants(id),
+postgres:     digest TEXT NOT NULL,
+postgres:     bytes {BLOB} NOT NULL,
+postgres:     stored_at {INT} NOT NULL,
+postgres:     PRIMARY KEY (tenant_id, digest)
+postgres: );
 CREATE TABLE plugin_archives (
-    tenant_id INTEGER NOT NULL,
+    tenant_id {INT} NOT NULL,
     plugin TEXT NOT NULL,
     digest TEXT NOT NULL,
-    bytes BLOB NOT NULL,
+    bytes {BLOB} NOT NULL,
     PRIMARY KEY (tenant_id, plugin),
     FOREIGN KEY (tenant_id, plugin) REFERENCES plugins (tenant_id, name) ON DELETE CASCADE
 );
@@ -173,20 +188,20 @@ CREATE TABLE plugin_archives (
         "
 CREATE TABLE nodes (
     id TEXT PRIMARY KEY,
-    started_at INTEGER NOT NULL,
-    lease_until INTEGER NOT NULL
-) WITHOUT ROWID;
+    started_at {INT} NOT NULL,
+    lease_until {INT} NOT NULL
+){WITHOUT_ROWID};
 ALTER TABLE jobs ADD COLUMN node TEXT;
 CREATE INDEX jobs_running_by_node ON jobs (node) WHERE state = 'running';
 CREATE TABLE reservations (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    id {SERIAL},
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
     tree TEXT,
     node TEXT NOT NULL,
-    usd REAL NOT NULL,
-    tokens INTEGER NOT NULL,
-    made_at INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL
+    usd {REAL} NOT NULL,
+    tokens {INT} NOT NULL,
+    made_at {INT} NOT NULL,
+    expires_at {INT} NOT NULL
 );
 CREATE INDEX reservations_by_tenant ON reservations (tenant_id, tree);
 CREATE INDEX reservations_by_node ON reservations (node);
@@ -199,26 +214,36 @@ CREATE INDEX reservations_by_node ON reservations (node);
         9,
         "
 DROP INDEX audit_by_tenant;
-ALTER TABLE audit ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+sqlite: ALTER TABLE audit ADD COLUMN seq {INT} NOT NULL DEFAULT 0;
+postgres: ALTER TABLE audit ADD COLUMN seq {INT};
 UPDATE audit SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM audit) AS numbered
 WHERE audit.id = numbered.id;
+postgres: ALTER TABLE audit ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX audit_by_number ON audit (tenant_id, seq);
 DROP INDEX approvals_by_tenant;
-ALTER TABLE approvals ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+sqlite: ALTER TABLE approvals ADD COLUMN seq {INT} NOT NULL DEFAULT 0;
+postgres: ALTER TABLE approvals ADD COLUMN seq {INT};
 UPDATE approvals SET seq = numbered.seq
 FROM (SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY id) AS seq FROM approvals) AS numbered
 WHERE approvals.id = numbered.id;
+postgres: ALTER TABLE approvals ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX approvals_by_number ON approvals (tenant_id, seq);
 CREATE INDEX approvals_by_state ON approvals (tenant_id, state, seq);
-UPDATE audit SET new = json_set(new, '$.id', (
-    SELECT numbered.seq FROM approvals AS numbered
-    WHERE numbered.tenant_id = audit.tenant_id
-      AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id')))
-WHERE action IN ('approval.approve', 'approval.deny') AND EXISTS (
-    SELECT 1 FROM approvals AS numbered
-    WHERE numbered.tenant_id = audit.tenant_id
-      AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id'));
+sqlite: UPDATE audit SET new = json_set(new, '$.id', (
+sqlite:     SELECT numbered.seq FROM approvals AS numbered
+sqlite:     WHERE numbered.tenant_id = audit.tenant_id
+sqlite:       AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id')))
+sqlite: WHERE action IN ('approval.approve', 'approval.deny') AND EXISTS (
+sqlite:     SELECT 1 FROM approvals AS numbered
+sqlite:     WHERE numbered.tenant_id = audit.tenant_id
+sqlite:       AND numbered.id = json_extract(CASE WHEN json_valid(audit.new) THEN audit.new END, '$.id'));
+postgres: UPDATE audit SET new = jsonb_set(audit.new::jsonb, '{id}', to_jsonb(numbered.seq))::text
+postgres: FROM approvals AS numbered
+postgres: WHERE audit.action IN ('approval.approve', 'approval.deny')
+postgres:   AND numbered.tenant_id = audit.tenant_id
+postgres:   AND numbered.id::text =
+postgres:       CASE WHEN audit.action IN ('approval.approve', 'approval.deny') THEN audit.new::jsonb ->> 'id' END;
 ",
     ),
     // The ID of the edge key the plugins' secrets are sealed with (one row), and whether what they
@@ -229,16 +254,96 @@ WHERE action IN ('approval.approve', 'approval.deny') AND EXISTS (
 CREATE TABLE edge_key (
     one INTEGER PRIMARY KEY CHECK (one = 1),
     key_id TEXT NOT NULL,
-    scrubbed INTEGER NOT NULL DEFAULT 0,
-    set_at INTEGER NOT NULL
+    scrubbed {BOOL} NOT NULL DEFAULT {FALSE},
+    set_at {INT} NOT NULL
 );
 ",
     ),
 ];
 
+/// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.
+const TYPES: &[(&str, &str, &str)] = &[
+    // An integer key that a new row is given.
+    ("{ID}", "INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    // The same, never given again after its row is deleted.
+    ("{SERIAL}", "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    ("{INT}", "INTEGER", "BIGINT"),
+    ("{BOOL}", "INTEGER", "BOOLEAN"),
+    ("{FALSE}", "0", "FALSE"),
+    ("{REAL}", "REAL", "DOUBLE PRECISION"),
+    ("{BLOB}", "BLOB", "BYTEA"),
+    // A table keyed by its primary key alone, which SQLite then stores in that key's order.
+    ("{WITHOUT_ROWID}", " WITHOUT ROWID", ""),
+];
+
+/// The tables the schema has, for the integrity check.
+pub const TABLES: &[&str] = &[
+    "tenants",
+    "people",
+    "tokens",
+    "tenant_settings",
+    "audit",
+    "files",
+    "plugins",
+    "tools",
+    "jobs",
+    "steps",
+    "definitions",
+    "policy",
+    "approvals",
+    "blobs",
+    "plugin_archives",
+    "nodes",
+    "reservations",
+    "edge_key",
+];
+
 /// The newest schema version this code knows.
 pub fn latest() -> u32 {
     MIGRATIONS.last().map_or(0, |(version, _)| *version)
+}
+
+/// Returns `sql` as `dialect` spells it.
+pub(super) fn spelled(sql: &str, dialect: Dialect) -> String {
+    let own = match dialect {
+        Dialect::Sqlite => "sqlite: ",
+        Dialect::Postgres => "postgres: ",
+    };
+    let mut text = String::with_capacity(sql.len());
+    for line in sql.split_inclusive('\n') {
+        let line = match line.strip_prefix(own) {
+            Some(line) => line,
+            None if line.starts_with("sqlite: ") || line.starts_with("postgres: ") => continue,
+            None => line,
+        };
+        text.push_str(line);
+    }
+    for (name, sqlite, postgres) in TYPES {
+        text = text.replace(name, if dialect == Dialect::Sqlite { sqlite } else { postgres });
+    }
+    text
+}
+
+/// Brings the schema up to date: runs each migration newer than the store's, recording its version,
+/// in the caller's transaction. Refuses a store that a newer oz0 migrated.
+pub(super) fn migrate(sql: &mut dyn Sql) -> Outcome<Result<(), StoreError>> {
+    let dialect = sql.dialect();
+    sql.batch_execute(&spelled(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at {INT} NOT NULL)",
+        dialect,
+    ))?;
+    let current: u32 = sql.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
+    if current > latest() {
+        return Ok(Err(StoreError::NewerSchema { found: current, known: latest() }));
+    }
+    for (version, migration) in MIGRATIONS.iter().filter(|(version, _)| *version > current) {
+        sql.batch_execute(&spelled(migration, dialect))?;
+        sql.execute(
+            "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+            &[version, &super::now_ms()],
+        )?;
+    }
+    Ok(Ok(()))
 }
 
 /// A store of schema version 8, the last to number audit entries and approvals across tenants: two
@@ -265,7 +370,7 @@ INSERT INTO approvals (tenant_id, job, target, rule, view, state, asked_at, expi
 mod tests {
     use super::*;
     use crate::store::testing::numbered_in_turn;
-    use crate::store::{SqliteStore, sqlite::DATABASE_FILE};
+    use crate::store::{DATABASE_FILE, SqlStore};
 
     #[test]
     fn a_store_of_version_8_numbers_its_entries_and_approvals_within_each_tenant_in_their_order() {
@@ -275,12 +380,12 @@ mod tests {
         tx.execute_batch("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
             .unwrap();
         for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version <= 8) {
-            tx.execute_batch(sql).unwrap();
+            tx.execute_batch(&spelled(sql, Dialect::Sqlite)).unwrap();
             tx.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?1, 0)", [version]).unwrap();
         }
         tx.execute_batch(VERSION_8_ROWS).unwrap();
         tx.commit().unwrap();
         drop(conn);
-        numbered_in_turn(&SqliteStore::open(dir.path()).unwrap());
+        numbered_in_turn(&SqlStore::sqlite(dir.path()).unwrap());
     }
 }

@@ -1,10 +1,14 @@
 //! The edge's state: tenants, people and their tokens, tenant settings, the audit log, and who owns which
-//! file. [`Store`] is what the edge needs of a database: [`SqliteStore`], the default, for one node, and
-//! [`PostgresStore`] for several `oz0 edge serve` nodes sharing one database. [`Location`] says which.
+//! file. [`Store`] is what the edge needs of a database, and [`SqlStore`] is it: on SQLite, the default,
+//! for one node, or on PostgreSQL for several `oz0 edge serve` nodes sharing one database. [`Location`]
+//! says which.
 //!
-//! Every change is written in one transaction together with its audit entry, so the log never misses a
-//! change nor records one that did not happen.
+//! Each transaction is written once, against [`sql::Sql`], which both databases' connections are. Every
+//! change is written in one transaction together with its audit entry, so the log never misses a change
+//! nor records one that did not happen.
 
+mod audit;
+mod blobs;
 mod definitions;
 mod jobs;
 mod location;
@@ -13,11 +17,12 @@ mod news;
 mod nodes;
 mod plugins;
 mod policy;
-mod postgres;
 mod reservations;
 mod sealed;
 mod spending_limits;
-mod sqlite;
+mod sql;
+mod sql_store;
+mod tenants;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -31,11 +36,12 @@ pub use news::{MAX_NEWS_BYTES, NewsStore};
 pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};
 pub use plugins::{PluginRecord, PluginStore};
 pub use policy::{NewApproval, PolicyStore};
-pub use postgres::{PostgresStore, PostgresUrl, UrlError};
 pub use reservations::{Ask, Over, Period, ReservationId, ReservationStore};
 pub use sealed::SealStore;
 pub use spending_limits::LimitStore;
-pub use sqlite::{DATABASE_FILE, SqliteStore};
+pub use sql::postgres::{PostgresUrl, UrlError};
+pub use sql::sqlite::DATABASE_FILE;
+pub use sql_store::SqlStore;
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -240,6 +246,12 @@ pub trait Store:
 
     /// Returns what the database's own check finds wrong; empty when nothing is.
     fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
+}
+
+/// Returns milliseconds since 1970, now.
+pub(crate) fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::SystemTime::UNIX_EPOCH);
+    since.map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
 }
 
 /// Returns milliseconds since 1970 as RFC 3339 in UTC, such as `2026-07-28T09:30:00.125Z`.

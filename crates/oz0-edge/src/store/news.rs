@@ -3,6 +3,7 @@
 //! none: its one node tells itself.
 
 use super::StoreError;
+use super::sql_store::{Database, SqlStore};
 
 /// The most bytes of one announcement: PostgreSQL's limit on a notification's payload, less a margin.
 pub const MAX_NEWS_BYTES: usize = 7_900;
@@ -23,12 +24,24 @@ pub trait NewsStore {
     fn listen(&self, hear: Hear) -> Result<(), StoreError>;
 }
 
-impl NewsStore for super::SqliteStore {
-    fn announce(&self, _text: &str) -> Result<bool, StoreError> {
-        Ok(false)
+impl NewsStore for SqlStore {
+    fn announce(&self, text: &str) -> Result<bool, StoreError> {
+        if text.len() > MAX_NEWS_BYTES {
+            return Err(StoreError::Conflict(format!(
+                "news of {} bytes is more than the {MAX_NEWS_BYTES} a node may send the others",
+                text.len()
+            )));
+        }
+        match self.db() {
+            Database::Sqlite(_) => Ok(false),
+            Database::Postgres(db) => db.announce(text).map(|()| true),
+        }
     }
 
-    fn listen(&self, _hear: Hear) -> Result<(), StoreError> {
-        Ok(())
+    fn listen(&self, hear: Hear) -> Result<(), StoreError> {
+        match self.db() {
+            Database::Sqlite(_) => Ok(()),
+            Database::Postgres(db) => db.listen(hear),
+        }
     }
 }

@@ -10,10 +10,11 @@
 use std::time::Duration;
 
 use oz0_core::api::TreeId;
-use rusqlite::params;
 
-use super::sqlite::{audit, now_ms};
-use super::{SqliteStore, StoreError, TenantRecord};
+use super::audit::{Action, audit};
+use super::sql::{Dialect, bad};
+use super::sql_store::SqlStore;
+use super::{StoreError, TenantRecord, now_ms};
 
 /// How a node's lease is kept, and when a node is taken for dead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,21 +158,24 @@ pub(super) const ACTOR: &str = "the edge";
 /// The state a job of a dead node is put in.
 pub(super) const LOST_STATE: &str = "failed";
 
-impl NodeStore for SqliteStore {
+impl NodeStore for SqlStore {
     fn node(&self) -> &str {
         self.node_id()
     }
 
     fn renew_lease(&self, lease_until_ms: i64, hold_until_ms: i64) -> Result<(), StoreError> {
         let done = self.write(|tx| {
+            let greatest = if tx.dialect() == Dialect::Sqlite { "MAX" } else { "GREATEST" };
             tx.execute(
-                "INSERT INTO nodes (id, started_at, lease_until) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (id) DO UPDATE SET lease_until = MAX(lease_until, ?3)",
-                params![self.node(), now_ms(), lease_until_ms],
+                &format!(
+                    "INSERT INTO nodes (id, started_at, lease_until) VALUES ($1, $2, $3)
+                 ON CONFLICT (id) DO UPDATE SET lease_until = {greatest}(nodes.lease_until, EXCLUDED.lease_until)"
+                ),
+                &[&self.node(), &now_ms(), &lease_until_ms],
             )?;
             tx.execute(
-                "UPDATE reservations SET expires_at = ?2 WHERE node = ?1 AND expires_at < ?2",
-                params![self.node(), hold_until_ms],
+                "UPDATE reservations SET expires_at = $2 WHERE node = $1 AND expires_at < $2",
+                &[&self.node(), &hold_until_ms],
             )?;
             Ok(Ok::<_, std::convert::Infallible>(()))
         })?;
@@ -180,57 +184,52 @@ impl NodeStore for SqliteStore {
     }
 
     fn end_lease(&self) -> Result<(), StoreError> {
-        let done = self.write(|tx| {
-            tx.execute("UPDATE nodes SET lease_until = ?2 WHERE id = ?1", params![self.node(), ENDED_LEASE])?;
-            Ok(Ok::<_, std::convert::Infallible>(()))
-        })?;
-        done.unwrap_or_else(|never| match never {});
-        Ok(())
+        self.change(|sql| {
+            sql.execute("UPDATE nodes SET lease_until = $2 WHERE id = $1", &[&self.node(), &ENDED_LEASE])?;
+            Ok(())
+        })
     }
 
     fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError> {
         let done = self.write(|tx| {
-            let mut failed = tx.prepare(
-                "UPDATE jobs SET state = ?1, ended_at = ?2, error = ?3
-                 WHERE state = 'running' AND node IN (SELECT id FROM nodes WHERE lease_until < ?4)
+            // Two nodes looking at once: the second waits for the first's row locks, then finds the
+            // jobs no longer running, and fails and audits none of them again.
+            let rows = tx.query(
+                "UPDATE jobs SET state = $1, ended_at = $2, error = $3
+                 WHERE state = 'running' AND node IN (SELECT id FROM nodes WHERE lease_until < $4)
                  RETURNING tenant_id, id, node",
+                &[&LOST_STATE, &now_ms(), &reason, &dead_before_ms],
             )?;
-            let rows = failed.query_map(params![LOST_STATE, now_ms(), reason, dead_before_ms], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
-            })?;
-            let rows: Vec<_> = rows.collect::<rusqlite::Result<_>>()?;
             let mut lost = Vec::with_capacity(rows.len());
-            for (tenant_id, job, node) in rows {
-                let tenant =
-                    tx.query_row("SELECT name, operator FROM tenants WHERE id = ?1", params![tenant_id], |row| {
-                        let name = oz0_core::api::TenantName::new(&row.get::<_, String>(0)?).map_err(bad)?;
-                        Ok(TenantRecord { id: tenant_id, name, operator: row.get(1)? })
-                    })?;
-                audit(tx, &tenant, ACTOR, "job.node_lost", "null", &lost_entry(&job, &node, reason))?;
+            for row in &rows {
+                let (tenant_id, job, node): (i64, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+                let found = tx.query_one("SELECT name, operator FROM tenants WHERE id = $1", &[&tenant_id])?;
+                let name = oz0_core::api::TenantName::new(found.try_get::<_, &str>(0)?).map_err(bad)?;
+                let tenant = TenantRecord { id: tenant_id, name, operator: found.try_get(1)? };
+                audit(tx, &tenant, ACTOR, Action::JobNodeLost, "null", &lost_entry(&job, &node, reason))?;
                 lost.push(LostJob { tenant_id, job: TreeId::new(&job).map_err(bad)?, node });
             }
             tx.execute(
-                "DELETE FROM reservations WHERE node IN (SELECT id FROM nodes WHERE lease_until < ?1)",
-                params![dead_before_ms],
+                "DELETE FROM reservations WHERE node IN (SELECT id FROM nodes WHERE lease_until < $1)",
+                &[&dead_before_ms],
             )?;
-            tx.execute("DELETE FROM nodes WHERE lease_until < ?1", params![dead_before_ms.saturating_sub(FORGET_MS)])?;
+            tx.execute("DELETE FROM nodes WHERE lease_until < $1", &[&dead_before_ms.saturating_sub(FORGET_MS)])?;
             Ok(Ok::<_, std::convert::Infallible>(lost))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
     }
 }
 
-fn bad(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, err.into())
-}
-
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::Barrier;
+
     use oz0_core::agent::{AgentBudget, Spent};
     use oz0_core::api::{JobKind, JobState, TenantName};
 
-    use super::super::testing::stores;
-    use super::super::{Ask, NewJob};
+    use super::super::testing::{Scratch, stores};
+    use super::super::{Ask, JobStore, NewJob, Store};
     use super::*;
 
     #[test]
@@ -305,5 +304,50 @@ mod tests {
     #[test]
     fn node_ids_differ() {
         assert_ne!(new_node_id(), new_node_id());
+    }
+
+    #[test]
+    fn a_dead_nodes_jobs_are_failed_once_by_two_nodes_looking_at_once_and_a_live_nodes_never() {
+        let scratch = Scratch::new();
+        let open = || SqlStore::postgres(&scratch.url).unwrap();
+        let (dead, live, other) = (open(), open(), open());
+        let admin = dead.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
+        let t = &admin.tenant;
+        let now = now_ms();
+        dead.renew_lease(now - 10_000, now - 10_000).unwrap();
+        live.renew_lease(now + 60_000, now + 60_000).unwrap();
+        other.renew_lease(now + 60_000, now + 60_000).unwrap();
+        let ids: Vec<TreeId> = (0..20).map(|n| TreeId::new(&format!("J{n}")).unwrap()).collect();
+        for (n, id) in ids.iter().enumerate() {
+            let node = if n % 2 == 0 { &dead } else { &live };
+            let new = NewJob { id, kind: JobKind::Agent, name: "a", person: "admin", input: None };
+            node.start_job(t, &new).unwrap();
+        }
+
+        let start = Barrier::new(8);
+        let lost: Vec<LostJob> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..8)
+                .map(|n| {
+                    let (node, start) = (if n % 2 == 0 { &live } else { &other }, &start);
+                    scope.spawn(move || {
+                        start.wait();
+                        (0..5).flat_map(|_| node.fail_jobs_of_dead_nodes(now_ms(), "dead").unwrap()).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        });
+        let failed: BTreeSet<&str> = lost.iter().map(|l| l.job.as_str()).collect();
+        assert_eq!(lost.len(), 10, "each failed once: {lost:?}");
+        let expected: BTreeSet<&str> = ids.iter().step_by(2).map(TreeId::as_str).collect();
+        assert_eq!(failed, expected);
+        assert!(lost.iter().all(|l| l.node == dead.node()));
+        for (n, id) in ids.iter().enumerate() {
+            let job = live.job(t, id).unwrap().unwrap();
+            let expected = if n % 2 == 0 { JobState::Failed } else { JobState::Running };
+            assert_eq!(job.state, expected, "{id}");
+        }
+        let log = other.audit(t, 1000).unwrap();
+        assert_eq!(log.iter().filter(|e| e.action == "job.node_lost").count(), 10, "audited once each");
     }
 }

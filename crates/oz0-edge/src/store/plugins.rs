@@ -5,13 +5,15 @@ use std::collections::BTreeMap;
 
 use oz0_core::api::{FileRef, InstalledPlugin};
 use oz0_core::manifest::Manifest;
-use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use zeroize::Zeroizing;
 
-use super::sqlite::{audit, now_ms};
-use super::{Principal, SqliteStore, StoreError, TenantRecord};
+use super::audit::{Action, audit};
+use super::sealed::key_id;
+use super::sql::{Failure, Lock, Outcome, Sql, lock};
+use super::sql_store::SqlStore;
+use super::{Principal, StoreError, TenantRecord, now_ms};
 use crate::sealing::{EdgeKey, KeyError, OpenError, Sealer};
 
 /// A plugin as the store keeps it: what the API shows, the folder its files were unpacked in, its
@@ -185,13 +187,6 @@ pub(super) fn reseal_record(
     serde_json::to_string(&value).map(Some).map_err(bad_record)
 }
 
-fn record(conn: &Connection, tenant: &TenantRecord, name: &str) -> rusqlite::Result<Option<String>> {
-    conn.query_row("SELECT record FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name], |row| {
-        row.get(0)
-    })
-    .optional()
-}
-
 pub(super) fn summary(plugin: &PluginRecord) -> String {
     // The secrets' names, never their values.
     serde_json::json!({
@@ -203,18 +198,30 @@ pub(super) fn summary(plugin: &PluginRecord) -> String {
     .to_string()
 }
 
+fn record(sql: &mut dyn Sql, tenant: &TenantRecord, name: &str) -> Outcome<Option<String>> {
+    let row = sql.query_opt("SELECT record FROM plugins WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?;
+    row.map(|row| row.try_get(0)).transpose()
+}
+
 /// Refuses to seal secrets with a key that is not the one the store records: the key was rotated since
-/// this edge started.
-fn check_key(conn: &Connection, sealer: &Sealer) -> Result<Result<(), StoreError>, rusqlite::Error> {
-    let recorded = super::sealed::recorded_key(conn)?;
-    Ok(match (recorded, sealer.key()) {
-        (_, Err(err)) => Err(err.into()),
-        (Some(store), Ok(key)) if store != *key.id() => Err(KeyError::Stale { ours: key.id().clone(), store }.into()),
-        _ => Ok(()),
+/// this edge started. The row's lock keeps a rotation out until the transaction ends.
+fn check_key(tx: &mut dyn Sql, sealer: &Sealer) -> Outcome<Result<(), StoreError>> {
+    let recorded: Option<String> = tx
+        .query_opt("SELECT key_id FROM edge_key WHERE one = 1 FOR SHARE", &[])?
+        .map(|row| row.try_get(0))
+        .transpose()?;
+    let key = match sealer.key() {
+        Ok(key) => key,
+        Err(err) => return Ok(Err(err.into())),
+    };
+    Ok(match recorded.map(key_id).transpose() {
+        Err(err) => Err(err),
+        Ok(Some(store)) if store != *key.id() => Err(KeyError::Stale { ours: key.id().clone(), store }.into()),
+        Ok(_) => Ok(()),
     })
 }
 
-impl PluginStore for SqliteStore {
+impl PluginStore for SqlStore {
     fn keep_plugin(
         &self,
         tenant: &TenantRecord,
@@ -222,92 +229,89 @@ impl PluginStore for SqliteStore {
         archive: Option<&[u8]>,
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
-        let digest = plugin.archive.map(|file| file.hex());
         let text = encode(plugin, tenant.id, &self.sealer)?;
+        let name = plugin.info.name.as_str();
+        let digest = plugin.archive.map(|file| file.hex());
         self.write(|tx| {
             if !plugin.secrets.is_empty()
                 && let Err(err) = check_key(tx, &self.sealer)?
             {
                 return Ok(Err(err));
             }
+            // Who brings a tool is read, then written: two nodes installing plugins that bring the same
+            // tool must not both find it free.
+            lock(tx, Lock::Plugins, tenant.id)?;
             for tool in &plugin.info.tools {
-                let owner: Option<String> = tx
-                    .query_row(
-                        "SELECT plugin FROM tools WHERE tenant_id = ?1 AND id = ?2 AND plugin <> ?3",
-                        params![tenant.id, tool.id, plugin.info.name],
-                        |row| row.get(0),
-                    )
-                    .optional()?;
+                let owner = tx.query_opt(
+                    "SELECT plugin FROM tools WHERE tenant_id = $1 AND id = $2 AND plugin <> $3",
+                    &[&tenant.id, &tool.id, &name],
+                )?;
                 if let Some(owner) = owner {
+                    let owner: String = owner.try_get(0)?;
                     return Ok(Err(StoreError::Conflict(format!(
                         "the tool `{}` is already brought by the plugin `{owner}`; remove it first, or rename the tool",
                         tool.id
                     ))));
                 }
             }
-            let old = match record(tx, tenant, &plugin.info.name)?.as_deref().map(decode_public).transpose() {
+            let old = match record(tx, tenant, name)?.as_deref().map(decode_public).transpose() {
                 Ok(old) => old,
                 Err(err) => return Ok(Err(err)),
             };
-            tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, plugin.info.name])?;
+            tx.execute("DELETE FROM tools WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             tx.execute(
-                "INSERT INTO plugins (tenant_id, name, version, record, installed_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (tenant_id, name) DO UPDATE SET version = ?3, record = ?4, installed_at = ?5",
-                params![tenant.id, plugin.info.name, plugin.info.version, text, now_ms()],
+                "INSERT INTO plugins (tenant_id, name, version, record, installed_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (tenant_id, name) DO UPDATE SET version = EXCLUDED.version, record = EXCLUDED.record,
+                 installed_at = EXCLUDED.installed_at",
+                &[&tenant.id, &name, &plugin.info.version, &text, &now_ms()],
             )?;
             for tool in &plugin.info.tools {
                 tx.execute(
-                    "INSERT INTO tools (tenant_id, id, plugin) VALUES (?1, ?2, ?3)",
-                    params![tenant.id, tool.id, plugin.info.name],
+                    "INSERT INTO tools (tenant_id, id, plugin) VALUES ($1, $2, $3)",
+                    &[&tenant.id, &tool.id, &name],
                 )?;
             }
-            tx.execute(
-                "DELETE FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2",
-                params![tenant.id, plugin.info.name],
-            )?;
+            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
             if let (Some(archive), Some(digest)) = (archive, &digest) {
                 tx.execute(
-                    "INSERT INTO plugin_archives (tenant_id, plugin, digest, bytes) VALUES (?1, ?2, ?3, ?4)",
-                    params![tenant.id, plugin.info.name, digest, archive],
+                    "INSERT INTO plugin_archives (tenant_id, plugin, digest, bytes) VALUES ($1, $2, $3, $4)",
+                    &[&tenant.id, &name, digest, &archive],
                 )?;
             }
             let before = old.as_ref().map_or_else(|| "null".to_owned(), summary);
-            audit(tx, tenant, &actor.actor_in(tenant), "plugin.install", &before, &summary(plugin))?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::PluginInstall, &before, &summary(plugin))?;
             Ok(Ok(old))
         })?
     }
 
     fn plugins(&self, tenant: &TenantRecord) -> Result<Vec<PluginRecord>, StoreError> {
-        let rows: Vec<(String, String)> = self.read(|conn| {
-            let mut statement =
-                conn.prepare_cached("SELECT name, record FROM plugins WHERE tenant_id = ?1 ORDER BY name")?;
-            let rows = statement.query_map([tenant.id], |row| Ok((row.get(0)?, row.get(1)?)))?;
-            rows.collect()
+        let rows: Vec<(String, String)> = self.read(|sql| {
+            let rows =
+                sql.query("SELECT name, record FROM plugins WHERE tenant_id = $1 ORDER BY name", &[&tenant.id])?;
+            rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect::<Outcome<_>>()
         })?;
         rows.iter().map(|(name, text)| decode(text, tenant.id, name, &self.sealer)).collect()
     }
 
     fn plugin_of_tool(&self, tenant: &TenantRecord, tool: &str) -> Result<Option<PluginRecord>, StoreError> {
-        let row: Option<(String, String)> = self.read(|conn| {
-            conn.query_row(
+        let row: Option<(String, String)> = self.read(|sql| {
+            let row = sql.query_opt(
                 "SELECT p.name, p.record FROM tools t JOIN plugins p ON p.tenant_id = t.tenant_id AND p.name = t.plugin
-                 WHERE t.tenant_id = ?1 AND t.id = ?2",
-                params![tenant.id, tool],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()
+                 WHERE t.tenant_id = $1 AND t.id = $2",
+                &[&tenant.id, &tool],
+            )?;
+            row.map(|row| Ok::<_, Failure>((row.try_get(0)?, row.try_get(1)?))).transpose()
         })?;
         row.map(|(name, text)| decode(&text, tenant.id, &name, &self.sealer)).transpose()
     }
 
     fn plugin_archive(&self, tenant: &TenantRecord, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT bytes FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2",
-                params![tenant.id, name],
-                |row| row.get(0),
-            )
-            .optional()
+        self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT bytes FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2",
+                &[&tenant.id, &name],
+            )?;
+            row.map(|row| row.try_get(0)).transpose()
         })
     }
 
@@ -318,6 +322,7 @@ impl PluginStore for SqliteStore {
         actor: &Principal,
     ) -> Result<Option<PluginRecord>, StoreError> {
         self.write(|tx| {
+            lock(tx, Lock::Plugins, tenant.id)?;
             let Some(text) = record(tx, tenant, name)? else {
                 return Ok(Ok(None));
             };
@@ -325,10 +330,10 @@ impl PluginStore for SqliteStore {
                 Ok(old) => old,
                 Err(err) => return Ok(Err(err)),
             };
-            tx.execute("DELETE FROM tools WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
-            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = ?1 AND plugin = ?2", params![tenant.id, name])?;
-            tx.execute("DELETE FROM plugins WHERE tenant_id = ?1 AND name = ?2", params![tenant.id, name])?;
-            audit(tx, tenant, &actor.actor_in(tenant), "plugin.remove", &summary(&old), "null")?;
+            tx.execute("DELETE FROM tools WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
+            tx.execute("DELETE FROM plugin_archives WHERE tenant_id = $1 AND plugin = $2", &[&tenant.id, &name])?;
+            tx.execute("DELETE FROM plugins WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::PluginRemove, &summary(&old), "null")?;
             Ok(Ok(Some(old)))
         })?
     }

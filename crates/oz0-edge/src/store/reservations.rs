@@ -1,7 +1,9 @@
 //! Model calls reserved against a tenant's spending limits and a job tree's budget, kept in the store
 //! so that nodes sharing it count each other's: a reservation is granted only when what was spent,
 //! what every node has reserved and the call's worst case stay within each limit, read and written in
-//! one transaction that no other reservation of the tenant interleaves with.
+//! one transaction that no other reservation of the tenant interleaves with: on SQLite, the one writer;
+//! on PostgreSQL, the tenant's [`Lock::Reservations`], taken first, so that two nodes never both grant
+//! the last of a limit.
 //!
 //! A reservation carries the node that holds it and an expiry, which the node's lease renewals push
 //! on ([`super::NodeStore::renew_lease`]): a dead node's reservations stop counting once it is taken
@@ -9,10 +11,10 @@
 
 use oz0_core::agent::{AgentBudget, Spent};
 use oz0_core::api::{SpendingLimits, TreeId};
-use rusqlite::{OptionalExtension, params};
 
-use super::sqlite::now_ms;
-use super::{SqliteStore, StoreError, TenantRecord};
+use super::sql::{Failure, Lock, Outcome, Sql, lock};
+use super::sql_store::SqlStore;
+use super::{StoreError, TenantRecord, now_ms};
 
 /// A model call's worst case to reserve, for a tenant and a job tree.
 #[derive(Debug, Clone, Copy)]
@@ -101,7 +103,7 @@ pub trait ReservationStore {
 
 /// What a reservation is decided on, read in its transaction.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Figures {
+struct Figures {
     pub limits: SpendingLimits,
     /// What the tenant's jobs spent this day and this month (0 when the limit is unset).
     pub day_spent: f64,
@@ -116,7 +118,7 @@ pub(super) struct Figures {
 
 /// Decides a reservation on what was read: the tree's budget first (tokens, then dollars), then the
 /// tenant's day and month, as the calls were checked before the store kept reservations.
-pub(super) fn decide(ask: &Ask<'_>, figures: &Figures) -> Result<(), Over> {
+fn decide(ask: &Ask<'_>, figures: &Figures) -> Result<(), Over> {
     if let (Some(_), Some(budget)) = (ask.tree, ask.budget) {
         let spent = Spent { usd: ask.spent.usd.max(figures.tree_recorded), tokens: ask.spent.tokens };
         let reserved = figures.tree_reserved;
@@ -144,30 +146,27 @@ pub(super) fn decide(ask: &Ask<'_>, figures: &Figures) -> Result<(), Over> {
 }
 
 /// Returns milliseconds as the store keeps them.
-pub(super) fn millis(ms: u64) -> i64 {
+fn millis(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
 /// The condition a reservation counts under: its node renews its lease, or it is the asking node's.
-pub(super) const COUNTS: &str = "(expires_at > ?1 OR node = ?2)";
+const COUNTS: &str = "(expires_at > $1 OR node = $2)";
 
-fn figures(tx: &rusqlite::Connection, ask: &Ask<'_>, node: &str) -> rusqlite::Result<Figures> {
+fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
     let tenant = ask.tenant.id;
     let now = now_ms();
     let limits = tx
-        .query_row(
-            "SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = ?1",
-            params![tenant],
-            |row| Ok(SpendingLimits { usd_per_day: row.get(0)?, usd_per_month: row.get(1)? }),
-        )
-        .optional()?
+        .query_opt("SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = $1", &[&tenant])?
+        .map(|row| Ok::<_, Failure>(SpendingLimits { usd_per_day: row.try_get(0)?, usd_per_month: row.try_get(1)? }))
+        .transpose()?
         .unwrap_or_default();
-    let spent_since = |since: u64| -> rusqlite::Result<f64> {
-        tx.query_row(
-            "SELECT COALESCE(SUM(cost_usd), 0) FROM jobs WHERE tenant_id = ?1 AND started_at >= ?2",
-            params![tenant, millis(since)],
-            |row| row.get(0),
-        )
+    let mut spent_since = |since: u64| -> Outcome<f64> {
+        let row = tx.query_one(
+            "SELECT CAST(COALESCE(SUM(cost_usd), 0) AS DOUBLE PRECISION) FROM jobs WHERE tenant_id = $1 AND started_at >= $2",
+            &[&tenant, &millis(since)],
+        )?;
+        row.try_get(0)
     };
     let mut found = Figures { limits, ..Figures::default() };
     if limits.usd_per_day.is_some() {
@@ -176,60 +175,63 @@ fn figures(tx: &rusqlite::Connection, ask: &Ask<'_>, node: &str) -> rusqlite::Re
     if limits.usd_per_month.is_some() {
         found.month_spent = spent_since(ask.month_since_ms)?;
     }
-    found.tenant_reserved = tx.query_row(
-        &format!("SELECT COALESCE(SUM(usd), 0) FROM reservations WHERE {COUNTS} AND tenant_id = ?3"),
-        params![now, node, tenant],
-        |row| row.get(0),
-    )?;
-    if let Some(tree) = ask.tree {
-        found.tree_recorded = tx.query_row(
-            "SELECT COALESCE(SUM(cost_usd), 0) FROM jobs WHERE tenant_id = ?1 AND tree = ?2",
-            params![tenant, tree.as_str()],
-            |row| row.get(0),
-        )?;
-        found.tree_reserved = tx.query_row(
+    found.tenant_reserved = tx
+        .query_one(
             &format!(
-                "SELECT COALESCE(SUM(usd), 0), COALESCE(SUM(tokens), 0) FROM reservations
-                 WHERE {COUNTS} AND tenant_id = ?3 AND tree = ?4"
+                "SELECT CAST(COALESCE(SUM(usd), 0) AS DOUBLE PRECISION) FROM reservations WHERE {COUNTS} AND tenant_id = $3"
             ),
-            params![now, node, tenant, tree.as_str()],
-            |row| Ok(Spent { usd: row.get(0)?, tokens: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0) }),
+            &[&now, &node, &tenant],
+        )?
+        .try_get(0)?;
+    if let Some(tree) = ask.tree {
+        found.tree_recorded = tx
+            .query_one(
+                "SELECT CAST(COALESCE(SUM(cost_usd), 0) AS DOUBLE PRECISION) FROM jobs WHERE tenant_id = $1 AND tree = $2",
+                &[&tenant, &tree.as_str()],
+            )?
+            .try_get(0)?;
+        let row = tx.query_one(
+            &format!(
+                "SELECT CAST(COALESCE(SUM(usd), 0) AS DOUBLE PRECISION), CAST(COALESCE(SUM(tokens), 0) AS BIGINT) FROM reservations
+                 WHERE {COUNTS} AND tenant_id = $3 AND tree = $4"
+            ),
+            &[&now, &node, &tenant, &tree.as_str()],
         )?;
+        found.tree_reserved =
+            Spent { usd: row.try_get(0)?, tokens: u64::try_from(row.try_get::<_, i64>(1)?).unwrap_or(0) };
     }
     Ok(found)
 }
 
-impl ReservationStore for SqliteStore {
+impl ReservationStore for SqlStore {
     fn reserve(&self, ask: &Ask<'_>) -> Result<Result<ReservationId, Over>, StoreError> {
-        // One writer at a time: what is read here cannot change before the insert.
         self.write(|tx| {
+            lock(tx, Lock::Reservations, ask.tenant.id)?;
             if let Err(over) = decide(ask, &figures(tx, ask, self.node_id())?) {
                 return Ok(Err(over));
             }
-            tx.execute(
+            let row = tx.query_one(
                 "INSERT INTO reservations (tenant_id, tree, node, usd, tokens, made_at, expires_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    ask.tenant.id,
-                    ask.tree.map(TreeId::as_str),
-                    self.node_id(),
-                    ask.worst.usd,
-                    millis(ask.worst.tokens),
-                    now_ms(),
-                    ask.expires_ms
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                &[
+                    &ask.tenant.id,
+                    &ask.tree.map(TreeId::as_str),
+                    &self.node_id(),
+                    &ask.worst.usd,
+                    &millis(ask.worst.tokens),
+                    &now_ms(),
+                    &ask.expires_ms,
                 ],
             )?;
-            Ok(Ok(ReservationId(tx.last_insert_rowid())))
+            Ok(Ok(ReservationId(row.try_get(0)?)))
         })
     }
 
     fn release(&self, id: ReservationId) -> Result<(), StoreError> {
-        let done = self.write(|tx| {
-            tx.execute("DELETE FROM reservations WHERE id = ?1", params![id.0])?;
-            Ok(Ok::<_, std::convert::Infallible>(()))
-        })?;
-        done.unwrap_or_else(|never| match never {});
-        Ok(())
+        self.change(|sql| {
+            sql.execute("DELETE FROM reservations WHERE id = $1", &[&id.0])?;
+            Ok(())
+        })
     }
 }
 
@@ -301,5 +303,135 @@ mod tests {
             let tokens = Ask { spent: Spent { usd: 0.0, tokens: 950 }, ..ask(t, &tree, 0.1) };
             assert!(matches!(store.reserve(&tokens).unwrap(), Err(Over::TreeTokens { limit: 1_000, .. })));
         }
+    }
+}
+
+#[cfg(test)]
+mod two_nodes {
+    //! Reservations made by two nodes at once on one database.
+
+    use std::sync::Barrier;
+
+    use oz0_core::agent::AgentBudget;
+    use oz0_core::api::{SpendingLimits, TenantName};
+
+    use super::*;
+    use crate::store::NodeStore;
+    use crate::store::testing::Scratch;
+    use crate::store::{LimitStore, Store, TenantRecord};
+
+    /// How many threads reserve on each node, and how many reservations each asks for.
+    const THREADS: usize = 4;
+    const TRIES: usize = 10;
+
+    /// A worst case that adds up in binary without rounding, so that a limit is met exactly.
+    const WORST: f64 = 1.0 / 64.0;
+
+    fn ask<'a>(tenant: &'a TenantRecord, tree: &'a TreeId, budget: Option<f64>) -> Ask<'a> {
+        let now = now_ms();
+        Ask {
+            tenant,
+            tree: Some(tree),
+            budget: budget.map(|usd| AgentBudget { usd: Some(usd), tokens: None, warning_share: 0.8 }),
+            spent: Spent::default(),
+            worst: Spent { usd: WORST, tokens: 10 },
+            day_since_ms: 0,
+            month_since_ms: 0,
+            expires_ms: now + 60_000,
+        }
+    }
+
+    /// What a node answered an ask.
+    type Answer = Result<ReservationId, Over>;
+
+    /// Has [`THREADS`] threads on each of two nodes reserve [`TRIES`] times at once, half of them for
+    /// the tree `T` (with `budget`), half for `U` (with none); returns what each was answered, by tree.
+    fn race(scratch: &Scratch, day_limit: f64, budget: f64) -> (Vec<Answer>, Vec<Answer>) {
+        let nodes = [SqlStore::postgres(&scratch.url).unwrap(), SqlStore::postgres(&scratch.url).unwrap()];
+        let admin = nodes[0].first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
+        let limits = SpendingLimits { usd_per_day: Some(day_limit), usd_per_month: Some(day_limit * 2.0) };
+        nodes[1].set_limits(&admin.tenant, &limits, &admin).unwrap();
+        let (t, u) = (TreeId::new("T").unwrap(), TreeId::new("U").unwrap());
+        let start = Barrier::new(2 * THREADS);
+        let answers: Vec<(bool, Answer)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..2 * THREADS)
+                .map(|n| {
+                    let (node, start, tenant, t, u) = (&nodes[n % 2], &start, &admin.tenant, &t, &u);
+                    scope.spawn(move || {
+                        start.wait();
+                        let in_t = n % 4 < 2;
+                        let ask = if in_t { ask(tenant, t, Some(budget)) } else { ask(tenant, u, None) };
+                        (0..TRIES).map(|_| (in_t, node.reserve(&ask).unwrap())).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        });
+        let (in_t, in_u): (Vec<_>, Vec<_>) = answers.into_iter().partition(|(in_t, _)| *in_t);
+        (in_t.into_iter().map(|(_, a)| a).collect(), in_u.into_iter().map(|(_, a)| a).collect())
+    }
+
+    #[test]
+    fn two_nodes_reserving_at_once_never_grant_past_a_limit_nor_refuse_within_it() {
+        let scratch = Scratch::new();
+        // 80 asks of 1/64: the tree's budget holds 16 of them, the tenant's day 32.
+        let (t, u) = race(&scratch, 0.5, 0.25);
+        let granted = |answers: &[Answer]| answers.iter().filter(|a| a.is_ok()).count();
+        let (in_t, in_u) = (granted(&t), granted(&u));
+        assert_eq!(in_t + in_u, 32, "the tenant's day is filled exactly: {in_t} + {in_u}");
+        assert!(in_t <= 16, "the tree's budget is never exceeded: {in_t}");
+        if in_t < 16 {
+            assert!(t.iter().all(|a| !matches!(a, Err(Over::TreeUsd { .. }))), "a tree with room is refused by it");
+        }
+        for refused in t.iter().chain(&u).filter_map(|a| a.as_ref().err()) {
+            match *refused {
+                Over::TreeUsd { limit, spent, reserved, worst } => {
+                    assert!(spent.usd + reserved.usd + worst.usd > limit, "{refused:?}");
+                    assert_eq!(reserved.usd, 0.25, "refused only once the tree is full: {refused:?}");
+                }
+                Over::Tenant { limit, reserved, .. } => {
+                    assert_eq!((limit, reserved), (0.5, 0.5), "refused only once the day is full: {refused:?}")
+                }
+                ref other => panic!("{other:?}"),
+            }
+        }
+        let ids: std::collections::BTreeSet<i64> =
+            t.iter().chain(&u).filter_map(|a| a.as_ref().ok()).map(|r| r.0).collect();
+        assert_eq!(ids.len(), 32, "each reservation is its own");
+    }
+
+    #[test]
+    fn two_nodes_with_room_for_every_call_grant_them_all() {
+        let scratch = Scratch::new();
+        let (t, u) = race(&scratch, 100.0, 100.0);
+        assert!(t.iter().chain(&u).all(Result::is_ok), "{:?}", t.iter().chain(&u).find(|a| a.is_err()));
+        assert_eq!(t.len() + u.len(), 2 * THREADS * TRIES);
+    }
+
+    #[test]
+    fn released_reservations_make_room_on_the_other_node() {
+        let scratch = Scratch::new();
+        let (a, b) = (SqlStore::postgres(&scratch.url).unwrap(), SqlStore::postgres(&scratch.url).unwrap());
+        let admin = a.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
+        let tree = TreeId::new("T").unwrap();
+        let held = a.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().unwrap();
+        assert!(b.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().is_err(), "a's counts on b");
+        a.release(held).unwrap();
+        assert!(b.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().is_ok(), "released on a, room on b");
+    }
+
+    #[test]
+    fn a_reservation_past_its_expiry_counts_for_its_node_alone_until_its_lease_is_renewed() {
+        let scratch = Scratch::new();
+        let (a, b) = (SqlStore::postgres(&scratch.url).unwrap(), SqlStore::postgres(&scratch.url).unwrap());
+        let admin = a.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
+        let tree = TreeId::new("T").unwrap();
+        let lapsed = Ask { expires_ms: now_ms() - 1, ..ask(&admin.tenant, &tree, Some(WORST)) };
+        a.reserve(&lapsed).unwrap().unwrap();
+        assert!(a.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().is_err(), "a's own counts for a");
+        let on_b = b.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().unwrap();
+        b.release(on_b).unwrap();
+        a.renew_lease(now_ms() + 20_000, now_ms() + 80_000).unwrap();
+        assert!(b.reserve(&ask(&admin.tenant, &tree, Some(WORST))).unwrap().is_err(), "renewed: it counts on b");
     }
 }

@@ -5,11 +5,11 @@
 
 use std::sync::Arc;
 
-use rusqlite::{Connection, OptionalExtension, params};
-
+use super::StoreError;
+use super::now_ms;
 use super::plugins::reseal_record;
-use super::sqlite::{db, now_ms};
-use super::{SqliteStore, StoreError};
+use super::sql::{Dialect, Failure, Lock, Outcome, Sql, lock};
+use super::sql_store::SqlStore;
 use crate::sealing::{EdgeKey, KeyError, KeyId};
 
 /// What the edge needs of a store to seal its secrets with the edge key.
@@ -38,17 +38,6 @@ pub(super) fn key_id(text: String) -> Result<KeyId, StoreError> {
     })
 }
 
-/// Returns the ID of the key the SQLite store records.
-pub(super) fn recorded_key(conn: &Connection) -> rusqlite::Result<Option<KeyId>> {
-    let text: Option<String> =
-        conn.query_row("SELECT key_id FROM edge_key WHERE one = 1", [], |row| row.get(0)).optional()?;
-    text.map(|text| {
-        key_id(text)
-            .map_err(|err| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(err)))
-    })
-    .transpose()
-}
-
 /// Seals again the secrets of every plugin row in `rows` (tenant, name, record) with `to`, opened with
 /// `from`, and returns the rows changed.
 pub(super) fn resealed(
@@ -65,81 +54,106 @@ pub(super) fn resealed(
     Ok(changed)
 }
 
-fn all_plugins(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, String)>> {
-    let mut statement = conn.prepare("SELECT tenant_id, name, record FROM plugins ORDER BY tenant_id, name")?;
-    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
-    rows.collect()
+/// Returns the ID of the key the store records, its row locked until the transaction ends. The caller
+/// holds [`Lock::EdgeKey`], so that two nodes starting on a store without a key never both record one.
+fn recorded(tx: &mut dyn Sql) -> Outcome<Result<Option<KeyId>, StoreError>> {
+    let text: Option<String> = tx
+        .query_opt("SELECT key_id FROM edge_key WHERE one = 1 FOR UPDATE", &[])?
+        .map(|row| row.try_get(0))
+        .transpose()?;
+    Ok(text.map(key_id).transpose())
+}
+
+fn all_plugins(tx: &mut dyn Sql) -> Outcome<Vec<(i64, String, String)>> {
+    let rows = tx.query("SELECT tenant_id, name, record FROM plugins ORDER BY tenant_id, name FOR UPDATE", &[])?;
+    rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))).collect::<Outcome<_>>()
 }
 
 /// Writes the records `rows` back and records `key`, its rows not yet scrubbed.
-fn write_back(tx: &Connection, rows: &[(i64, String, String)], key: &KeyId) -> rusqlite::Result<()> {
+fn write_back(tx: &mut dyn Sql, rows: &[(i64, String, String)], key: &KeyId) -> Outcome<()> {
     for (tenant, name, text) in rows {
-        tx.execute("UPDATE plugins SET record = ?3 WHERE tenant_id = ?1 AND name = ?2", params![tenant, name, text])?;
+        tx.execute("UPDATE plugins SET record = $3 WHERE tenant_id = $1 AND name = $2", &[tenant, name, text])?;
     }
     tx.execute(
-        "INSERT INTO edge_key (one, key_id, scrubbed, set_at) VALUES (1, ?1, 0, ?2)
-         ON CONFLICT (one) DO UPDATE SET key_id = ?1, scrubbed = 0, set_at = ?2",
-        params![key.as_str(), now_ms()],
+        "INSERT INTO edge_key (one, key_id, scrubbed, set_at) VALUES (1, $1, FALSE, $2)
+         ON CONFLICT (one) DO UPDATE SET key_id = EXCLUDED.key_id, scrubbed = FALSE, set_at = EXCLUDED.set_at",
+        &[&key.as_str(), &now_ms()],
     )?;
     Ok(())
 }
 
-impl SqliteStore {
-    /// Rewrites the database file without the free space that may hold what was replaced, and empties
-    /// the WAL, when the store's edge_key row says it is not yet done. A store another process reads
-    /// is left for the next start, with a warning.
+/// Seals the rows' secrets with `to` (opened with `from`), writes them back and records `to`; or says
+/// why not.
+fn seal_all(tx: &mut dyn Sql, from: Option<&EdgeKey>, to: &EdgeKey) -> Outcome<Result<usize, StoreError>> {
+    let rows = match resealed(all_plugins(tx)?, from, to) {
+        Ok(rows) => rows,
+        Err(err) => return Ok(Err(err)),
+    };
+    write_back(tx, &rows, to.id())?;
+    Ok(Ok(rows.len()))
+}
+
+impl SqlStore {
+    /// Rewrites what may hold what sealing replaced, when the store's edge_key row says it is not yet
+    /// done: SQLite's whole file, without its free space, and its WAL emptied (a store another process
+    /// reads is left for the next start, with a warning); PostgreSQL's plugins table, without its dead
+    /// rows (the server's own write-ahead log and backups are beyond its reach).
     fn scrub(&self) -> Result<(), StoreError> {
-        let conn = self.writer();
-        let scrubbed: Option<bool> = conn
-            .query_row("SELECT scrubbed FROM edge_key WHERE one = 1", [], |row| row.get(0))
-            .optional()
-            .map_err(db)?;
-        if scrubbed != Some(false) {
-            return Ok(());
-        }
-        let done = (|| {
-            conn.execute_batch("VACUUM")?;
-            let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))?;
-            if busy == 0 {
-                conn.execute("UPDATE edge_key SET scrubbed = 1 WHERE one = 1", [])?;
-                conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, i64>(0))?;
+        let done = self.change(|sql| {
+            let row = sql.query_opt("SELECT scrubbed FROM edge_key WHERE one = 1", &[])?;
+            let scrubbed: Option<bool> = row.map(|row| row.try_get(0)).transpose()?;
+            if scrubbed != Some(false) {
+                return Ok(true);
             }
-            Ok::<_, rusqlite::Error>(busy == 0)
-        })();
+            if sql.dialect() == Dialect::Sqlite {
+                sql.batch_execute("VACUUM")?;
+                let busy: i64 = sql.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[])?.try_get(0)?;
+                if busy != 0 {
+                    return Ok(false);
+                }
+            } else {
+                sql.batch_execute("VACUUM FULL plugins")?;
+            }
+            sql.execute("UPDATE edge_key SET scrubbed = TRUE WHERE one = 1", &[])?;
+            if sql.dialect() == Dialect::Sqlite {
+                sql.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[])?;
+            }
+            Ok(true)
+        });
         match done {
-            Ok(true) => Ok(()),
+            Ok(true) => {}
             Ok(false) => {
                 tracing::warn!(
                     "the store's WAL could not be emptied while another process reads it; the next start does"
                 );
-                Ok(())
             }
-            Err(err) => {
-                tracing::warn!(
-                    error = &err as &dyn std::error::Error,
-                    "could not scrub replaced secrets from the store's files; the next start tries again"
-                );
-                Ok(())
-            }
+            Err(err) => tracing::warn!(
+                error = &err as &dyn std::error::Error,
+                "could not scrub replaced secrets from the store's files; the next start tries again"
+            ),
         }
+        Ok(())
     }
 }
 
-impl SealStore for SqliteStore {
+impl SealStore for SqlStore {
     fn sealed_with(&self) -> Result<Option<KeyId>, StoreError> {
-        self.read(recorded_key)
+        let text: Option<String> = self.read(|sql| {
+            sql
+                .query_opt("SELECT key_id FROM edge_key WHERE one = 1", &[])?
+                .map(|row| row.try_get(0))
+                .transpose()
+        })?;
+        text.map(key_id).transpose()
     }
 
     fn unlock(&self, key: Arc<EdgeKey>) -> Result<usize, StoreError> {
-        // Each command of the embedded edge opens the store: one that records this key and was scrubbed
-        // is opened with a read, not a write.
-        let recorded: Option<(String, bool)> = self.read(|conn| {
-            conn.query_row("SELECT key_id, scrubbed FROM edge_key WHERE one = 1", [], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
-            .optional()
+        // Nodes start often on a store that records their key: a read, not a locked write.
+        let found: Option<(String, bool)> = self.read(|sql| {
+            let row = sql.query_opt("SELECT key_id, scrubbed FROM edge_key WHERE one = 1", &[])?;
+            row.map(|row| Ok::<_, Failure>((row.try_get(0)?, row.try_get(1)?))).transpose()
         })?;
-        if let Some((id, scrubbed)) = recorded
+        if let Some((id, scrubbed)) = found
             && id == key.id().as_str()
         {
             self.sealer.set(key)?;
@@ -149,20 +163,17 @@ impl SealStore for SqliteStore {
             return Ok(0);
         }
         let sealed = self.write(|tx| {
-            match recorded_key(tx)? {
-                Some(store) if store == *key.id() => return Ok(Ok(0)),
-                Some(store) => {
-                    let wrong = KeyError::Wrong { place: key.source().clone(), ours: key.id().clone(), store };
-                    return Ok(Err(StoreError::from(wrong)));
-                }
-                None => {}
-            }
-            let rows = match resealed(all_plugins(tx)?, None, &key) {
-                Ok(rows) => rows,
+            lock(tx, Lock::EdgeKey, 0)?;
+            match recorded(tx)? {
                 Err(err) => return Ok(Err(err)),
-            };
-            write_back(tx, &rows, key.id())?;
-            Ok(Ok(rows.len()))
+                Ok(Some(store)) if store == *key.id() => return Ok(Ok(0)),
+                Ok(Some(store)) => {
+                    let wrong = KeyError::Wrong { place: key.source().clone(), ours: key.id().clone(), store };
+                    return Ok(Err(wrong.into()));
+                }
+                Ok(None) => {}
+            }
+            seal_all(tx, None, &key)
         })??;
         self.sealer.set(key)?;
         self.scrub()?;
@@ -171,18 +182,22 @@ impl SealStore for SqliteStore {
 
     fn reseal(&self, old: &EdgeKey, new: &EdgeKey) -> Result<usize, StoreError> {
         let sealed = self.write(|tx| {
-            if let Some(store) = recorded_key(tx)?
-                && store != *old.id()
-            {
-                let wrong = KeyError::Wrong { place: old.source().clone(), ours: old.id().clone(), store };
-                return Ok(Err(StoreError::from(wrong)));
+            lock(tx, Lock::EdgeKey, 0)?;
+            // A node serving now holds the old key, and would seal with it after this commits.
+            let serving = tx.query("SELECT id FROM nodes WHERE lease_until > $1 ORDER BY id", &[&now_ms()])?;
+            if !serving.is_empty() {
+                let nodes = serving.iter().map(|row| row.try_get(0)).collect::<Result<Vec<String>, _>>()?;
+                return Ok(Err(KeyError::Serving(nodes).into()));
             }
-            let rows = match resealed(all_plugins(tx)?, Some(old), new) {
-                Ok(rows) => rows,
+            match recorded(tx)? {
                 Err(err) => return Ok(Err(err)),
-            };
-            write_back(tx, &rows, new.id())?;
-            Ok(Ok(rows.len()))
+                Ok(Some(store)) if store != *old.id() => {
+                    let wrong = KeyError::Wrong { place: old.source().clone(), ours: old.id().clone(), store };
+                    return Ok(Err(wrong.into()));
+                }
+                Ok(_) => {}
+            }
+            seal_all(tx, Some(old), new)
         })??;
         self.scrub()?;
         Ok(sealed)

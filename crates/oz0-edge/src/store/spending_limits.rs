@@ -1,10 +1,12 @@
 //! The tenant's spending limits, and what its jobs have spent.
 
 use oz0_core::api::SpendingLimits;
-use rusqlite::{OptionalExtension, params};
 
-use super::sqlite::audit;
-use super::{Principal, SqliteStore, StoreError, TenantRecord};
+use super::audit::{Action, audit};
+use super::sql::{Outcome, Sql};
+use super::sql_store::SqlStore;
+use super::tenants::lock_settings;
+use super::{Principal, StoreError, TenantRecord};
 
 /// What the edge needs to keep spending limits.
 pub trait LimitStore {
@@ -24,20 +26,16 @@ pub trait LimitStore {
     fn spent_since(&self, tenant: &TenantRecord, since_ms: u64) -> Result<f64, StoreError>;
 }
 
-fn read(conn: &rusqlite::Connection, tenant: &TenantRecord) -> rusqlite::Result<SpendingLimits> {
-    let found = conn
-        .query_row(
-            "SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = ?1",
-            params![tenant.id],
-            |row| Ok(SpendingLimits { usd_per_day: row.get(0)?, usd_per_month: row.get(1)? }),
-        )
-        .optional()?;
-    Ok(found.unwrap_or_default())
+fn read(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<SpendingLimits> {
+    let row =
+        sql.query_opt("SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = $1", &[&tenant.id])?;
+    let Some(row) = row else { return Ok(SpendingLimits::default()) };
+    Ok(SpendingLimits { usd_per_day: row.try_get(0)?, usd_per_month: row.try_get(1)? })
 }
 
-impl LimitStore for SqliteStore {
+impl LimitStore for SqlStore {
     fn limits(&self, tenant: &TenantRecord) -> Result<SpendingLimits, StoreError> {
-        self.read(|conn| read(conn, tenant))
+        self.read(|sql| read(sql, tenant))
     }
 
     fn set_limits(
@@ -47,14 +45,14 @@ impl LimitStore for SqliteStore {
         actor: &Principal,
     ) -> Result<SpendingLimits, StoreError> {
         let done = self.write(|tx| {
+            lock_settings(tx, tenant)?;
             let old = read(tx, tenant)?;
             tx.execute(
-                "INSERT INTO tenant_settings (tenant_id, usd_per_day, usd_per_month) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (tenant_id) DO UPDATE SET usd_per_day = ?2, usd_per_month = ?3",
-                params![tenant.id, limits.usd_per_day, limits.usd_per_month],
+                "UPDATE tenant_settings SET usd_per_day = $2, usd_per_month = $3 WHERE tenant_id = $1",
+                &[&tenant.id, &limits.usd_per_day, &limits.usd_per_month],
             )?;
             let text = |limits: &SpendingLimits| serde_json::to_string(limits).unwrap_or_default();
-            audit(tx, tenant, &actor.actor_in(tenant), "tenant.limits", &text(&old), &text(limits))?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::TenantLimits, &text(&old), &text(limits))?;
             Ok(Ok::<_, std::convert::Infallible>(old))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
@@ -62,12 +60,13 @@ impl LimitStore for SqliteStore {
 
     fn spent_since(&self, tenant: &TenantRecord, since_ms: u64) -> Result<f64, StoreError> {
         let since = i64::try_from(since_ms).unwrap_or(i64::MAX);
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT COALESCE(SUM(cost_usd), 0) FROM jobs WHERE tenant_id = ?1 AND started_at >= ?2",
-                params![tenant.id, since],
-                |row| row.get(0),
-            )
+        self.read(|sql| {
+            let row = sql.query_one(
+                "SELECT CAST(COALESCE(SUM(cost_usd), 0) AS DOUBLE PRECISION) FROM jobs
+                 WHERE tenant_id = $1 AND started_at >= $2",
+                &[&tenant.id, &since],
+            )?;
+            row.try_get(0)
         })
     }
 }

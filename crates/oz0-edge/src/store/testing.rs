@@ -6,7 +6,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::{PostgresStore, PostgresUrl, SqliteStore, Store};
+use super::{PostgresUrl, SqlStore, Store};
 use crate::sealing::{EdgeKey, KeySource};
 
 /// The variable that names the PostgreSQL server of the tests, as a URL whose user may make databases.
@@ -37,8 +37,8 @@ impl TestStore {
     /// Returns the same store opened again, without a key.
     pub(crate) fn reopen(&self) -> Box<dyn Store> {
         match &self.place {
-            Place::Sqlite(dir) => Box::new(SqliteStore::open(dir.path()).expect("the SQLite store opens")),
-            Place::Postgres(scratch) => Box::new(PostgresStore::open(&scratch.url).expect("the store opens")),
+            Place::Sqlite(dir) => Box::new(SqlStore::sqlite(dir.path()).expect("the SQLite store opens")),
+            Place::Postgres(scratch) => Box::new(SqlStore::postgres(&scratch.url).expect("the store opens")),
         }
     }
 
@@ -47,7 +47,7 @@ impl TestStore {
     pub(crate) fn sql(&self, sql: &str) -> Vec<String> {
         match &self.place {
             Place::Sqlite(dir) => {
-                let conn = rusqlite::Connection::open(dir.path().join(super::sqlite::DATABASE_FILE)).expect("opens");
+                let conn = rusqlite::Connection::open(dir.path().join(super::DATABASE_FILE)).expect("opens");
                 let mut statement = conn.prepare(sql).expect("the SQL is good");
                 let rows = statement.query_map([], |row| row.get::<_, String>(0)).expect("it runs");
                 rows.collect::<Result<_, _>>().unwrap_or_default()
@@ -73,10 +73,10 @@ impl Deref for TestStore {
 /// store in a new database, each opened with a new key.
 pub(crate) fn stores() -> Vec<TestStore> {
     let dir = tempfile::tempdir().expect("a temp folder");
-    let sqlite = SqliteStore::open(dir.path()).expect("the SQLite store opens");
+    let sqlite = SqlStore::sqlite(dir.path()).expect("the SQLite store opens");
     let mut stores = vec![TestStore::new(Box::new(sqlite), Place::Sqlite(dir))];
     let scratch = Scratch::new();
-    let store = PostgresStore::open(&scratch.url).expect("the PostgreSQL store opens");
+    let store = SqlStore::postgres(&scratch.url).expect("the PostgreSQL store opens");
     stores.push(TestStore::new(Box::new(store), Place::Postgres(Box::new(scratch))));
     stores
 }

@@ -1,16 +1,16 @@
-//! Files' bytes in the database that the nodes share: [`Blobs`] on PostgreSQL. A blob is a row of
+//! Files' bytes in the database that the nodes share: [`Blobs`] on PostgreSQL (a store of one node
+//! keeps them on its disk, in [`crate::files::DiskBlobs`], and has no `blobs` table). A blob is a row of
 //! `blobs`, keyed by tenant and digest, so that storing the same bytes again keeps one row and another
 //! tenant's reference finds nothing; it is written in one transaction with the tree's record of it,
 //! so that no blob is left that no tree stored, and no record names a blob that is not there.
 
 use oz0_core::api::{FileRef, TreeId};
 
-use super::PostgresStore;
+use super::sql_store::SqlStore;
+use super::{TenantRecord, now_ms};
 use crate::files::{Blobs, FileError, check_size, checked, digest};
-use crate::store::TenantRecord;
-use crate::store::sqlite::now_ms;
 
-impl Blobs for PostgresStore {
+impl Blobs for SqlStore {
     fn keep(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<FileRef, FileError> {
         check_size(bytes)?;
         let file = FileRef::from_digest(digest(bytes));
@@ -39,12 +39,12 @@ impl Blobs for PostgresStore {
 
     fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
         let bytes = self
-            .read(|client| {
-                let row = client.query_opt(
+            .read(|sql| {
+                let row = sql.query_opt(
                     "SELECT bytes FROM blobs WHERE tenant_id = $1 AND digest = $2",
                     &[&tenant, &file.hex()],
                 )?;
-                Ok(row.map(|row| row.try_get::<_, Vec<u8>>(0)).transpose()?)
+                row.map(|row| row.try_get::<_, Vec<u8>>(0)).transpose()
             })
             .map_err(FileError::Store)?;
         checked(file, bytes.ok_or(FileError::Missing(*file))?)
@@ -60,9 +60,9 @@ mod tests {
     use crate::store::testing::Scratch;
 
     /// Returns a store on a new database, its first tenant and a second one.
-    fn store() -> (Scratch, PostgresStore, TenantRecord, TenantRecord) {
+    fn store() -> (Scratch, SqlStore, TenantRecord, TenantRecord) {
         let scratch = Scratch::new();
-        let store = PostgresStore::open(&scratch.url).unwrap();
+        let store = SqlStore::postgres(&scratch.url).unwrap();
         let admin = store.first_token(&TenantName::new("main").unwrap(), &[1; 32]).unwrap().unwrap();
         let other = TenantName::new("other").unwrap();
         let new = crate::store::NewToken {

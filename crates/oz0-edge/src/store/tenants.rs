@@ -1,13 +1,28 @@
-//! Tenants, people, tokens, tenant settings, the audit log and files: [`Store`] on PostgreSQL.
+//! Tenants, people, tokens, tenant settings, the audit log and files: [`Store`].
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
-use postgres::{GenericClient, Row, Transaction};
 
+use super::audit::{Action, audit};
 use super::migrations::{TABLES, latest};
-use super::{Lock, Outcome, PostgresStore, bad, lock};
-use crate::store::sqlite::{now_ms, roles_of, roles_text, settings_json};
-use crate::store::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, rfc3339_millis};
+use super::sql::{Dialect, Lock, Outcome, Param, Row, Sql, bad, lock};
+use super::sql_store::{Database, SqlStore};
+use super::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, now_ms, rfc3339_millis};
+
+pub(super) fn roles_text(roles: &[Role]) -> String {
+    let mut roles: Vec<Role> = roles.to_vec();
+    roles.sort();
+    roles.dedup();
+    roles.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(",")
+}
+
+pub(super) fn roles_of(text: &str) -> Vec<Role> {
+    text.split(',').filter_map(|r| r.parse().ok()).collect()
+}
+
+fn settings_json(settings: &OffloadSettings) -> String {
+    serde_json::to_string(settings).unwrap_or_else(|_| "null".to_owned())
+}
 
 const PRINCIPAL: &str =
     "SELECT t.id, t.name, t.operator, p.name, p.roles FROM people p JOIN tenants t ON t.id = p.tenant_id";
@@ -24,17 +39,13 @@ fn principal_row(row: &Row) -> Outcome<Principal> {
     })
 }
 
-fn find_principal(
-    client: &mut impl GenericClient,
-    filter: &str,
-    params: &[&(dyn postgres::types::ToSql + Sync)],
-) -> Outcome<Option<Principal>> {
-    client.query_opt(&format!("{PRINCIPAL} {filter}"), params)?.as_ref().map(principal_row).transpose()
+fn find_principal(sql: &mut dyn Sql, filter: &str, params: &[&dyn Param]) -> Outcome<Option<Principal>> {
+    sql.query_opt(&format!("{PRINCIPAL} {filter}"), params)?.as_ref().map(principal_row).transpose()
 }
 
 /// Returns the first tenant, made `first` when there is none, and whether it was made. The caller
 /// holds [`Lock::First`], so that two nodes never both make one.
-fn first_tenant(tx: &mut Transaction<'_>, first: &TenantName) -> Outcome<(TenantRecord, bool)> {
+fn first_tenant(tx: &mut dyn Sql, first: &TenantName) -> Outcome<(TenantRecord, bool)> {
     if let Some(row) = tx.query_opt("SELECT id, name, operator FROM tenants ORDER BY id LIMIT 1", &[])? {
         let tenant =
             TenantRecord { id: row.try_get(0)?, name: tenant_name(row.try_get(1)?)?, operator: row.try_get(2)? };
@@ -47,7 +58,7 @@ fn first_tenant(tx: &mut Transaction<'_>, first: &TenantName) -> Outcome<(Tenant
     Ok((TenantRecord { id: row.try_get(0)?, name: first.clone(), operator: true }, true))
 }
 
-fn create_person(tx: &mut Transaction<'_>, tenant: &TenantRecord, name: &str, roles: &[Role]) -> Outcome<Principal> {
+fn create_person(tx: &mut dyn Sql, tenant: &TenantRecord, name: &str, roles: &[Role]) -> Outcome<Principal> {
     tx.execute(
         "INSERT INTO people (tenant_id, name, roles, created_at) VALUES ($1, $2, $3, $4)",
         &[&tenant.id, &name, &roles_text(roles), &now_ms()],
@@ -55,7 +66,7 @@ fn create_person(tx: &mut Transaction<'_>, tenant: &TenantRecord, name: &str, ro
     Ok(Principal { tenant: tenant.clone(), person: name.to_owned(), roles: roles_of(&roles_text(roles)) })
 }
 
-fn add_token(tx: &mut Transaction<'_>, tenant: &TenantRecord, person: &str, hash: &[u8; 32]) -> Outcome<()> {
+fn add_token(tx: &mut dyn Sql, tenant: &TenantRecord, person: &str, hash: &[u8; 32]) -> Outcome<()> {
     tx.execute(
         "INSERT INTO tokens (person_id, hash, created_at)
          SELECT id, $3, $4 FROM people WHERE tenant_id = $1 AND name = $2",
@@ -64,50 +75,35 @@ fn add_token(tx: &mut Transaction<'_>, tenant: &TenantRecord, person: &str, hash
     Ok(())
 }
 
-/// Appends an entry to the tenant's audit log, numbered one more than the tenant's last. The number is
-/// taken under [`Lock::Audit`], held until the transaction ends: the next writer of the tenant, on any
-/// node, reads the highest number only once this one has committed (each statement of a transaction
-/// in READ COMMITTED sees what was committed before it began), so numbers follow the order of the
-/// commits, never repeat, and a transaction rolled back leaves no gap.
-pub(in crate::store) fn audit(
-    tx: &mut Transaction<'_>,
-    tenant: &TenantRecord,
-    actor: &str,
-    action: &str,
-    old: &str,
-    new: &str,
-) -> Outcome<()> {
-    lock(tx, Lock::Audit, tenant.id)?;
-    tx.execute(
-        "INSERT INTO audit (tenant_id, seq, at, actor, action, old, new)
-         VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM audit WHERE tenant_id = $1), $2, $3, $4, $5, $6)",
-        &[&tenant.id, &now_ms(), &actor, &action, &old, &new],
-    )?;
-    Ok(())
-}
-
-fn person_exists(tx: &mut Transaction<'_>, tenant: &TenantRecord, name: &str) -> Outcome<bool> {
+fn person_exists(tx: &mut dyn Sql, tenant: &TenantRecord, name: &str) -> Outcome<bool> {
     Ok(tx.query_opt("SELECT 1 FROM people WHERE tenant_id = $1 AND name = $2", &[&tenant.id, &name])?.is_some())
 }
 
-/// Returns a person's name not yet taken in the tenant, as the SQLite store does: `stem`, else
-/// `stem-N` with N one more than the highest taken. The caller holds [`Lock::People`], so that two
-/// nodes never make up the same name.
-fn free_name(tx: &mut Transaction<'_>, tenant: &TenantRecord, stem: &str) -> Outcome<String> {
+/// Returns a person's name not yet taken in the tenant: `stem`, else `stem-N` with N one more than the
+/// highest taken, found in one look-up of the name index, however many there are. On PostgreSQL the
+/// caller holds [`Lock::People`], so that two nodes never make up the same name.
+fn free_name(tx: &mut dyn Sql, tenant: &TenantRecord, stem: &str) -> Outcome<String> {
     if !person_exists(tx, tenant, stem)? {
         return Ok(stem.to_owned());
     }
     // The number is the digits that start what follows `stem-`, as SQLite's CAST reads them.
-    let highest: Option<i64> = tx
-        .query_one(
+    let highest = match tx.dialect() {
+        Dialect::Sqlite => tx.query_one(
+            "SELECT MAX(CAST(substr(name, length($2) + 2) AS INTEGER)) FROM people
+             WHERE tenant_id = $1 AND name GLOB $3",
+            &[&tenant.id, &stem, &format!("{}-[0-9]*", stem.replace(['*', '?', '['], "_"))],
+        )?,
+        Dialect::Postgres => tx.query_one(
             "SELECT MAX(LEAST(substring(substr(name, length($2) + 2) from '^[0-9]+')::numeric, 9223372036854775806))
                  ::bigint
              FROM people
              WHERE tenant_id = $1 AND starts_with(name, $2 || '-') AND substr(name, length($2) + 2) ~ '^[0-9]'",
             &[&tenant.id, &stem],
-        )?
-        .try_get(0)?;
+        )?,
+    };
+    let highest: Option<i64> = highest.try_get(0)?;
     let mut n = highest.unwrap_or(1).max(1) + 1;
+    // A name such as `stem-7x` reads as 7 and is not `stem-8`; one taken by chance is stepped over.
     loop {
         let name = format!("{stem}-{n}");
         if !person_exists(tx, tenant, &name)? {
@@ -117,13 +113,13 @@ fn free_name(tx: &mut Transaction<'_>, tenant: &TenantRecord, stem: &str) -> Out
     }
 }
 
-fn read_offload(client: &mut impl GenericClient, tenant: &TenantRecord, lock: bool) -> Outcome<OffloadSettings> {
-    let sql = if lock {
+fn read_offload(sql: &mut dyn Sql, tenant: &TenantRecord, lock: bool) -> Outcome<OffloadSettings> {
+    let statement = if lock {
         "SELECT offload_default, offload_ceiling FROM tenant_settings WHERE tenant_id = $1 FOR UPDATE"
     } else {
         "SELECT offload_default, offload_ceiling FROM tenant_settings WHERE tenant_id = $1"
     };
-    let Some(row) = client.query_opt(sql, &[&tenant.id])? else { return Ok(OffloadSettings::default()) };
+    let Some(row) = sql.query_opt(statement, &[&tenant.id])? else { return Ok(OffloadSettings::default()) };
     let default: Option<String> = row.try_get(0)?;
     let ceiling: Option<i64> = row.try_get(1)?;
     let default = default.map(|d| d.parse::<Offload>()).transpose().map_err(bad)?;
@@ -134,7 +130,7 @@ fn read_offload(client: &mut impl GenericClient, tenant: &TenantRecord, lock: bo
 /// Makes sure the tenant has a settings row and locks it until the transaction ends: a change that
 /// reads the settings and writes them back never loses another node's change in between. A row made
 /// here reads as no settings, and goes when a refused change rolls back.
-pub(super) fn lock_settings(tx: &mut Transaction<'_>, tenant: &TenantRecord) -> Outcome<()> {
+pub(super) fn lock_settings(tx: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<()> {
     tx.execute(
         "INSERT INTO tenant_settings (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING",
         &[&tenant.id],
@@ -147,26 +143,29 @@ fn size_of(size: i64) -> u64 {
     u64::try_from(size).unwrap_or(0)
 }
 
-impl Store for PostgresStore {
+impl Store for SqlStore {
     fn kind(&self) -> &'static str {
-        "postgres"
+        match self.db() {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        }
     }
 
     fn shared(&self) -> bool {
-        true
+        matches!(self.db(), Database::Postgres(_))
     }
 
     fn schema_version(&self) -> Result<u32, StoreError> {
-        self.read(|client| {
+        self.read(|sql| {
             let version: i32 =
-                client.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
+                sql.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
             Ok(u32::try_from(version).unwrap_or(0))
         })
     }
 
     fn local_principal(&self, first: &TenantName, person: &str) -> Result<Principal, StoreError> {
-        let found = self.read(|client| {
-            find_principal(client, "WHERE t.id = (SELECT MIN(id) FROM tenants) AND p.name = $1", &[&person])
+        let found = self.read(|sql| {
+            find_principal(sql, "WHERE t.id = (SELECT MIN(id) FROM tenants) AND p.name = $1", &[&person])
         })?;
         if let Some(found) = found {
             return Ok(found);
@@ -177,14 +176,14 @@ impl Store for PostgresStore {
             lock(tx, Lock::People, tenant.id)?;
             if created {
                 let new = serde_json::json!({"name": tenant.name}).to_string();
-                audit(tx, &tenant, &format!("{person}@{}", tenant.name), "tenant.create", "null", &new)?;
+                audit(tx, &tenant, &format!("{person}@{}", tenant.name), Action::TenantCreate, "null", &new)?;
             }
             if let Some(found) = find_principal(tx, "WHERE t.id = $1 AND p.name = $2", &[&tenant.id, &person])? {
                 return Ok(Ok::<_, std::convert::Infallible>(found));
             }
             let principal = create_person(tx, &tenant, person, &Role::ALL)?;
             let new = serde_json::json!({"person": person, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &principal.actor_in(&tenant), "person.create", "null", &new)?;
+            audit(tx, &tenant, &principal.actor_in(&tenant), Action::PersonCreate, "null", &new)?;
             Ok(Ok(principal))
         })?;
         Ok(made.unwrap_or_else(|never| match never {}))
@@ -206,24 +205,24 @@ impl Store for PostgresStore {
             add_token(tx, &tenant, &name, hash)?;
             if created {
                 let new = serde_json::json!({"name": tenant.name}).to_string();
-                audit(tx, &tenant, &principal.actor_in(&tenant), "tenant.create", "null", &new)?;
+                audit(tx, &tenant, &principal.actor_in(&tenant), Action::TenantCreate, "null", &new)?;
             }
             let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &principal.actor_in(&tenant), "token.create", "null", &new)?;
+            audit(tx, &tenant, &principal.actor_in(&tenant), Action::TokenCreate, "null", &new)?;
             Ok(Ok(principal))
         })?;
         Ok(made.ok())
     }
 
     fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
-        self.read(|client| {
-            find_principal(client, "WHERE p.id = (SELECT person_id FROM tokens WHERE hash = $1)", &[&hash.as_slice()])
+        self.read(|sql| {
+            find_principal(sql, "WHERE p.id = (SELECT person_id FROM tokens WHERE hash = $1)", &[&hash.as_slice()])
         })
     }
 
     fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError> {
-        self.read(|client| {
-            let row = client.query_opt("SELECT id, operator FROM tenants WHERE name = $1", &[&name.as_str()])?;
+        self.read(|sql| {
+            let row = sql.query_opt("SELECT id, operator FROM tenants WHERE name = $1", &[&name.as_str()])?;
             row.map(|row| Ok(TenantRecord { id: row.try_get(0)?, name: name.clone(), operator: row.try_get(1)? }))
                 .transpose()
         })
@@ -267,10 +266,10 @@ impl Store for PostgresStore {
             add_token(tx, &tenant, &name, token.hash)?;
             if tenant_created {
                 let new = serde_json::json!({"name": tenant.name}).to_string();
-                audit(tx, &tenant, &actor.actor_in(&tenant), "tenant.create", "null", &new)?;
+                audit(tx, &tenant, &actor.actor_in(&tenant), Action::TenantCreate, "null", &new)?;
             }
             let new = serde_json::json!({"person": name, "roles": principal.roles}).to_string();
-            audit(tx, &tenant, &actor.actor_in(&tenant), "token.create", "null", &new)?;
+            audit(tx, &tenant, &actor.actor_in(&tenant), Action::TokenCreate, "null", &new)?;
             Ok(Ok(Issued { principal, tenant_created }))
         })?;
         match issued {
@@ -281,7 +280,7 @@ impl Store for PostgresStore {
     }
 
     fn offload(&self, tenant: &TenantRecord) -> Result<OffloadSettings, StoreError> {
-        self.read(|client| read_offload(client, tenant, false))
+        self.read(|sql| read_offload(sql, tenant, false))
     }
 
     fn change_offload(
@@ -304,7 +303,7 @@ impl Store for PostgresStore {
                 &[&tenant.id, &default, &ceiling],
             )?;
             let (old, new) = (settings_json(&before), settings_json(&after));
-            audit(tx, tenant, &actor.actor_in(tenant), "tenant.offload", &old, &new)?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::TenantOffload, &old, &new)?;
             Ok(Ok(OffloadChange { before, after }))
         })
     }
@@ -316,8 +315,8 @@ impl Store for PostgresStore {
         limit: u32,
     ) -> Result<Vec<AuditEntry>, StoreError> {
         let before = before.map_or(i64::MAX, |n| i64::try_from(n).unwrap_or(i64::MAX));
-        self.read(|client| {
-            let rows = client.query(
+        self.read(|sql| {
+            let rows = sql.query(
                 "SELECT seq, at, actor, action, old, new FROM audit WHERE tenant_id = $1 AND seq < $2
                  ORDER BY seq DESC LIMIT $3",
                 &[&tenant.id, &before, &i64::from(limit)],
@@ -340,8 +339,8 @@ impl Store for PostgresStore {
 
     fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError> {
         let size = i64::try_from(size).unwrap_or(i64::MAX);
-        self.read(|client| {
-            client.execute(
+        self.change(|sql| {
+            sql.execute(
                 "INSERT INTO files (tenant_id, tree, digest, size, stored_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (tenant_id, tree, digest) DO UPDATE SET stored_at = EXCLUDED.stored_at",
                 &[&tenant.id, &tree.as_str(), &file.hex(), &size, &now_ms()],
@@ -351,22 +350,22 @@ impl Store for PostgresStore {
     }
 
     fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError> {
-        self.read(|client| {
-            let row = client.query_one(
+        self.read(|sql| {
+            let row = sql.query_one(
                 "SELECT EXISTS (SELECT 1 FROM files WHERE tenant_id = $1 AND digest = $2)",
                 &[&tenant_id, &file.hex()],
             )?;
-            Ok(row.try_get(0)?)
+            row.try_get(0)
         })
     }
 
     fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError> {
-        self.read(|client| {
-            let row = client.query_opt(
+        self.read(|sql| {
+            let row = sql.query_opt(
                 "SELECT size FROM files WHERE tenant_id = $1 AND tree = $2 AND digest = $3",
                 &[&tenant.id, &tree.as_str(), &file.hex()],
             )?;
-            Ok(row.map(|row| row.try_get(0).map(size_of)).transpose()?)
+            row.map(|row| row.try_get(0).map(size_of)).transpose()
         })
     }
 
@@ -399,8 +398,8 @@ impl Store for PostgresStore {
     }
 
     fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError> {
-        let text: Option<String> = self.read(|client| {
-            let row = client.query_opt(
+        let text: Option<String> = self.read(|sql| {
+            let row = sql.query_opt(
                 "SELECT labels FROM files WHERE tenant_id = $1 AND tree = $2 AND digest = $3",
                 &[&tenant.id, &tree.as_str(), &file.hex()],
             )?;
@@ -410,10 +409,13 @@ impl Store for PostgresStore {
     }
 
     fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|client| {
+        if let Database::Sqlite(db) = self.db() {
+            return db.integrity_check();
+        }
+        self.read(|sql| {
             let mut found = Vec::new();
             for table in TABLES {
-                let there: bool = client.query_one("SELECT to_regclass($1) IS NOT NULL", &[table])?.try_get(0)?;
+                let there: bool = sql.query_one("SELECT to_regclass($1) IS NOT NULL", &[table])?.try_get(0)?;
                 if !there {
                     found.push(format!("the table `{table}` is missing"));
                 }
@@ -422,7 +424,7 @@ impl Store for PostgresStore {
                 return Ok(found);
             }
             let version: i32 =
-                client.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
+                sql.query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[])?.try_get(0)?;
             if u32::try_from(version).unwrap_or(0) != latest() {
                 found.push(format!("the schema is version {version}, not {}", latest()));
             }

@@ -8,11 +8,10 @@ use oz0_core::api::{JobKind, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::offload::{Offload, Tokens};
 use oz0_core::trace::{Step, StepKind};
 
-use super::PostgresStore;
-use super::migrations::{MIGRATIONS, latest};
-use crate::store::migrations as sqlite_migrations;
+use crate::store::migrations::{MIGRATIONS, VERSION_8_ROWS, latest, spelled};
+use crate::store::sql::Dialect;
 use crate::store::testing::Scratch;
-use crate::store::{JobStart, JobStore, NewJob, NewToken, Principal, Store, StoreError};
+use crate::store::{JobStart, JobStore, NewJob, NewToken, Principal, SqlStore, Store, StoreError};
 
 /// How many threads each node writes from, and how many writes each makes.
 const THREADS: usize = 4;
@@ -23,16 +22,16 @@ fn tenant(name: &str) -> TenantName {
 }
 
 /// Returns two nodes' stores on one new database, and its admin.
-fn two_nodes(scratch: &Scratch) -> ([PostgresStore; 2], Principal) {
-    let a = PostgresStore::open(&scratch.url).unwrap();
-    let b = PostgresStore::open(&scratch.url).unwrap();
+fn two_nodes(scratch: &Scratch) -> ([SqlStore; 2], Principal) {
+    let a = SqlStore::postgres(&scratch.url).unwrap();
+    let b = SqlStore::postgres(&scratch.url).unwrap();
     let admin = a.first_token(&tenant("main"), &[0; 32]).unwrap().unwrap();
     ([a, b], admin)
 }
 
 /// Runs `write(node, thread, i)` from [`THREADS`] threads on each node, [`WRITES`] times each, all
 /// starting at once, and returns what they returned.
-fn at_once<T: Send>(nodes: &[PostgresStore; 2], write: impl Fn(&PostgresStore, usize, usize) -> T + Sync) -> Vec<T> {
+fn at_once<T: Send>(nodes: &[SqlStore; 2], write: impl Fn(&SqlStore, usize, usize) -> T + Sync) -> Vec<T> {
     let start = Barrier::new(2 * THREADS);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2 * THREADS)
@@ -49,19 +48,12 @@ fn at_once<T: Send>(nodes: &[PostgresStore; 2], write: impl Fn(&PostgresStore, u
 }
 
 #[test]
-fn each_migration_has_its_sqlite_twin() {
-    let versions = |list: &[(u32, &str)]| list.iter().map(|(v, _)| *v).collect::<Vec<_>>();
-    assert_eq!(versions(MIGRATIONS), versions(sqlite_migrations::MIGRATIONS));
-    assert_eq!(latest(), sqlite_migrations::latest());
-}
-
-#[test]
 fn migrates_once_and_reopens() {
     let scratch = Scratch::new();
-    let store = PostgresStore::open(&scratch.url).unwrap();
+    let store = SqlStore::postgres(&scratch.url).unwrap();
     assert_eq!(store.schema_version().unwrap(), latest());
     drop(store);
-    let store = PostgresStore::open(&scratch.url).unwrap();
+    let store = SqlStore::postgres(&scratch.url).unwrap();
     assert_eq!((store.schema_version().unwrap(), store.kind(), store.shared()), (latest(), "postgres", true));
     assert!(store.integrity_check().unwrap().is_empty());
 }
@@ -69,10 +61,10 @@ fn migrates_once_and_reopens() {
 #[test]
 fn refuses_a_newer_schema() {
     let scratch = Scratch::new();
-    drop(PostgresStore::open(&scratch.url).unwrap());
+    drop(SqlStore::postgres(&scratch.url).unwrap());
     let mut client = scratch.url.config().connect(postgres::NoTls).unwrap();
     client.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)", &[]).unwrap();
-    let err = PostgresStore::open(&scratch.url).unwrap_err();
+    let err = SqlStore::postgres(&scratch.url).unwrap_err();
     assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }), "{err}");
 }
 
@@ -84,7 +76,7 @@ fn nodes_starting_at_once_on_an_empty_database_migrate_it_once() {
         for _ in 0..THREADS {
             scope.spawn(|| {
                 start.wait();
-                let store = PostgresStore::open(&scratch.url).unwrap();
+                let store = SqlStore::postgres(&scratch.url).unwrap();
                 assert_eq!(store.schema_version().unwrap(), latest());
             });
         }
@@ -103,7 +95,7 @@ fn nodes_starting_at_once_on_an_empty_database_migrate_it_once() {
 #[test]
 fn a_store_may_be_dropped_on_an_async_thread() {
     let scratch = Scratch::new();
-    let store = PostgresStore::open(&scratch.url).unwrap();
+    let store = SqlStore::postgres(&scratch.url).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
     runtime.block_on(async move { drop(store) });
 }
@@ -112,7 +104,7 @@ fn a_store_may_be_dropped_on_an_async_thread() {
 fn an_unreachable_server_is_named_without_its_password() {
     // Port 1 on loopback: nothing listens there.
     let url = "postgres://oz0:s3cret@127.0.0.1:1/oz0".parse().unwrap();
-    let err = PostgresStore::open(&url).unwrap_err();
+    let err = SqlStore::postgres(&url).unwrap_err();
     assert!(matches!(err, StoreError::Connect { .. }), "{err}");
     assert_eq!(err.to_string(), "could not connect to the PostgreSQL store 'postgres://oz0@127.0.0.1:1/oz0'");
 }
@@ -120,7 +112,7 @@ fn an_unreachable_server_is_named_without_its_password() {
 #[test]
 fn two_nodes_make_the_first_admin_once() {
     let scratch = Scratch::new();
-    let nodes = [PostgresStore::open(&scratch.url).unwrap(), PostgresStore::open(&scratch.url).unwrap()];
+    let nodes = [SqlStore::postgres(&scratch.url).unwrap(), SqlStore::postgres(&scratch.url).unwrap()];
     let made = at_once(&nodes, |node, n, i| {
         let hash = [u8::try_from(n * WRITES + i + 1).unwrap(); 32];
         node.first_token(&tenant("main"), &hash).unwrap()
@@ -264,17 +256,17 @@ fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
     });
     let url = |query: &str| -> super::PostgresUrl { format!("{}?{query}", scratch.url).parse().unwrap() };
 
-    let store = PostgresStore::open(&url(&format!("sslmode=verify-full&sslrootcert={ca}"))).unwrap();
+    let store = SqlStore::postgres(&url(&format!("sslmode=verify-full&sslrootcert={ca}"))).unwrap();
     let over_tls: bool = store
         .read(|client| {
-            Ok(client.query_one("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[])?.try_get(0)?)
+            client.query_one("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[])?.try_get(0)
         })
         .unwrap();
     assert!(over_tls, "the connection is encrypted");
 
     // A server whose certificate no root vouches for is refused, saying why.
     let refused = |query: &str| {
-        let err = PostgresStore::open(&url(query)).unwrap_err();
+        let err = SqlStore::postgres(&url(query)).unwrap_err();
         assert!(matches!(err, StoreError::Connect { .. }), "{err:?}");
         std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
             .map(ToString::to_string)
@@ -295,17 +287,17 @@ fn a_store_of_version_8_numbers_its_entries_and_approvals_within_each_tenant_in_
     tx.batch_execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
         .unwrap();
     for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version <= 8) {
-        tx.batch_execute(sql).unwrap();
+        tx.batch_execute(&spelled(sql, Dialect::Postgres)).unwrap();
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, 0)",
             &[&i32::try_from(*version).unwrap()],
         )
         .unwrap();
     }
-    tx.batch_execute(sqlite_migrations::VERSION_8_ROWS).unwrap();
+    tx.batch_execute(VERSION_8_ROWS).unwrap();
     tx.commit().unwrap();
     drop(client);
-    crate::store::testing::numbered_in_turn(&PostgresStore::open(&scratch.url).unwrap());
+    crate::store::testing::numbered_in_turn(&SqlStore::postgres(&scratch.url).unwrap());
 }
 
 #[test]

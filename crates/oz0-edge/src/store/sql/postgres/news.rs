@@ -7,10 +7,9 @@ use std::time::Duration;
 
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::PostgresStore;
+use super::Postgres;
+use crate::store::StoreError;
 use crate::store::news::Hear;
-use crate::store::news::MAX_NEWS_BYTES;
-use crate::store::{NewsStore, StoreError};
 
 /// The channel the nodes of an edge talk on.
 const CHANNEL: &str = "oz0_news";
@@ -21,21 +20,18 @@ const TICK: Duration = Duration::from_millis(500);
 /// How long the listener waits before it connects again, after losing its connection.
 const RECONNECT: Duration = Duration::from_secs(1);
 
-impl NewsStore for PostgresStore {
-    fn announce(&self, text: &str) -> Result<bool, StoreError> {
-        if text.len() > MAX_NEWS_BYTES {
-            return Err(StoreError::Conflict(format!(
-                "news of {} bytes is more than the {MAX_NEWS_BYTES} a node may send the others",
-                text.len()
-            )));
-        }
-        self.read(|client| {
-            client.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &text])?;
-            Ok(true)
+impl Postgres {
+    /// Sends `text` to every node listening, this one included.
+    pub(crate) fn announce(&self, text: &str) -> Result<(), StoreError> {
+        self.read(|sql| {
+            sql.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &text])?;
+            Ok(())
         })
     }
 
-    fn listen(&self, hear: Hear) -> Result<(), StoreError> {
+    /// Calls `hear` with each text any node announces from now on, on a thread of its own, until the
+    /// store is dropped; with `None` after the connection was lost and made again.
+    pub(crate) fn listen(&self, hear: Hear) -> Result<(), StoreError> {
         let connect = {
             let url = self.pool.url().clone();
             move || {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use postgres::config::SslMode;
 use postgres::{Client, NoTls};
 
-use super::{LOCK_TIMEOUT, PostgresUrl};
+use super::{Conn, LOCK_TIMEOUT, PostgresUrl};
 use crate::store::StoreError;
 
 /// How many connections a store opens at most: with a few nodes, well within PostgreSQL's default
@@ -27,7 +27,7 @@ pub(super) struct Pool {
 
 #[derive(Default)]
 struct State {
-    idle: Vec<Client>,
+    idle: Vec<Conn>,
     open: usize,
 }
 
@@ -60,7 +60,7 @@ impl Pool {
         let mut state = lock(&self.state);
         loop {
             if let Some(client) = state.idle.pop() {
-                if client.is_closed() {
+                if client.client.is_closed() {
                     state.open -= 1;
                     continue;
                 }
@@ -69,8 +69,8 @@ impl Pool {
             if state.open < MAX {
                 state.open += 1;
                 drop(state);
-                return match self.connect() {
-                    Ok(client) => Ok(Lease { pool: self, client: Some(client) }),
+                return match connect(&self.url) {
+                    Ok(client) => Ok(Lease { pool: self, client: Some(Conn::new(client)) }),
                     Err(err) => {
                         lock(&self.state).open -= 1;
                         self.freed.notify_one();
@@ -86,13 +86,9 @@ impl Pool {
         }
     }
 
-    fn connect(&self) -> Result<Client, StoreError> {
-        connect(&self.url)
-    }
-
-    fn give_back(&self, client: Client) {
+    fn give_back(&self, client: Conn) {
         let mut state = lock(&self.state);
-        if client.is_closed() {
+        if client.client.is_closed() {
             state.open -= 1;
         } else {
             state.idle.push(client);
@@ -118,7 +114,7 @@ impl Drop for Pool {
 }
 
 /// Opens a connection to `url`, outside any pool: over TLS when the URL requires it.
-pub(super) fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
+pub(crate) fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
     let failed = |source: postgres::Error| StoreError::Connect { url: url.to_string(), source: source.into() };
     let mut client = match url.config().get_ssl_mode() {
         SslMode::Require => url.config().connect(tls(url)?).map_err(failed)?,
@@ -155,19 +151,19 @@ fn tls(url: &PostgresUrl) -> Result<tokio_postgres_rustls::MakeRustlsConnect, St
 /// A connection taken from the pool, given back when dropped.
 pub(super) struct Lease<'a> {
     pool: &'a Pool,
-    client: Option<Client>,
+    client: Option<Conn>,
 }
 
 impl Deref for Lease<'_> {
-    type Target = Client;
+    type Target = Conn;
 
-    fn deref(&self) -> &Client {
+    fn deref(&self) -> &Conn {
         self.client.as_ref().unwrap_or_else(|| unreachable!("a lease holds its client until dropped"))
     }
 }
 
 impl DerefMut for Lease<'_> {
-    fn deref_mut(&mut self) -> &mut Client {
+    fn deref_mut(&mut self) -> &mut Conn {
         self.client.as_mut().unwrap_or_else(|| unreachable!("a lease holds its client until dropped"))
     }
 }

@@ -1,0 +1,102 @@
+//! [`SqlStore`], the one [`super::Store`]: its transactions are written once, against [`Sql`], and
+//! run on SQLite or PostgreSQL.
+
+use std::path::Path;
+
+use super::StoreError;
+use super::location::Location;
+use super::migrations;
+use super::sql::postgres::{Postgres, PostgresUrl};
+use super::sql::sqlite::Sqlite;
+use super::sql::{Outcome, Sql};
+use crate::sealing::Sealer;
+
+/// The store, on either database.
+#[derive(Debug)]
+pub struct SqlStore {
+    db: Database,
+    /// The node this process is, for the jobs it runs and the model calls it reserves.
+    node: String,
+    /// The edge key, once the store is opened with it.
+    pub(super) sealer: Sealer,
+}
+
+/// Which database the store is on.
+#[derive(Debug)]
+pub(super) enum Database {
+    /// One file, for one node.
+    Sqlite(Sqlite),
+    /// A server, for the nodes that share it.
+    Postgres(Box<Postgres>),
+}
+
+impl SqlStore {
+    /// Opens the store at `location`: SQLite in `dir`, or PostgreSQL.
+    pub fn open(dir: &Path, location: &Location) -> Result<Self, StoreError> {
+        match location {
+            Location::Sqlite => Self::sqlite(dir),
+            Location::Postgres(url) => Self::postgres(url),
+        }
+    }
+
+    /// Opens the SQLite store in `dir` (made when missing, mode 0700), bringing its schema up to date.
+    /// The database file and its WAL are 0600, whatever the umask, and one an older oz0 made is
+    /// tightened. It keeps and returns plugins without secrets until [`super::SealStore::unlock`]
+    /// gives it the edge key.
+    pub fn sqlite(dir: &Path) -> Result<Self, StoreError> {
+        let db = Sqlite::open(dir)?;
+        db.write(migrations::migrate)??;
+        Ok(Self::with(Database::Sqlite(db)))
+    }
+
+    /// Opens the PostgreSQL store in the database of `url`, bringing its schema up to date: the first
+    /// node to start migrates it, under an advisory lock that the others wait for. It keeps and returns
+    /// plugins without secrets until [`super::SealStore::unlock`] gives it the edge key.
+    pub fn postgres(url: &PostgresUrl) -> Result<Self, StoreError> {
+        let db = Postgres::open(url)?;
+        db.migrate(migrations::migrate)?;
+        Ok(Self::with(Database::Postgres(Box::new(db))))
+    }
+
+    fn with(db: Database) -> Self {
+        Self { db, node: super::nodes::new_node_id(), sealer: Sealer::default() }
+    }
+
+    /// Returns the database.
+    pub(super) fn db(&self) -> &Database {
+        &self.db
+    }
+
+    /// Returns the node this store serves.
+    pub(super) fn node_id(&self) -> &str {
+        &self.node
+    }
+
+    /// Runs `f` outside a transaction, for reading.
+    pub(super) fn read<T>(&self, f: impl FnOnce(&mut dyn Sql) -> Outcome<T>) -> Result<T, StoreError> {
+        match &self.db {
+            Database::Sqlite(db) => db.read(f),
+            Database::Postgres(db) => db.read(f),
+        }
+    }
+
+    /// Runs `f` outside a transaction, for a change that one statement makes.
+    pub(super) fn change<T>(&self, f: impl FnOnce(&mut dyn Sql) -> Outcome<T>) -> Result<T, StoreError> {
+        match &self.db {
+            Database::Sqlite(db) => db.change(f),
+            Database::Postgres(db) => db.change(f),
+        }
+    }
+
+    /// Runs `f` in a transaction, committing when it returns `Ok(Ok(_))` and rolling back otherwise.
+    /// On PostgreSQL it may run more than once: when the server aborted it as a deadlock.
+    pub(super) fn write<T, E>(
+        &self,
+        f: impl FnMut(&mut dyn Sql) -> Outcome<Result<T, E>>,
+    ) -> Result<Result<T, E>, StoreError> {
+        match &self.db {
+            Database::Sqlite(db) => db.write(f),
+            Database::Postgres(db) => db.write(f),
+        }
+    }
+}
