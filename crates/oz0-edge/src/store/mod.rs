@@ -25,6 +25,7 @@ mod sql_store;
 mod tenants;
 #[cfg(test)]
 pub(crate) mod testing;
+mod token_cache;
 
 use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
 use oz0_core::offload::{OffloadError, OffloadSettings};

@@ -139,10 +139,7 @@ impl SqlStore {
 impl SealStore for SqlStore {
     fn sealed_with(&self) -> Result<Option<KeyId>, StoreError> {
         let text: Option<String> = self.read(|sql| {
-            sql
-                .query_opt("SELECT key_id FROM edge_key WHERE one = 1", &[])?
-                .map(|row| row.try_get(0))
-                .transpose()
+            sql.query_opt("SELECT key_id FROM edge_key WHERE one = 1", &[])?.map(|row| row.try_get(0)).transpose()
         })?;
         text.map(key_id).transpose()
     }

@@ -9,6 +9,7 @@ use super::migrations;
 use super::sql::postgres::{Postgres, PostgresUrl};
 use super::sql::sqlite::Sqlite;
 use super::sql::{Outcome, Sql};
+use super::token_cache::TokenCache;
 use crate::sealing::Sealer;
 
 /// The store, on either database.
@@ -19,6 +20,8 @@ pub struct SqlStore {
     node: String,
     /// The edge key, once the store is opened with it.
     pub(super) sealer: Sealer,
+    /// The people whose tokens this node saw lately.
+    pub(super) tokens: TokenCache,
 }
 
 /// Which database the store is on.
@@ -59,7 +62,7 @@ impl SqlStore {
     }
 
     fn with(db: Database) -> Self {
-        Self { db, node: super::nodes::new_node_id(), sealer: Sealer::default() }
+        Self { db, node: super::nodes::new_node_id(), sealer: Sealer::default(), tokens: TokenCache::default() }
     }
 
     /// Returns the database.

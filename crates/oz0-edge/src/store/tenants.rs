@@ -215,9 +215,16 @@ impl Store for SqlStore {
     }
 
     fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError> {
-        self.read(|sql| {
+        if let Some(found) = self.tokens.get(hash) {
+            return Ok(Some(found));
+        }
+        let found = self.read(|sql| {
             find_principal(sql, "WHERE p.id = (SELECT person_id FROM tokens WHERE hash = $1)", &[&hash.as_slice()])
-        })
+        })?;
+        if let Some(found) = &found {
+            self.tokens.keep(hash, found);
+        }
+        Ok(found)
     }
 
     fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError> {

@@ -258,9 +258,7 @@ fn sslmode_require_connects_over_tls_checking_the_servers_certificate() {
 
     let store = SqlStore::postgres(&url(&format!("sslmode=verify-full&sslrootcert={ca}"))).unwrap();
     let over_tls: bool = store
-        .read(|client| {
-            client.query_one("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[])?.try_get(0)
-        })
+        .read(|client| client.query_one("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[])?.try_get(0))
         .unwrap();
     assert!(over_tls, "the connection is encrypted");
 
