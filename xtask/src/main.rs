@@ -1,7 +1,7 @@
 //! Development tasks of oz0, run as `cargo run -p xtask --release -- <task>`.
 //!
 //! - `train-estimate [--tune] [--worst] [--compare] [--choose-hash]`: trains the token estimate's
-//!   table from the corpus and writes `crates/oz0-core/src/fit/cl100k.table`.
+//!   table from the corpus and writes `crates/oz0-core/src/fit/tokens/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
 //! - `estimate-speed`: prints `count`'s MB/s on the held-out mixed text and on ASCII prose, three
@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("train-estimate") => train::run(
-            &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
+            &corpus::workspace().join("crates/oz0-core/src/fit/tokens/cl100k.table"),
             args.iter().any(|a| a == "--tune"),
             args.iter().any(|a| a == "--worst"),
             args.iter().any(|a| a == "--compare"),
