@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use oz0_core::api::{KeyKind, KeyStatus};
-use oz0_edge::sealing::{KEY_VARIABLE, KeySource, NEW_KEY_VARIABLE, rotate_edge};
+use oz0_edge::sealing::rotation::{NEW_KEY_VARIABLE, rotate_edge};
+use oz0_edge::sealing::{KEY_VARIABLE, KeySource};
 use oz0_edge::store::{Location, StoreError};
 use serde::Serialize;
 
