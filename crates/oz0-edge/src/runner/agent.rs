@@ -120,7 +120,15 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
         };
         let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
-        let reservation = match crate::spending::reserve(&run.state, &run.principal.tenant, Some(tree), worst).await {
+        let reservation = match crate::spending::reserve(
+            run.state.limits(),
+            run.state.store_handle(),
+            &run.principal.tenant,
+            Some(tree),
+            worst,
+        )
+        .await
+        {
             Ok(reservation) => reservation,
             Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);

@@ -102,7 +102,7 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .layer(axum::Extension(room))
         .layer(axum::middleware::from_fn(request_id::request_id))
         .with_state(Arc::clone(&state))
-        .merge(crate::plugin_gateway::routes(Arc::downgrade(&state)))
+        .merge(state.passage().routes())
         .merge(crate::console::router(Arc::clone(&state)))
 }
 
