@@ -165,12 +165,7 @@ fn forbidden(message: String) -> Response {
 }
 
 /// Takes a call made with a gateway token in `format`, checks the token, and forwards it.
-async fn pass(
-    State(grants): State<WeakGrants>,
-    headers: HeaderMap,
-    body: Bytes,
-    format: &'static str,
-) -> Response {
+async fn pass(State(grants): State<WeakGrants>, headers: HeaderMap, body: Bytes, format: &'static str) -> Response {
     let Some(grants) = grants.upgrade() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "the edge is stopping").into_response();
     };

@@ -11,6 +11,7 @@
 mod extract;
 pub mod openapi;
 pub mod pace;
+mod problem;
 mod request_id;
 pub mod room;
 mod routes;
