@@ -2,5 +2,7 @@
 //! that gives the same results: UTF-8 checks (`utf8`) and line ends (`lines`).
 
 pub(crate) mod cpu;
+#[cfg(feature = "fit")]
 pub(crate) mod lines;
+#[cfg(feature = "fit")]
 pub(crate) mod utf8;

@@ -170,11 +170,13 @@ impl Meter {
     /// Whatever came before, a meter that has just been fed such a character is between characters and
     /// outside any white-space run, so these bytes are all of its state but its sums: the text after
     /// the point can be measured apart and added (`weight_with`, `rebase`).
+    #[cfg_attr(not(feature = "fit"), allow(dead_code, reason = "the weigher's, which is the engine's alone"))]
     pub(crate) fn after_word(before: &[u8; HISTORY]) -> Self {
         Self { started: true, history: u64::from_be_bytes(*before), cur_ends_char: true, ..Self::default() }
     }
 
     /// Returns whether the meter stands where `after_word(before)` starts, its sums apart.
+    #[cfg_attr(not(feature = "fit"), allow(dead_code, reason = "the weigher's, which is the engine's alone"))]
     pub(crate) fn is_after_word(&self, before: &[u8; HISTORY]) -> bool {
         self.clean()
             && self.need == 0
@@ -189,6 +191,7 @@ impl Meter {
     }
 
     /// Returns `weight` of a meter begun by `after_word` where this meter stands, from its `raw_weight`.
+    #[cfg_attr(not(feature = "fit"), allow(dead_code, reason = "the weigher's, which is the engine's alone"))]
     pub(crate) fn weight_with(&self, raw: RawWeight) -> u64 {
         // Standing after a printable byte, this meter has no open run: its long runs are all counted.
         (round(self.sum - self.long_score + raw.fixed) + self.long_weight + raw.tokens).max(1)
@@ -196,6 +199,7 @@ impl Meter {
 
     /// Adds the sums of `base`, where this meter began by `after_word` stands, so that this meter
     /// measures the text from the start.
+    #[cfg_attr(not(feature = "fit"), allow(dead_code, reason = "the weigher's, which is the engine's alone"))]
     pub(crate) fn rebase(&mut self, base: &Meter) {
         self.sum += base.sum;
         self.long_score += base.long_score;

@@ -4,4 +4,5 @@
 pub(crate) mod estimate;
 pub(crate) mod stretch;
 pub(crate) mod table;
+#[cfg(feature = "fit")]
 pub(crate) mod weigher;
