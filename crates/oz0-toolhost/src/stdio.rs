@@ -72,7 +72,7 @@ pub struct StdioServer {
 impl StdioServer {
     /// Starts a server, its stdin and stdout piped for MCP and its stderr kept, in the environment
     /// [`ServerCommand::environment`] builds, its `HOME` and a `TMPDIR` of its own made first, confined
-    /// as its [`Confinement`] says, and watched over its [`Limits`].
+    /// as its [`Confinement`](crate::Confinement) says, and watched over its [`Limits`](crate::Limits).
     ///
     /// # Errors
     ///
