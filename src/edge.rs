@@ -14,7 +14,6 @@ use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
-use oz0_edge::store::StoreError;
 use oz0_toolhost::{Confinement, Fallback};
 use serde::Deserialize;
 
@@ -223,7 +222,7 @@ pub fn connect(args: &EdgeArgs) -> Result<Connected, CommandError> {
 /// Opens the embedded edge in `dir`, its tools' servers confined as a person's own plugins are.
 pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
     let edge = LocalEdge::open(dir).map_err(|err| {
-        let key = key_error(&err);
+        let key = oz0_edge::node::is_key_error(&err);
         let error = CommandError::operational(format!("could not open the embedded edge in '{}'", dir.display()))
             .caused_by(err);
         if key {
@@ -246,13 +245,6 @@ pub fn personal_confinement(data: Option<&Path>) -> Confinement {
     let mut hidden: Vec<PathBuf> = data.map(Path::to_path_buf).into_iter().collect();
     hidden.extend(config_path().and_then(|path| path.parent().map(Path::to_path_buf)));
     Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None }
-}
-
-/// Returns whether `err` is about the edge key, which a person can fix.
-fn key_error(err: &EdgeError) -> bool {
-    std::error::Error::source(err)
-        .and_then(|source| source.downcast_ref::<StoreError>())
-        .is_some_and(|err| matches!(err, StoreError::Key(_)))
 }
 
 fn origin_hint(place: &Place, what: &str) -> String {

@@ -23,7 +23,7 @@ from built import oz0_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "python" / "src" / "oz0" / "fit.py"
-TABLE = ROOT / "crates" / "oz0-core" / "src" / "fit" / "cl100k.table"
+TABLE = ROOT / "crates" / "oz0-core" / "src" / "fit" / "tokens" / "cl100k.table"
 CORPUS = ROOT / "corpus"
 EMBED = ROOT / "python" / "tools" / "embed_table.py"
 

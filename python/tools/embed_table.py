@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Embeds the estimate's trained table in the Python module that reads it.
 
-The module carries the exact bytes of `crates/oz0-core/src/fit/cl100k.table`, compressed with zlib and
+The module carries the exact bytes of `crates/oz0-core/src/fit/tokens/cl100k.table`, compressed with zlib and
 written in base64 between two marker lines at its end, so that the file works when copied alone. This
 script rewrites that block from the table; with `--check` it changes nothing and exits 1 when the block
 is stale.
@@ -21,7 +21,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE = ROOT / "crates" / "oz0-core" / "src" / "fit" / "cl100k.table"
+TABLE = ROOT / "crates" / "oz0-core" / "src" / "fit" / "tokens" / "cl100k.table"
 DEFAULT_TARGET = ROOT / "python" / "src" / "oz0" / "fit.py"
 
 BEGIN = "# BEGIN EMBEDDED TABLE: written by python/tools/embed_table.py from cl100k.table; do not edit."

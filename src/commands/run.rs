@@ -7,12 +7,12 @@ use clap::{Args, ValueEnum};
 use oz0_core::api::{Edge, EdgeError, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
 use oz0_core::trace::{Step, StepKind};
 
-use crate::commands::job::{dollars, seconds};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{Connected, EdgeArgs, Place, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
 use crate::output;
 use crate::ui;
+use oz0_core::trace::{dollars, seconds};
 
 /// Run an agent or a flow as a job, and follow it live.
 ///
@@ -77,7 +77,7 @@ fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, C
         for ext in LOCAL_EXTENSIONS {
             let path = Path::new(dir).join(format!("{name}.{ext}"));
             if path.is_file() {
-                return crate::commands::agent::read(&path).map(Some);
+                return crate::commands::agent::definition::read(&path).map(Some);
             }
         }
     }

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand, ValueEnum};
 use oz0_core::api::{Edge, UsageKind, UsageRecord, parse_instant};
 
-use crate::commands::job::dollars;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number};
+use oz0_core::trace::dollars;
 
 /// Show what the tenant spent: model calls (an agent's, and its tools' by sampling or through their
 /// gateway token) with their tokens, apart from what plugins reported their own services cost.

@@ -1,7 +1,7 @@
 //! Development tasks of oz0, run as `cargo run -p xtask --release -- <task>`.
 //!
 //! - `train-estimate [--tune] [--worst] [--compare] [--choose-hash]`: trains the token estimate's
-//!   table from the corpus and writes `crates/oz0-core/src/fit/cl100k.table`.
+//!   table from the corpus and writes `crates/oz0-core/src/fit/tokens/cl100k.table`.
 //! - `estimate-report`: prints the estimate's held-out error per category and its speed against
 //!   exact cl100k counters.
 //! - `estimate-speed`: prints `count`'s MB/s on the held-out mixed text and on ASCII prose, three
@@ -12,12 +12,15 @@
 //! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback (a
 //!   free port unless `--port` names one) that plays the example agent `reader` and answers a tool's
 //!   model calls, to try `oz0 run` without a real provider.
+//! - `house [ROOT]`: prints the circles of source files that import each other in the workspace's
+//!   crates (ROOT, or this workspace) and fails if there is one; a test runs it too.
 
 // A developer tool: it reports on stdout and stderr.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod corpus;
 mod exact;
+mod house;
 mod provider;
 mod report;
 mod synth;
@@ -29,7 +32,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("train-estimate") => train::run(
-            &corpus::workspace().join("crates/oz0-core/src/fit/cl100k.table"),
+            &corpus::workspace().join("crates/oz0-core/src/fit/tokens/cl100k.table"),
             args.iter().any(|a| a == "--tune"),
             args.iter().any(|a| a == "--worst"),
             args.iter().any(|a| a == "--compare"),
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Some("estimate-report") => report::run(),
         Some("estimate-speed") => report::speed(),
         Some("estimate-check") if args.len() == 2 => report::check(std::path::Path::new(&args[1])),
+        Some("house") => house::run(&args.get(1).map_or_else(corpus::workspace, std::path::PathBuf::from)),
         Some("scripted-provider") => {
             let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
             let port = value("--port").and_then(|p| p.parse().ok()).unwrap_or(0);
@@ -47,7 +51,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!(
                 "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-speed | estimate-check DIR | synth-corpus | \
-                 scripted-provider [--port N] [--gateway FILE]>"
+                 scripted-provider [--port N] [--gateway FILE] | house [ROOT]>"
             );
             return ExitCode::from(2);
         }

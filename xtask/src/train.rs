@@ -35,11 +35,11 @@ pub const SCALE: f64 = 256.0;
 /// line.
 pub const START: u8 = b'\n';
 const KEYS: usize = 256 * 256 * CLASSES;
-/// The value of the byte after the last one. Matches `END` in `estimate.rs`.
+/// The value of the byte after the last one. Matches `END` in `table.rs`.
 const END_BYTE: usize = 256;
 /// The levels of residuals: how many bytes before the scored one each reads (plus 8 for a level that
 /// reads the word the byte ends and the byte before that word, up to that many bytes), and the bits
-/// of its hash. `estimate.rs` reads them from the table.
+/// of its hash. `table.rs` reads them from the table.
 pub const LEVELS: [(u8, u8); 3] = [(2, 20), (12, 20), (15, 20)];
 /// The share of the bytes scored by the table whose pair reads no residuals: those of the keys where
 /// the residuals gain least. `count` hashes and looks up residuals for the others alone, so this
@@ -127,7 +127,7 @@ fn residual_context(history: u64, back: u8) -> u64 {
 }
 
 /// Returns the residual's index of a context in a level reading `back` bytes before the scored one,
-/// with `bits` of the hash by the multipliers `hash`. Matches `residual_hash` in `estimate.rs`.
+/// with `bits` of the hash by the multipliers `hash`. Matches `residual_hash` in `table.rs`.
 pub fn residual_index(hash: [u32; 3], history: u64, next: usize, back: u8, bits: u8) -> usize {
     let context = residual_context(history, back);
     let (low, high) = (context as u32, (context >> 32) as u32);
@@ -274,7 +274,7 @@ fn probabilities(counts: &Counts, s: Smoothing) -> Vec<f64> {
     probs
 }
 
-/// The table as `estimate.rs` reads it.
+/// The table as `table.rs` reads it.
 pub struct Table {
     pub next: [u8; 256],
     pub rates: [u16; 4],

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::api::FileRef;
+use crate::api::file::FileRef;
 use crate::fit::{self, Fitted, Kind, Request, View, fit_document, weigh};
 use crate::trace::Offloaded;
 

@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{FileRef, StoredFile};
+use crate::api::file::{FileRef, StoredFile};
 use crate::fit::{Bound, FitNote, View};
 use crate::usage::Usage;
 

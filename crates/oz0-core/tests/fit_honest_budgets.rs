@@ -2,6 +2,7 @@
 //! corpus's held-out documents, the exact cl100k size of 95% of fitted answers is at most 1.05 times
 //! their budget.
 
+#![cfg(feature = "fit")]
 // A test that measures prints its figures.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 

@@ -1,5 +1,7 @@
 //! The invariants of fitting, over generated documents and requests.
 
+#![cfg(feature = "fit")]
+
 use oz0_core::fit::{self, CAP, CAP_CHARS, Indexer, Kind, Request, View, chars_of, fit_document, weigh};
 use proptest::prelude::*;
 

@@ -1,5 +1,7 @@
 //! The views of each kind, fitted from the fixtures; each snapshot holds the text and the fit note.
 
+#![cfg(feature = "fit")]
+
 use oz0_core::fit::{self, Bound, CAP_CHARS, Fitted, Kind, Request, View, chars_of, fit_document, weigh};
 
 fn fixture(name: &str) -> String {

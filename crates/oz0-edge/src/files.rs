@@ -297,13 +297,6 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir).map(|entries| entries.flatten().map(|e| e.path()).collect()).unwrap_or_default()
 }
 
-/// Returns whether `path` was last changed at least `left_for` ago.
-pub(crate) fn left_at_least(path: &Path, left_for: Duration) -> bool {
-    std::fs::symlink_metadata(path)
-        .and_then(|m| m.modified())
-        .is_ok_and(|at| at.elapsed().is_ok_and(|age| age >= left_for))
-}
-
 /// A blob just kept, and the mark that stays until the store records it.
 #[derive(Debug)]
 #[must_use = "settle it once the store records the file"]

@@ -1,8 +1,9 @@
 //! The edge of oz0: what keeps a tenant's settings, people, tokens and files, and runs plugins and jobs.
 //!
 //! [`LocalEdge`] is the [`Edge`](oz0_core::api::Edge) in process, over a [`store::Store`] (SQLite) and
-//! a content-addressed [`files::FileStore`]; [`server`] puts the same behind HTTP. Tools are called
-//! through `oz0-toolhost`, which runs a plugin's local MCP server over stdio.
+//! a content-addressed [`files::FileStore`]; [`server`] puts the same behind HTTP, and [`node`] starts
+//! a served edge from its operator's settings. Tools are called through `oz0-toolhost`, which runs a
+//! plugin's local MCP server over stdio.
 //!
 //! ```no_run
 //! use oz0_core::api::{Edge, Tenant};
@@ -22,6 +23,7 @@ pub mod files;
 pub mod gateway;
 mod live_jobs;
 mod news;
+pub mod node;
 mod plugin_gateway;
 pub mod plugins;
 pub mod private;

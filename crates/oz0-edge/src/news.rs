@@ -8,13 +8,13 @@
 //! telling never blocks the caller. News is not kept: a follower still reads the store now and then,
 //! for what it may have missed.
 
-use std::sync::{Arc, Weak, mpsc};
+use std::sync::{Arc, mpsc};
 
 use oz0_core::api::{QuestionAnswer, RunEvent, TreeId};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::state::EdgeState;
+use crate::live_jobs::LiveJobs;
 use crate::store::{MAX_NEWS_BYTES, Store};
 
 /// How many notices wait for a slow listener before the oldest are dropped.
@@ -84,27 +84,18 @@ impl News {
         Self { node: store.node().to_owned(), heard: broadcast::channel(BACKLOG).0, outbox }
     }
 
-    /// Starts hearing what the nodes of `state`'s store tell, this one's news included.
-    pub(crate) fn listen(state: &Arc<EdgeState>) {
-        let weak: Weak<EdgeState> = Arc::downgrade(state);
-        let hear = Box::new(move |text: Option<&str>| {
-            let Some(state) = weak.upgrade() else { return };
-            let notice = match text.map(serde_json::from_str::<Notice>) {
-                None => Notice::Missed,
-                Some(Ok(notice)) => notice,
-                Some(Err(err)) => {
-                    tracing::debug!("news the edge does not know: {err}");
-                    return;
-                }
-            };
-            state.news().hear(&state, notice);
-        });
-        if let Err(err) = state.store().listen(hear) {
-            tracing::warn!(
-                error = &err as &dyn std::error::Error,
-                "cannot hear the other nodes: jobs they run are followed by reading the store alone"
-            );
-        }
+    /// Acts on the news `text` a node told through the store, or on news missed when there is none,
+    /// for the jobs of `running`, then passes it to whoever listens.
+    pub(crate) fn heard(&self, running: &LiveJobs, text: Option<&str>) {
+        let notice = match text.map(serde_json::from_str::<Notice>) {
+            None => Notice::Missed,
+            Some(Ok(notice)) => notice,
+            Some(Err(err)) => {
+                tracing::debug!("news the edge does not know: {err}");
+                return;
+            }
+        };
+        self.hear(running, notice);
     }
 
     /// Returns whether other nodes hear this one.
@@ -122,11 +113,11 @@ impl News {
         self.heard.subscribe()
     }
 
-    /// Tells every node, this one included, of `notice`. News too long to send to other nodes
-    /// reaches this one alone.
-    pub(crate) fn tell(&self, state: &EdgeState, notice: Notice) {
+    /// Tells every node, this one included, of `notice`; this node acts on it for the jobs of
+    /// `running`. News too long to send to other nodes reaches this one alone.
+    pub(crate) fn tell(&self, running: &LiveJobs, notice: Notice) {
         let Some(outbox) = &self.outbox else {
-            self.hear(state, notice);
+            self.hear(running, notice);
             return;
         };
         match serde_json::to_string(&notice) {
@@ -135,7 +126,7 @@ impl News {
             }
             Ok(text) => {
                 tracing::debug!(bytes = text.len(), "news too long for the other nodes");
-                self.hear(state, notice);
+                self.hear(running, notice);
             }
             Err(err) => tracing::warn!("could not write news down: {err}"),
         }
@@ -143,16 +134,16 @@ impl News {
 
     /// Tells the other nodes that follow the job of a call's live `event`; those that follow it here
     /// hear it from [`crate::live_jobs::LiveJobs`].
-    pub(crate) fn live(&self, state: &EdgeState, tenant: i64, job: &TreeId, event: RunEvent) {
+    pub(crate) fn live(&self, running: &LiveJobs, tenant: i64, job: &TreeId, event: RunEvent) {
         if self.shared() {
             let node = self.node.clone();
-            self.tell(state, Notice::Live { tenant, job: job.as_str().to_owned(), node, event });
+            self.tell(running, Notice::Live { tenant, job: job.as_str().to_owned(), node, event });
         }
     }
 
-    /// Acts on what concerns the jobs this node runs, then passes `notice` to whoever listens.
-    fn hear(&self, state: &EdgeState, notice: Notice) {
-        let running = state.running();
+    /// Acts on what concerns the jobs this node runs, `running`, then passes `notice` to whoever
+    /// listens.
+    fn hear(&self, running: &LiveJobs, notice: Notice) {
         match &notice {
             Notice::Cancel { tenant, job } => {
                 if let Ok(job) = job.parse::<TreeId>() {
@@ -167,7 +158,7 @@ impl News {
             Notice::Follow { tenant, job } => {
                 if let Ok(id) = job.parse::<TreeId>() {
                     for event in running.waiting(*tenant, &id) {
-                        self.live(state, *tenant, &id, event);
+                        self.live(running, *tenant, &id, event);
                     }
                 }
             }

@@ -12,6 +12,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
+use futures_util::future::BoxFuture;
+use futures_util::stream::BoxStream;
+
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -21,27 +24,49 @@ use axum::routing::post;
 use oz0_core::api::{EdgeError, TreeId};
 use serde_json::{Value, json};
 
-use crate::calls::Sampler;
-use crate::state::EdgeState;
-
 /// What a token starts with, to tell it from the edge's own tokens.
 const PREFIX: &str = "oz0gw_";
 
 /// The largest request the gateway path takes.
 const MAX_BODY: usize = 32 << 20;
 
+/// A refusal of a gateway call: its HTTP status and its JSON body.
+pub(crate) type Refused = (u16, Value);
+
+/// A provider's streamed answer, as it comes.
+pub(crate) type Answer = BoxStream<'static, Result<Bytes, reqwest::Error>>;
+
+/// What meters a call's requests on the gateway path: it forwards each to the provider its format
+/// maps to, its worst case reserved first, and keeps its numbers with the call's. The call's sampler
+/// is one.
+pub(crate) trait GatewayMeter: Send + Sync {
+    /// Forwards a request in `format` and returns the provider's answer.
+    fn forward(self: Arc<Self>, format: &'static str, body: Value) -> BoxFuture<'static, Result<Value, Refused>>;
+
+    /// Opens a streamed request in `format` and returns the provider's status and answer, metered as
+    /// it passes.
+    fn stream(self: Arc<Self>, format: &'static str, body: Value)
+    -> BoxFuture<'static, Result<(u16, Answer), Refused>>;
+}
+
 /// A call's grant: whose it is, what it may call, until when, and what meters it.
 struct Grant {
     job: TreeId,
     formats: Vec<String>,
     expires: Instant,
-    meter: Arc<Sampler>,
+    meter: Arc<dyn GatewayMeter>,
 }
 
-/// The grants of the calls that run, by their token's digest, and the listener they are used on.
+/// The grants of the calls that run, by their token's digest.
+type Grants = Arc<Mutex<HashMap<[u8; 32], Grant>>>;
+
+/// The grants as the gateway path's routes hold them: gone with the edge and its calls.
+type WeakGrants = Weak<Mutex<HashMap<[u8; 32], Grant>>>;
+
+/// The grants of the calls that run, and the listener they are used on.
 #[derive(Default)]
 pub(crate) struct PluginGateway {
-    grants: Arc<Mutex<HashMap<[u8; 32], Grant>>>,
+    grants: Grants,
     url: tokio::sync::OnceCell<String>,
 }
 
@@ -53,7 +78,7 @@ impl std::fmt::Debug for PluginGateway {
 
 /// A call's token while its call runs; the token dies when this is dropped.
 pub(crate) struct Granted {
-    grants: Arc<Mutex<HashMap<[u8; 32], Grant>>>,
+    grants: Grants,
     digest: [u8; 32],
     /// What the call's request `_meta` carries under `oz0/gateway`.
     pub meta: Value,
@@ -70,22 +95,20 @@ impl PluginGateway {
     /// metered by `meter`, and returns it with what the call's `_meta` carries; starts the listener
     /// the first time.
     pub async fn grant(
-        state: &Arc<EdgeState>,
+        &self,
         job: &TreeId,
         formats: &[String],
         timeout: Duration,
-        meter: Arc<Sampler>,
+        meter: Arc<dyn GatewayMeter>,
     ) -> Result<Granted, EdgeError> {
-        let passage = state.passage();
-        let weak = Arc::downgrade(state);
-        let url = passage.url.get_or_try_init(|| listen(weak)).await?.clone();
+        let url = self.url.get_or_try_init(|| listen(self.routes())).await?.clone();
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes).map_err(|err| EdgeError::internal("could not make a gateway token", err))?;
         let token: String =
             std::iter::once(PREFIX.to_owned()).chain(bytes.iter().map(|b| format!("{b:02x}"))).collect();
         let digest = crate::token::hash(&token);
         let grant = Grant { job: job.clone(), formats: formats.to_vec(), expires: Instant::now() + timeout, meter };
-        passage.grants.lock().unwrap_or_else(PoisonError::into_inner).insert(digest, grant);
+        self.grants.lock().unwrap_or_else(PoisonError::into_inner).insert(digest, grant);
         let expires_at = std::time::SystemTime::now() + timeout;
         let expires_ms = expires_at.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let meta = json!({
@@ -96,34 +119,35 @@ impl PluginGateway {
             "formats": formats,
             "expires_at": crate::store::rfc3339_millis(i64::try_from(expires_ms).unwrap_or(i64::MAX)),
         });
-        Ok(Granted { grants: Arc::clone(&passage.grants), digest, meta })
+        Ok(Granted { grants: Arc::clone(&self.grants), digest, meta })
+    }
+
+    /// Returns the routes of the gateway path, on `oz0 edge serve` and on the embedded edge's listener.
+    /// They hold the grants weakly: once the edge and its calls are gone, they answer that it stops.
+    pub(crate) fn routes(&self) -> Router {
+        let grants: WeakGrants = Arc::downgrade(&self.grants);
+        Router::new()
+            .route("/gateway/openai/v1/embeddings", post(|s, h, b| pass(s, h, b, "openai-embeddings")))
+            .route("/gateway/openai/v1/chat/completions", post(|s, h, b| pass(s, h, b, "openai-chat")))
+            .route("/gateway/openai/v1/responses", post(|s, h, b| pass(s, h, b, "openai-responses")))
+            .route("/gateway/anthropic/v1/messages", post(|s, h, b| pass(s, h, b, "anthropic-messages")))
+            .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+            .with_state(grants)
     }
 }
 
-/// Starts the listener of the gateway path on loopback and returns its URL.
-async fn listen(state: Weak<EdgeState>) -> Result<String, EdgeError> {
+/// Starts the listener of the gateway path's `app` on loopback and returns its URL.
+async fn listen(app: Router) -> Result<String, EdgeError> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|err| EdgeError::internal("could not open the gateway path", err))?;
     let address = listener.local_addr().map_err(|err| EdgeError::internal("could not open the gateway path", err))?;
-    let app = routes(state);
     tokio::spawn(async move {
         if let Err(err) = axum::serve(listener, app).await {
             tracing::error!(error = &err as &dyn std::error::Error, "the gateway path stopped");
         }
     });
     Ok(format!("http://{address}"))
-}
-
-/// Returns the routes of the gateway path, on `oz0 edge serve` and on the embedded edge's listener.
-pub(crate) fn routes(state: Weak<EdgeState>) -> Router {
-    Router::new()
-        .route("/gateway/openai/v1/embeddings", post(|s, h, b| pass(s, h, b, "openai-embeddings")))
-        .route("/gateway/openai/v1/chat/completions", post(|s, h, b| pass(s, h, b, "openai-chat")))
-        .route("/gateway/openai/v1/responses", post(|s, h, b| pass(s, h, b, "openai-responses")))
-        .route("/gateway/anthropic/v1/messages", post(|s, h, b| pass(s, h, b, "anthropic-messages")))
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state)
 }
 
 impl PluginGateway {
@@ -141,8 +165,8 @@ fn forbidden(message: String) -> Response {
 }
 
 /// Takes a call made with a gateway token in `format`, checks the token, and forwards it.
-async fn pass(State(state): State<Weak<EdgeState>>, headers: HeaderMap, body: Bytes, format: &'static str) -> Response {
-    let Some(state) = state.upgrade() else {
+async fn pass(State(grants): State<WeakGrants>, headers: HeaderMap, body: Bytes, format: &'static str) -> Response {
+    let Some(grants) = grants.upgrade() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "the edge is stopping").into_response();
     };
     let bearer =
@@ -152,7 +176,7 @@ async fn pass(State(state): State<Weak<EdgeState>>, headers: HeaderMap, body: By
         return forbidden("no gateway token: give the call's `oz0/gateway` token as the SDK's API key".into());
     };
     let (job, meter) = {
-        let grants = state.passage().grants.lock().unwrap_or_else(PoisonError::into_inner);
+        let grants = grants.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(grant) = grants.get(&crate::token::hash(token)) else {
             return forbidden(
                 "the gateway token is not one of a call that runs: a token works only while its call runs".into(),

@@ -540,7 +540,7 @@ impl Edge for LocalEdge {
             // Run by another node, maybe: the answer goes to the node that asked, and there to its
             // question if it still waits.
             let notice = Notice::Answer { tenant, job: id.as_str().to_owned(), question, answer: answer.clone() };
-            self.state.news().tell(&self.state, notice);
+            self.state.news().tell(self.state.running(), notice);
             return Ok(());
         }
         Err(EdgeError::not_found(format!(

@@ -9,7 +9,6 @@ use oz0_core::agent::{AgentBudget, OverBudget, Spent};
 use oz0_core::api::TreeId;
 use serde_json::{Value, json};
 
-use crate::state::EdgeState;
 use crate::store::{Ask, Lease, Over, Period, ReservationId, Store, TenantRecord};
 
 /// Whose money refused a call.
@@ -52,7 +51,7 @@ pub(crate) struct ForTree {
 
 /// How the edge reserves model calls: in the store, so that the nodes sharing it count each other's
 /// reservations, each held until its node is taken for dead unless the node renews its lease.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Limits {
     lease: Lease,
 }
@@ -67,15 +66,15 @@ impl Default for Limits {
 /// [`release`](Self::release) once its call is settled, or else when dropped.
 #[derive(Debug)]
 pub(crate) struct Reservation {
-    held: Option<(Arc<EdgeState>, ReservationId)>,
+    held: Option<(Arc<dyn Store>, ReservationId)>,
 }
 
 impl Reservation {
     /// Releases the reservation on a thread that may block, and waits for it: the next reservation
     /// made after this one returns no longer counts it.
     pub async fn release(mut self) {
-        if let Some((state, id)) = self.held.take() {
-            let released = tokio::task::spawn_blocking(move || release(&state, id)).await;
+        if let Some((store, id)) = self.held.take() {
+            let released = tokio::task::spawn_blocking(move || release(store.as_ref(), id)).await;
             if let Err(err) = released {
                 tracing::warn!(error = &err as &dyn std::error::Error, "a reservation could not be released");
             }
@@ -85,18 +84,18 @@ impl Reservation {
 
 impl Drop for Reservation {
     fn drop(&mut self) {
-        let Some((state, id)) = self.held.take() else { return };
+        let Some((store, id)) = self.held.take() else { return };
         // The store's calls block, and a drop may come on an async thread: there, on another.
         match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn_blocking(move || release(&state, id))),
-            Err(_) => release(&state, id),
+            Ok(runtime) => drop(runtime.spawn_blocking(move || release(store.as_ref(), id))),
+            Err(_) => release(store.as_ref(), id),
         }
     }
 }
 
-fn release(state: &EdgeState, id: ReservationId) {
+fn release(store: &dyn Store, id: ReservationId) {
     // A reservation that cannot be released stops counting when its node is taken for dead.
-    if let Err(err) = state.store().release(id) {
+    if let Err(err) = store.release(id) {
         tracing::warn!(error = &err as &dyn std::error::Error, "a reservation could not be released");
     }
 }
@@ -185,18 +184,19 @@ fn refusal(over: &Over, budget: Option<AgentBudget>) -> (String, Spend) {
     }
 }
 
-/// Reserves the worst case of a model call on a thread that may block, as [`Limits::reserve`] does;
-/// the edge failing counts as a refusal.
+/// Reserves the worst case of a model call in `store` on a thread that may block, as
+/// [`Limits::reserve`] does; the edge failing counts as a refusal.
 pub(crate) async fn reserve(
-    state: &Arc<EdgeState>,
+    limits: &Limits,
+    store: &Arc<dyn Store>,
     tenant: &TenantRecord,
     tree: Option<ForTree>,
     worst: Spent,
 ) -> Result<Reservation, (String, Spend)> {
-    let (state, tenant) = (Arc::clone(state), tenant.clone());
+    let (limits, store, tenant) = (*limits, Arc::clone(store), tenant.clone());
     tokio::task::spawn_blocking(move || {
-        let id = state.limits().reserve(state.store(), &tenant, tree.as_ref(), worst)?;
-        Ok(Reservation { held: Some((state, id)) })
+        let id = limits.reserve(store.as_ref(), &tenant, tree.as_ref(), worst)?;
+        Ok(Reservation { held: Some((store, id)) })
     })
     .await
     .unwrap_or_else(|err| {

@@ -91,7 +91,7 @@ pub(crate) fn sweep(dir: &Path, left_for: Duration, recorded: impl Fn(i64, &File
     for tool in tools.flatten().flatten() {
         for path in std::fs::read_dir(tool.path().join("handed")).into_iter().flatten().flatten().map(|e| e.path()) {
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if census.left(writers::named_in(&name, crate::calls::HANDED), &path, left_for) {
+            if census.left(writers::named_in(&name, crate::calls::handed::HANDED), &path, left_for) {
                 let size = size_of(&path);
                 if std::fs::remove_dir_all(&path).is_ok() {
                     swept.handed += 1;
@@ -148,6 +148,22 @@ fn hidden(dir: &Path, key: Option<&EdgeKey>) -> Vec<PathBuf> {
     let mut hidden = vec![dir.to_path_buf()];
     hidden.extend(key.and_then(EdgeKey::file).filter(|file| !file.starts_with(dir)).map(Path::to_path_buf));
     hidden
+}
+
+/// Starts hearing what the nodes of `state`'s store tell, this one's news included.
+fn listen(state: &Arc<EdgeState>) {
+    let weak = Arc::downgrade(state);
+    let hear = Box::new(move |text: Option<&str>| {
+        if let Some(state) = weak.upgrade() {
+            state.news.heard(&state.running, text);
+        }
+    });
+    if let Err(err) = state.store.listen(hear) {
+        tracing::warn!(
+            error = &err as &dyn std::error::Error,
+            "cannot hear the other nodes: jobs they run are followed by reading the store alone"
+        );
+    }
 }
 
 /// What every "no such tenant" says, whether the tenant does not exist or is another's.
@@ -274,7 +290,7 @@ impl EdgeState {
         });
         // The edge's environment holds provider keys: no process of its user may read it.
         oz0_toolhost::protect_process();
-        News::listen(&state);
+        listen(&state);
         state
     }
 
@@ -308,6 +324,11 @@ impl EdgeState {
     /// Returns the store.
     pub fn store(&self) -> &dyn Store {
         self.store.as_ref()
+    }
+
+    /// Returns the store as a handle to keep, for what outlives a call, such as a reservation.
+    pub(crate) fn store_handle(&self) -> &Arc<dyn Store> {
+        &self.store
     }
 
     /// Returns the content-addressed files.
@@ -447,11 +468,11 @@ impl EdgeState {
         self.key_made
     }
 
+    /// Returns the jobs this process runs.
     pub(crate) fn running(&self) -> &LiveJobs {
         &self.running
     }
 
-    /// Returns the model calls reserved against the tenants' spending limits.
     /// Returns what this node tells the others, and hears.
     pub(crate) fn news(&self) -> &News {
         &self.news
@@ -480,9 +501,10 @@ impl EdgeState {
     }
 
     fn changed(&self, tenant: i64, job: &TreeId) {
-        self.news.tell(self, Notice::Changed { tenant, job: job.as_str().to_owned() });
+        self.news.tell(&self.running, Notice::Changed { tenant, job: job.as_str().to_owned() });
     }
 
+    /// Returns how model calls are reserved against the tenants' spending limits.
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
     }

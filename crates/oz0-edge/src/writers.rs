@@ -145,7 +145,7 @@ impl<'a> Census<'a> {
         match liveness {
             Liveness::Live => false,
             Liveness::Dead => true,
-            Liveness::Unknown => crate::files::left_at_least(path, left_for),
+            Liveness::Unknown => left_at_least(path, left_for),
         }
     }
 }
@@ -161,7 +161,7 @@ pub(crate) fn forget_dead(area: &Path) {
             // A draft is locked as soon as it is made, and renamed at once: free and a minute old, its
             // process died in between.
             is_name(name)
-                && crate::files::left_at_least(&path, std::time::Duration::from_secs(60))
+                && left_at_least(&path, std::time::Duration::from_secs(60))
                 && File::open(&path).is_ok_and(|lock| lock.try_lock().is_ok())
         } else {
             liveness(area, name) == Liveness::Dead
@@ -170,6 +170,13 @@ pub(crate) fn forget_dead(area: &Path) {
             let _ = std::fs::remove_file(&path);
         }
     }
+}
+
+/// Returns whether `path` was last changed at least `left_for` ago.
+pub(crate) fn left_at_least(path: &Path, left_for: std::time::Duration) -> bool {
+    std::fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
+        .is_ok_and(|at| at.elapsed().is_ok_and(|age| age >= left_for))
 }
 
 #[cfg(test)]

@@ -300,7 +300,7 @@ impl ClientHandler for Host {
             capabilities["sampling"] = json!({});
         }
         let config = json!({
-            "protocolVersion": crate::PREFERRED_PROTOCOL,
+            "protocolVersion": crate::handshake::PREFERRED_PROTOCOL,
             "capabilities": capabilities,
             "clientInfo": {"name": "oz0", "version": env!("CARGO_PKG_VERSION")},
         });

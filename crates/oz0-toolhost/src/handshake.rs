@@ -10,6 +10,12 @@ use rmcp::service::{ClientInitializeError, RunningService, serve_directly};
 use rmcp::transport::Transport as McpTransport;
 use rmcp::{RoleClient, Service};
 
+/// The protocol asked for first.
+pub const PREFERRED_PROTOCOL: &str = "2026-07-28";
+
+/// The protocol fallen back to when a server does not speak the preferred one.
+pub const FALLBACK_PROTOCOL: &str = "2025-11-25";
+
 /// The ID of the start-up's `server/discover`: a string, so that it is never one of the numbers the
 /// client counts from 0 for the requests that follow.
 const DISCOVER_ID: &str = "oz0-discover";

@@ -4,14 +4,9 @@ use std::time::Duration;
 
 use oz0_core::manifest::{Function, ServerInfo, ToolListing};
 
-use super::stdio::with_stderr;
-use super::{ServerCommand, ToolHostError};
-
-/// The protocol asked for first.
-pub const PREFERRED_PROTOCOL: &str = "2026-07-28";
-
-/// The protocol fallen back to when a server does not speak the preferred one.
-pub const FALLBACK_PROTOCOL: &str = "2025-11-25";
+use crate::command::ServerCommand;
+use crate::error::ToolHostError;
+use crate::stdio::with_stderr;
 
 /// What a server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,7 +34,7 @@ impl Listed {
 /// Returns a [`ToolHostError`] when the server cannot be started, exits, takes too long or breaks the
 /// protocol; each carries the end of its stderr.
 pub async fn list_functions(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
-    let (mut server, io, tasks) = super::start(command).await?;
+    let (mut server, io, tasks) = crate::transport::start(command).await?;
     let work = async {
         // The same client as a call's, so that a server shows the functions it offers only to a client
         // that declares what they need (roots, elicitation, sampling).

@@ -7,7 +7,11 @@ use std::time::{Duration, SystemTime};
 
 use oz0_core::manifest::{Document, LISTING_FORMAT, Listing, Manifest, PathAccess, Tool, rfc3339};
 
-use crate::{Grant, Limits, Sandbox, ServerCommand, ToolHostError, list_functions};
+use crate::command::ServerCommand;
+use crate::confine::policy::{Grant, Limits};
+use crate::error::ToolHostError;
+use crate::list::list_functions;
+use crate::sandbox::Sandbox;
 
 /// A tool whose server could not be listed.
 #[derive(Debug, thiserror::Error)]

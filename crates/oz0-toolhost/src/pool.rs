@@ -12,8 +12,10 @@ use futures_util::future::{BoxFuture, Shared};
 use tokio_util::sync::CancellationToken;
 
 use crate::client::Listener;
+use crate::command::ServerCommand;
+use crate::error::ToolHostError;
 use crate::session::Session;
-use crate::{Answered, Call, ServerCommand, ToolHostError};
+use crate::session::{Answered, Call};
 
 /// How long a server is kept for the calls of its tool.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -12,7 +12,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::{Confinement, ToolHostError};
+use crate::confine::policy::Confinement;
+use crate::error::ToolHostError;
 
 /// The variable that marks every process of a server, read by [`reap`].
 pub const MARK_VARIABLE: &str = "OZ0_SERVER";

@@ -13,13 +13,43 @@ use rmcp::model::{
     RequestMetaObject, ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RunningService, ServiceError};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use tokio::sync::Semaphore;
 use tokio::time::Instant as Deadline;
 use tokio_util::sync::CancellationToken;
 
 use crate::client::{Host, Listener, Refusal};
-use crate::{Answered, Call, ServerCommand, StdioServer, ToolHostError};
+use crate::command::ServerCommand;
+use crate::error::ToolHostError;
+use crate::stdio::StdioServer;
+
+/// A call to make.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The function's name.
+    pub function: String,
+    /// Its arguments.
+    pub arguments: Map<String, Value>,
+    /// The request's `_meta`, such as `oz0/files`.
+    pub meta: Map<String, Value>,
+    /// The most the whole may take, the server's start included.
+    pub timeout: Duration,
+    /// Whether to call it as an MCP task, as a function whose `execution.taskSupport` is `required`
+    /// must be.
+    pub task: bool,
+}
+
+/// What a server answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answered {
+    /// The result, as MCP's `CallToolResult` in JSON.
+    pub result: Value,
+    /// The protocol negotiated.
+    pub protocol: String,
+    /// The end of what the server wrote on stderr by the time it answered, where servers log why a
+    /// call answered with an error.
+    pub stderr: String,
+}
 
 /// The most calls one server runs at once; more wait for one of them to end.
 pub const MAX_CALLS: usize = 8;
@@ -84,7 +114,7 @@ pub(crate) struct Session {
 impl Session {
     /// Starts a server and its session within `timeout`: the server ready, or why not.
     pub async fn start(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
-        let (mut server, io, _) = crate::start(command).await?;
+        let (mut server, io, _) = crate::transport::start(command).await?;
         let host = Host::new(&command.roots, command.sampling);
         let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io)).await;
         let client = match connected {

@@ -2317,8 +2317,8 @@ class _Raw:
 #
 # The platform's token estimate, `count` and `weigh`, with the numbers of the Rust core.
 #
-# This is a port of `oz0-core`'s `fit::estimate` (crates/oz0-core/src/fit/estimate.rs and
-# estimate/stretch.rs) using only the standard library; the trained table `cl100k.table` is embedded at the
+# This is a port of `oz0-core`'s estimate (estimate.rs, table.rs and stretch.rs of
+# crates/oz0-core/src/fit/tokens/) using only the standard library; the trained table `cl100k.table` is embedded at the
 # end of this file, so the file works when copied alone. Each name mirrors the Rust one:
 #
 # =====================================  ==============================================================

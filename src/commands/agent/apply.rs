@@ -26,7 +26,7 @@ pub struct AgentApplyArgs {
 /// Runs `oz0 agent apply`.
 pub fn run(args: &AgentApplyArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let format: Format = output::format()?;
-    let definition = super::read(&args.file)?;
+    let definition = super::definition::read(&args.file)?;
     let connected = connect(edge)?;
     let applied = block_on(async {
         connected.edge.apply_definition(&definition).await.map_err(|err| connected.error("could not install it", err))

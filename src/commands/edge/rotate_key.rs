@@ -4,11 +4,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use oz0_core::api::{KeyKind, KeyStatus};
-use oz0_edge::sealing::{KEY_VARIABLE, KeySource, NEW_KEY_VARIABLE, rotate_edge};
-use oz0_edge::store::{Location, StoreError};
+use oz0_edge::node::{NodeError, rotate_key};
+use oz0_edge::sealing::rotation::NEW_KEY_VARIABLE;
+use oz0_edge::sealing::{KEY_VARIABLE, KeySource};
 use serde::Serialize;
 
-use super::serve::{key_hint, key_place, location, not_opened};
+use super::serve::{key_hint, not_opened, settings};
 use crate::edge::{EdgeArgs, Place, home, place};
 use crate::error::CommandError;
 use crate::output::{self, Format};
@@ -77,12 +78,11 @@ pub fn run(args: &EdgeRotateKeyArgs, edge: &EdgeArgs) -> Result<(), CommandError
             home()?
         }
     };
-    let location = location(args.store.as_deref())?;
-    let key = key_place(&dir, args.key_file.as_deref())?;
+    let settings = settings(dir, args.store.as_deref(), args.key_file.as_deref())?;
     let new = std::env::var(NEW_KEY_VARIABLE).ok().filter(|value| !value.trim().is_empty());
     ui::info("sealing every plugin's secrets again with a new key");
-    let rotated = rotate_edge(&dir, &location, &key, new.as_deref()).map_err(|err| match err {
-        StoreError::Key(key) => {
+    let rotated = rotate_key(&settings, new.as_deref()).map_err(|err| match err {
+        NodeError::Key(key) => {
             let hint = key_hint(&key);
             let error = CommandError::operational("could not rotate the edge key").caused_by(key);
             match hint {
@@ -90,7 +90,7 @@ pub fn run(args: &EdgeRotateKeyArgs, edge: &EdgeArgs) -> Result<(), CommandError
                 None => error,
             }
         }
-        err => not_opened(&dir, &location, err),
+        err => not_opened(&settings, err),
     })?;
     let (kind, place) = match rotated.new.source() {
         KeySource::File(path) => (KeyKind::File, path.display().to_string()),
@@ -102,7 +102,7 @@ pub fn run(args: &EdgeRotateKeyArgs, edge: &EdgeArgs) -> Result<(), CommandError
             "set {KEY_VARIABLE} to the key in {NEW_KEY_VARIABLE} (ID {id}) wherever the edge starts, then unset \
              {NEW_KEY_VARIABLE}: the old key no longer opens the secrets"
         ));
-    } else if matches!(location, Location::Postgres(_)) {
+    } else if settings.store_url().is_some() {
         ui::warn(&format!("copy {place} to every node of the shared store before starting them"));
     }
     if format == Format::Json {

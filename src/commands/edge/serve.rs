@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use oz0_core::api::TenantName;
-use oz0_edge::EdgeState;
-use oz0_edge::sealing::{KEY_VARIABLE, KeyError, KeyPlace};
-use oz0_edge::store::{Lease, Location, StoreError};
+use oz0_edge::node::{Node, NodeError, Settings, Tenure};
+use oz0_edge::sealing::{KEY_VARIABLE, KeyError};
 use oz0_toolhost::{Confinement, Fallback, Grant, Support};
 
 use crate::edge::home;
@@ -120,17 +119,16 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         Some(dir) => dir.clone(),
         None => home()?,
     };
-    let location = location(args.store.as_deref())?;
-    let key = key_place(&dir, args.key_file.as_deref())?;
-    let state = EdgeState::open_at(&dir, &location, &key, Some(EdgeState::SERVER_IDLE))
-        .map_err(|err| not_opened(&dir, &location, err))?;
+    let settings = settings(dir, args.store.as_deref(), args.key_file.as_deref())?;
+    let node = Node::open(&settings).map_err(|err| not_opened(&settings, err))?;
+    let state = node.state();
     if state.key_made()
         && let Some(file) = state.key_file()
     {
         ui::warn(&format!(
             "made the edge key in {}: back it up apart from the store, as the plugins' secrets are lost without it{}",
             file.display(),
-            if state.store().shared() { "; every node of the shared store needs a copy" } else { "" }
+            if node.shared() { "; every node of the shared store needs a copy" } else { "" }
         ));
     }
     state.confine_tools(confinement(args));
@@ -149,26 +147,15 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             support.describe()
         ));
     }
-    // A store of this node alone: a job still running in it was left by an edge that stopped, and no
-    // one will end it. In a shared store it may be another node's, running now.
-    if !state.store().shared() {
-        let left = state
-            .store()
-            .fail_running_jobs("the edge stopped while the job ran")
-            .map_err(|err| not_opened(&dir, &location, err))?;
-        if left > 0 {
-            ui::warn(&format!("{left} job(s) left running when the edge last stopped are marked failed"));
+    match node.take_jobs().map_err(|err| not_opened(&settings, err))? {
+        Tenure::Alone { failed } if failed > 0 => {
+            ui::warn(&format!("{failed} job(s) left running when the edge last stopped are marked failed"));
         }
-    } else {
-        // In a shared store the node holds a lease while it lives, and the live nodes fail the running
-        // jobs of one that died once its lease has lapsed for a while.
-        let lease = Lease::from_env();
-        state.keep_lease(lease).map_err(|err| not_opened(&dir, &location, err))?;
-        ui::info(&format!(
-            "node {} holds a lease in the shared store; a node that dies has its running jobs failed within {} s",
-            state.store().node(),
-            lease.bound().as_secs_f64()
-        ));
+        Tenure::Shared { node: name, bound } => ui::info(&format!(
+            "node {name} holds a lease in the shared store; a node that dies has its running jobs failed within {} s",
+            bound.as_secs_f64()
+        )),
+        _ => {}
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -185,7 +172,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
         // The store's calls block, and PostgreSQL's client drives a runtime of its own: off the async threads.
         let first = {
-            let (state, tenant) = (std::sync::Arc::clone(&state), args.tenant.clone());
+            let (state, tenant) = (std::sync::Arc::clone(state), args.tenant.clone());
             tokio::task::spawn_blocking(move || state.first_token(&tenant)).await.map_err(|err| {
                 CommandError::operational("could not make the first tenant's admin token").caused_by(err)
             })?
@@ -205,23 +192,24 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         // the edge listens stops it cleanly.
         let shutdown = crate::stop::shutdown()
             .map_err(|err| CommandError::operational("could not catch the stop signals").caused_by(err))?;
-        ui::info(&format!("data in {}", dir.display()));
+        ui::info(&format!("data in {}", settings.dir().display()));
         if let Some(key) = state.key() {
             ui::info(&format!("edge key {} in {}", key.id(), key.source()));
         }
-        if let Location::Postgres(url) = &location {
+        if let Some(url) = settings.store_url() {
             ui::info(&format!("store in {url}"));
         }
         ui::print_text(&format!("listening on http://{address}"))?;
-        oz0_edge::server::serve(listener, std::sync::Arc::clone(&state), shutdown)
+        node.serve(listener, shutdown)
             .await
             .map_err(|err| CommandError::operational("the edge's server failed").caused_by(err))?;
         // The jobs still running here (detached runs) end with the process: they are failed now, rather
         // than when the next start or another node finds them left.
-        let left = tokio::task::spawn_blocking(move || state.store().leave("the edge stopped while the job ran")).await;
+        let leaving = node.clone();
+        let left = tokio::task::spawn_blocking(move || leaving.leave()).await;
         match left {
-            Ok(Ok(lost)) if !lost.is_empty() => {
-                ui::warn(&format!("{} job(s) still running are marked failed", lost.len()));
+            Ok(Ok(lost)) if lost > 0 => {
+                ui::warn(&format!("{lost} job(s) still running are marked failed"));
             }
             Ok(Ok(_)) => {}
             Ok(Err(err)) => ui::warn(&format!("could not mark the jobs still running failed: {err}")),
@@ -247,37 +235,26 @@ pub fn key_hint(err: &KeyError) -> Option<&'static str> {
     }
 }
 
-/// Returns where the store is: `store`, the --store value or OZ0_STORE, else SQLite in --data.
-pub fn location(store: Option<&str>) -> Result<Location, CommandError> {
-    match store {
-        None => Ok(Location::Sqlite),
-        Some(text) => text.parse::<Location>().map_err(|err| {
-            CommandError::usage("the --store value (or OZ0_STORE) is not a store").caused_by(err).hint(
-                "give a URL such as postgres://USER@HOST:5432/DATABASE, or leave --store out to keep the state in \
-                 SQLite under --data",
-            )
-        }),
-    }
+/// Returns the node's settings: its data folder `dir`; its store, `store` (the --store value or
+/// OZ0_STORE), else SQLite in --data; and its key, OZ0_MASTER_KEY when it is set, else `key_file`,
+/// else `edge.key` in `dir`, refusing both the variable and a file.
+pub fn settings(dir: PathBuf, store: Option<&str>, key_file: Option<&Path>) -> Result<Settings, CommandError> {
+    Settings::new(dir, store, key_file).map_err(|err| match err {
+        NodeError::TwoKeys { file } => {
+            CommandError::usage(format!("both {KEY_VARIABLE} and --key-file '{}' name the edge key", file.display()))
+                .hint(format!("keep the key in one place: unset {KEY_VARIABLE}, or leave out --key-file"))
+        }
+        err => CommandError::usage("the --store value (or OZ0_STORE) is not a store").caused_by(err).hint(
+            "give a URL such as postgres://USER@HOST:5432/DATABASE, or leave --store out to keep the state in \
+             SQLite under --data",
+        ),
+    })
 }
 
-/// Returns where the edge key is: OZ0_MASTER_KEY when it is set, else `file`, else `edge.key` in
-/// `dir`; refuses both the variable and a file.
-pub fn key_place(dir: &Path, file: Option<&Path>) -> Result<KeyPlace, CommandError> {
-    let place = KeyPlace::from_env(file.map_or_else(|| dir.join(KeyPlace::FILE_NAME), Path::to_path_buf));
-    if let (KeyPlace::Variable { .. }, Some(file)) = (&place, file) {
-        return Err(CommandError::usage(format!(
-            "both {KEY_VARIABLE} and --key-file '{}' name the edge key",
-            file.display()
-        ))
-        .hint(format!("keep the key in one place: unset {KEY_VARIABLE}, or leave out --key-file")));
-    }
-    Ok(place)
-}
-
-/// Returns the error of a store that could not be opened, naming it (a URL without its password) and
-/// what to do.
-pub fn not_opened(dir: &Path, location: &Location, err: StoreError) -> CommandError {
-    if let StoreError::Key(key) = &err {
+/// Returns the error of a node whose store or key could not be opened, naming the store (a URL
+/// without its password) and what to do.
+pub fn not_opened(settings: &Settings, err: NodeError) -> CommandError {
+    if let NodeError::Key(key) = &err {
         let hint = key_hint(key);
         let error = CommandError::operational("could not open the edge's secrets with its key").caused_by(err);
         return match hint {
@@ -285,11 +262,11 @@ pub fn not_opened(dir: &Path, location: &Location, err: StoreError) -> CommandEr
             None => error,
         };
     }
-    let Location::Postgres(url) = location else {
-        return CommandError::operational(format!("could not open the edge's store in '{}'", dir.display()))
+    let Some(url) = settings.store_url() else {
+        return CommandError::operational(format!("could not open the edge's store in '{}'", settings.dir().display()))
             .caused_by(err);
     };
-    let connect = matches!(err, StoreError::Connect { .. });
+    let connect = err.is_connect();
     let error = CommandError::operational(format!("could not open the edge's store at {url}")).caused_by(err);
     if connect && error.causes().iter().any(|cause| cause.contains("TLS")) {
         error.hint(

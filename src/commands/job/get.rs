@@ -3,12 +3,12 @@
 use clap::Args;
 use oz0_core::api::{Edge, TreeId};
 
-use super::dollars;
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;
+use oz0_core::trace::dollars;
 
 /// Show a job: its state, who started it, the files its tree holds, and what it cost.
 #[derive(Debug, Args)]

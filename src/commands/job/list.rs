@@ -3,12 +3,12 @@
 use clap::Args;
 use oz0_core::api::{Cursor, Edge, JobPage, MAX_PAGE};
 
-use super::dollars;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{Key, Number};
+use oz0_core::trace::dollars;
 
 /// List the tenant's jobs, newest first: ID, state, what ran, steps and cost.
 ///

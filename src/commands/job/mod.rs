@@ -31,5 +31,3 @@ pub fn run(command: JobCommand, edge: &EdgeArgs) -> Result<(), CommandError> {
         JobCommand::Cancel(args) => cancel::run(&args, edge),
     }
 }
-
-pub use oz0_core::trace::{dollars, seconds};

@@ -5,13 +5,13 @@ use clap::Args;
 use oz0_core::api::{Edge, MAX_TRACE_STEPS, Trace, TreeId};
 use oz0_core::trace::ServerNoteKind;
 
-use super::{dollars, seconds};
 use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;
 use crate::ui::Column::{self, Key, Number};
+use oz0_core::trace::{dollars, seconds};
 
 /// Show what a job did: each step with its time, kind, tool and function, duration and outcome; the
 /// results fitted to a budget and the results offloaded, with their numbers; and usage and cost.

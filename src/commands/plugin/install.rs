@@ -7,7 +7,7 @@ use clap::Args;
 use oz0_core::api::{Edge, InstallOptions, Installed, MAX_PLUGIN_BYTES};
 use oz0_core::manifest::{Lint, Severity, lint};
 
-use super::Plugin;
+use super::folder::Plugin;
 use super::report::{self, Report};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};

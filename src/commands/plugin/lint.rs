@@ -6,8 +6,8 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use oz0_core::manifest::{Lint, Rule, Severity, lint, rules};
 
+use super::folder::{Plugin, parse_seconds};
 use super::report::{self, Report};
-use super::{Plugin, parse_seconds};
 use crate::error::{CommandError, ErrorKind};
 use crate::output;
 use crate::ui;

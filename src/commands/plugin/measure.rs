@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use oz0_core::manifest::Listing;
 
-use super::{Plugin, parse_seconds};
+use super::folder::{Plugin, parse_seconds};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;

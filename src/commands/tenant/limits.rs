@@ -3,7 +3,7 @@
 use clap::Args;
 use oz0_core::api::{Edge, SpendingLimits, Tenant};
 
-use super::parse_tenant;
+use super::name::parse_tenant;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod limits;
+pub mod name;
 pub mod offload;
 
 use clap::Subcommand;
@@ -24,9 +25,4 @@ pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
         TenantCommand::Limits(args) => limits::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),
     }
-}
-
-/// Parses a tenant's name, or `current`.
-pub fn parse_tenant(value: &str) -> Result<oz0_core::api::Tenant, String> {
-    value.parse().map_err(|err: oz0_core::api::NameError| err.to_string())
 }

@@ -5,7 +5,7 @@ use oz0_core::api::{Edge, EdgeError, OffloadChange, OffloadPatch, OffloadView, T
 use oz0_core::offload::{Offload, OffloadSettings, Threshold, Tokens};
 use serde::Serialize;
 
-use super::parse_tenant;
+use super::name::parse_tenant;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};

@@ -111,7 +111,7 @@ impl EdgeError {
     }
 
     /// Returns a "permission denied" error for `action`, which needs `role`.
-    pub fn permission_denied(action: &str, role: super::Role) -> Self {
+    pub fn permission_denied(action: &str, role: super::names::Role) -> Self {
         EdgeError::PermissionDenied { detail: format!("{action} needs the {role} role") }
     }
 

@@ -7,7 +7,7 @@
 
 mod edge;
 mod error;
-mod file;
+pub(crate) mod file;
 mod job;
 mod names;
 mod page;

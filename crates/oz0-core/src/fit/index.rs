@@ -3,9 +3,9 @@
 //! An `Index` is built by the `Indexer` and read by the views; it holds no text of the document but its
 //! parts' labels, so that a view reads back only the parts it shows.
 
-use super::Kind;
-use super::split::Part;
-use super::weigher::Totals;
+use super::kind::Kind;
+use super::split::marks::Part;
+use super::tokens::weigher::Totals;
 
 /// What one pass found in a document.
 #[derive(Debug, Clone, Default)]
@@ -121,7 +121,9 @@ impl Eq for Index {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Kind, Meter, index_text};
+    use super::super::io::read::index_text;
+    use super::super::kind::Kind;
+    use super::super::tokens::estimate::Meter;
 
     /// The weight of the document's first `len` bytes.
     fn weight_before(doc: &str, len: u64) -> u64 {

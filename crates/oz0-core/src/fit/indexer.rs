@@ -4,15 +4,17 @@
 //! The pass keeps only the parts found and the first bytes of the current line, so that a file of any
 //! size is indexed in bounded memory. The splitters find the parts; the weigher measures.
 
-use super::Kind;
-use super::code::{self, Lang};
+use super::code::{self, lang::Lang};
 use super::index::Index;
-use super::lines::Blocks;
-use super::room::Room;
+use super::io::room::Room;
+use super::kind::Kind;
+use super::scan::lines::Blocks;
+use super::scan::utf8::{InvalidUtf8, Utf8, count_chars};
+use super::split::Splitter;
 use super::split::code::CodeSplitter;
-use super::split::{Found, LINE_PREFIX, Marks, Splitter};
-use super::utf8::{InvalidUtf8, Utf8, count_chars};
-use super::weigher::{Totals, Weigher};
+use super::split::line::LINE_PREFIX;
+use super::split::marks::{Found, Marks};
+use super::tokens::weigher::{Totals, Weigher};
 
 /// Builds a document's `Index` from its bytes, fed in chunks of any size.
 ///

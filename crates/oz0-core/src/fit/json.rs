@@ -133,7 +133,7 @@ impl<'a, O: Output> Parser<'a, O> {
         let before = &self.s[..offset];
         let line = memchr::memchr_iter(b'\n', before).count() + 1;
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        let column = super::source::whole_chars(&before[line_start..]).chars().count() + 1;
+        let column = super::io::source::whole_chars(&before[line_start..]).chars().count() + 1;
         JsonError { message, offset, line, column }
     }
 

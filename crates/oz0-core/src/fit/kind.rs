@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::code::Lang;
+use super::code::lang::Lang;
 
 /// How a document is split into parts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

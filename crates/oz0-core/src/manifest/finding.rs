@@ -2,30 +2,8 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
-use super::rules::Rule;
+use super::rules::rule::{Rule, Severity};
 use super::yaml::{Span, line_column};
-
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The plugin works, but not as well as it could, or not as its author thinks.
-    Warning,
-    /// The platform will refuse the plugin or a call, or do something the author did not mean.
-    Error,
-}
-
-impl Severity {
-    /// Returns the severity as JSON and SARIF spell it: `error` or `warning`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
 
 /// One thing a rule found, pointing at a key or a value of the manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use saphyr_parser::{Event, Parser, ScalarStyle, ScanError};
 use serde_json::{Map, Number, Value};
 
-use super::ParseError;
+use super::error::ParseError;
 
 /// The biggest manifest read, in bytes.
 pub const MAX_BYTES: usize = 1 << 20;

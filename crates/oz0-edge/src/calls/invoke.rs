@@ -13,8 +13,9 @@ use tokio_util::sync::CancellationToken;
 
 use oz0_core::mcp::FILES_META_KEY;
 
+use super::clock::now;
 use super::draft::Draft;
-use super::now;
+use super::handed::materialize;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use oz0_core::manifest::Sandbox as Lifespan;
@@ -24,7 +25,6 @@ use oz0_toolhost::{
 
 use super::policy::Gate;
 use super::sampling::{Sampler, TreeBudget};
-use crate::plugin_gateway::PluginGateway;
 
 /// An installed tool's function: how to start its server, the time a call may take, and its input
 /// schema.
@@ -317,7 +317,7 @@ async fn hear(
         if let Event::Progress { progress, total, message } = event {
             let event = RunEvent::Progress { call: call.clone(), progress, total, message };
             state.running().tell(tenant, &job, event.clone());
-            state.news().live(&state, tenant, &job, event);
+            state.news().live(state.running(), tenant, &job, event);
             continue;
         }
         match note_of(event) {
@@ -346,7 +346,7 @@ impl Ask for Person {
             else {
                 return Asked::Cancel;
             };
-            self.state.news().live(&self.state, self.tenant, &self.job, question);
+            self.state.news().live(self.state.running(), self.tenant, &self.job, question);
             match answered.await {
                 Ok(QuestionAnswer::Accept { content }) => Asked::Accept(content),
                 Ok(QuestionAnswer::Decline) => Asked::Decline,
@@ -402,14 +402,15 @@ async fn run(
         // Off the async threads: the files' bytes may be in a store whose calls block.
         let (shared, owner, handed) = (Arc::clone(state), tenant.clone(), files.to_vec());
         let into = target.command.handed.clone();
-        let folder = tokio::task::spawn_blocking(move || materialize(&shared, &owner, &handed, &into))
-            .await
-            .map_err(|err| EdgeError::internal("a task of the edge failed", err))
-            .and_then(|made| made)
-            .map_err(|err| ToolHostError::Protocol {
-                message: format!("the files could not be handed to the call: {err}"),
-                stderr: String::new(),
-            })?;
+        let folder =
+            tokio::task::spawn_blocking(move || materialize(shared.files(), shared.root(), &owner, &handed, &into))
+                .await
+                .map_err(|err| EdgeError::internal("a task of the edge failed", err))
+                .and_then(|made| made)
+                .map_err(|err| ToolHostError::Protocol {
+                    message: format!("the files could not be handed to the call: {err}"),
+                    stderr: String::new(),
+                })?;
         let paths: Map<String, Value> = files
             .iter()
             .map(|file| (file.to_string(), Value::String(folder.path().join(file.hex()).display().to_string())))
@@ -421,7 +422,7 @@ async fn run(
     let granted = match meter.filter(|_| !target.gateway.is_empty()) {
         Some(meter) => {
             let granted =
-                PluginGateway::grant(state, &job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
+                state.passage().grant(&job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
                     ToolHostError::Protocol {
                         message: format!("the call's gateway token could not be made: {err}"),
                         stderr: String::new(),
@@ -448,36 +449,4 @@ async fn run(
     drop(folder);
     drop(granted);
     answered
-}
-
-/// A call's folder of the files handed to it, removed when dropped; named after this process's
-/// [writer](crate::writers), so that a start removes the folders a killed process left.
-struct Handed {
-    folder: tempfile::TempDir,
-    _writer: Arc<crate::writers::Writer>,
-}
-
-impl Handed {
-    fn path(&self) -> &Path {
-        self.folder.path()
-    }
-}
-
-/// Copies the files into a folder of the call's own in `into`, the folder its tool's servers read
-/// handed files from, each named by its digest, their digests checked.
-fn materialize(state: &EdgeState, tenant: &TenantRecord, files: &[FileRef], into: &Path) -> Result<Handed, EdgeError> {
-    let made = |err| EdgeError::internal("could not make a folder for the call", err);
-    crate::private::create_dir_all(into).map_err(made)?;
-    let writer = crate::writers::join(&state.root().join("run")).map_err(made)?;
-    let folder = tempfile::Builder::new()
-        .prefix(&format!("{}{}-", super::HANDED, writer.name()))
-        .tempdir_in(into)
-        .map_err(made)?;
-    for file in files {
-        let bytes =
-            state.files().get(tenant.id, file).map_err(|err| EdgeError::internal("could not read a file", err))?;
-        crate::private::write(&folder.path().join(file.hex()), &bytes)
-            .map_err(|err| EdgeError::internal("could not hand a file to the call", err))?;
-    }
-    Ok(Handed { folder, _writer: writer })
 }

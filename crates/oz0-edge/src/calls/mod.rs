@@ -1,26 +1,28 @@
 //! Tool calls: a function called by hand (the job it runs in and the files handed to it), the call
 //! itself as agents and flows make it too ([`invoke`]), and what the edge makes of a result
-//! ([`result`]: its size, the files it returns, its usage reports, its fit note), recorded as a step of
+//! ([`Draft`]: its size, the files it returns, its usage reports, its fit note), recorded as a step of
 //! the job.
 
+mod clock;
 mod draft;
+pub(crate) mod handed;
 mod invoke;
 mod policy;
 mod sampling;
 
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
 
 use crate::news::Notice;
 use crate::state::{EdgeState, NO_FILE};
-use crate::store::{JobStart, NewJob, Principal, TenantRecord, rfc3339_millis};
+use crate::store::{JobStart, NewJob, Principal, TenantRecord};
 
+pub(crate) use clock::now;
 pub(crate) use draft::Draft;
 pub(crate) use invoke::{How, Invoked, Target, file_arguments, invoke, target};
-pub(crate) use sampling::{Sampler, TreeBudget};
+pub(crate) use sampling::TreeBudget;
 
 /// What a call by hand needs, found before anything starts.
 struct Prepared {
@@ -29,15 +31,6 @@ struct Prepared {
     /// Files of other trees its arguments name, to hand to the job it starts.
     handed: Vec<StoredFile>,
 }
-
-/// Returns the time now as steps record it: RFC 3339 in UTC with milliseconds.
-pub(crate) fn now() -> String {
-    let ms = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis());
-    rfc3339_millis(i64::try_from(ms).unwrap_or(i64::MAX))
-}
-
-/// How the folders of the files handed to calls begin, in each tool's `handed/`.
-pub(crate) const HANDED: &str = "call-";
 
 /// Returns a new job's ID.
 pub(crate) fn new_job_id() -> Result<TreeId, EdgeError> {
@@ -244,7 +237,7 @@ pub(crate) fn cancel(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
         return Ok(job);
     }
     if state.news().shared() {
-        state.news().tell(state, Notice::Cancel { tenant: tenant.id, job: id.as_str().to_owned() });
+        state.news().tell(state.running(), Notice::Cancel { tenant: tenant.id, job: id.as_str().to_owned() });
         let deadline = std::time::Instant::now() + CANCEL_WAIT;
         while std::time::Instant::now() < deadline {
             std::thread::sleep(std::time::Duration::from_millis(50));

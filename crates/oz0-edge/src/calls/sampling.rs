@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 
 use super::policy::Gate;
 use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
+use crate::plugin_gateway::{Answer, GatewayMeter, Refused};
 use crate::spending::{ForTree, Reservation, Spend};
 use crate::state::EdgeState;
 use crate::store::TenantRecord;
@@ -216,14 +217,11 @@ impl Sampler {
             None => (None, kept),
         };
         let tree = ForTree { tree: self.tree.clone(), budget, spent };
-        crate::spending::reserve(&self.state, &self.tenant, Some(tree), worst)
+        crate::spending::reserve(self.state.limits(), self.state.store_handle(), &self.tenant, Some(tree), worst)
             .await
             .map_err(|(message, spend)| money_refusal(&message, &spend))
     }
 }
-
-/// A refusal of a gateway call: its HTTP status and its error object.
-pub(crate) type Refused = (u16, Value);
 
 impl Sampler {
     /// Checks a call made with the call's gateway token in `format` and reserves its worst case;
@@ -531,6 +529,24 @@ fn read(params: &Value) -> Result<ChatRequest, Refusal> {
     }
     let max_tokens = u32::try_from(max_tokens).unwrap_or(u32::MAX).min(MAX_TOKENS);
     Ok(ChatRequest { system, messages: chat, tools: Vec::new(), max_tokens, temperature })
+}
+
+impl GatewayMeter for Sampler {
+    fn forward(self: Arc<Self>, format: &'static str, body: Value) -> BoxFuture<'static, Result<Value, Refused>> {
+        Box::pin(async move { Sampler::forward(&self, format, body).await })
+    }
+
+    fn stream(
+        self: Arc<Self>,
+        format: &'static str,
+        body: Value,
+    ) -> BoxFuture<'static, Result<(u16, Answer), Refused>> {
+        use futures_util::StreamExt as _;
+        Box::pin(async move {
+            let (status, answer) = Sampler::stream(&self, format, body).await?;
+            Ok((status, answer.boxed()))
+        })
+    }
 }
 
 #[cfg(test)]

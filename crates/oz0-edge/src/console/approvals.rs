@@ -9,8 +9,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use oz0_core::api::{ApprovalState, Decision, Edge, EdgeError, Role};
 
+use super::form;
 use super::html::{self, Section, csrf_field, esc, url};
-use super::session::{self, Signed};
+use super::session;
+use super::signed::Signed;
 
 /// The most answered approvals the page shows.
 const ANSWERED: usize = 20;
@@ -74,21 +76,21 @@ pub async fn page(signed: Signed) -> Response {
 
 /// Answers an approval with the button pressed, then shows the approvals again.
 pub async fn decide(signed: Signed, Path(id): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
-    let fields = html::form(&body).unwrap_or_default();
+    let fields = form::form(&body).unwrap_or_default();
     if let Err(refused) = session::check_origin(&headers).and_then(|()| session::check_csrf(&signed.session, &fields)) {
         return refused.into_response();
     }
     let Ok(id) = id.parse::<u64>() else {
         return html::error_page(&EdgeError::not_found(format!("no approval {id}")), Some(&signed.session));
     };
-    let approve = match html::field(&fields, "decision") {
+    let approve = match form::field(&fields, "decision") {
         Some("approve") => true,
         Some("deny") => false,
         _ => {
             return html::error_page(&EdgeError::invalid("press Approve or Deny"), Some(&signed.session));
         }
     };
-    let reason = html::field(&fields, "reason").map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
+    let reason = form::field(&fields, "reason").map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
     match signed.edge.decide(id, &Decision { approve, reason }).await {
         Ok(_) => Redirect::to("/console/approvals").into_response(),
         Err(err) => html::error_page(&err, Some(&signed.session)),

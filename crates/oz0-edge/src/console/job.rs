@@ -12,7 +12,7 @@ use oz0_core::api::{Edge, EdgeError, JobDetail, MAX_TRACE_STEPS, RunEvent, Trace
 use oz0_core::trace::Step;
 
 use super::html::{self, Section, bar, dollars, esc, or_none, seconds, url};
-use super::session::Signed;
+use super::signed::Signed;
 
 /// Reads a job's ID from a path: one that is not valid names no job, and answers as a missing one.
 fn job_id(segment: &str) -> Result<TreeId, EdgeError> {

@@ -10,7 +10,7 @@ use oz0_core::api::{Edge, EdgeError, Job, JobKind, MAX_TRACE_STEPS, parse_instan
 use serde::Deserialize;
 
 use super::html::{self, Section, dollars, esc, url};
-use super::session::Signed;
+use super::signed::Signed;
 
 /// The most jobs the page reads before it filters them.
 const READ: u32 = 500;

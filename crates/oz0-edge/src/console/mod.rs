@@ -7,13 +7,16 @@
 //! missing one does, and no page shows a fitted result's omitted sentence or an offloaded result's
 //! outline, as the trace never does.
 
+mod app;
 mod approvals;
+mod form;
 mod html;
 mod job;
 mod jobs;
 pub mod session;
 mod settings;
 mod sign_in;
+mod signed;
 mod usage;
 
 use std::future::Future;
@@ -27,30 +30,13 @@ use axum::routing::{get, post};
 use oz0_core::api::EdgeError;
 
 use crate::state::EdgeState;
-use crate::store::Principal;
+
+pub use app::Console;
 
 /// The most bytes of a console form.
 const MAX_FORM_BYTES: usize = 16 * 1024;
 
-/// The console of one edge: its state and the sessions of the people signed in.
-#[derive(Debug)]
-pub struct Console {
-    state: Arc<EdgeState>,
-    sessions: session::Sessions,
-}
-
 impl Console {
-    /// Returns a console of the edge `state`, with no one signed in.
-    pub fn new(state: Arc<EdgeState>) -> Arc<Self> {
-        Arc::new(Self { state, sessions: session::Sessions::default() })
-    }
-
-    /// Returns a path that signs `principal` in once, within five minutes, and opens the jobs: for a
-    /// person who already holds the edge, such as the embedded edge's local person.
-    pub fn sign_in_path(&self, principal: Principal) -> Result<String, EdgeError> {
-        Ok(format!("/console/sign-in?code={}", self.sessions.code(principal)?))
-    }
-
     /// Returns the console's routes, all under `/console`.
     pub fn router(self: &Arc<Self>) -> Router {
         Router::new()

@@ -6,18 +6,14 @@
 //! `Sec-Fetch-Site` names another site is refused before that.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use oz0_core::api::EdgeError;
 
-use super::Console;
-use super::html::{self, url};
-use crate::service::LocalEdge;
+use super::form::field;
 use crate::store::Principal;
 
 /// The session cookie's name.
@@ -147,47 +143,11 @@ pub fn check_origin(headers: &HeaderMap) -> Result<(), Refused> {
 #[derive(Debug, Clone, Copy)]
 pub struct Refused(pub &'static str);
 
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        html::error_page(&EdgeError::PermissionDenied { detail: self.0.to_owned() }, None)
-    }
-}
-
 /// Refuses a form whose CSRF token is not the session's.
 pub fn check_csrf(session: &Session, fields: &[(String, String)]) -> Result<(), Refused> {
-    match html::field(fields, "csrf") {
+    match field(fields, "csrf") {
         Some(token) if same(token, &session.csrf) => Ok(()),
         _ => Err(Refused("the form's CSRF token is missing or not this session's: load the page again")),
-    }
-}
-
-/// A signed-in request: the edge as its person sees it, and their session. A request without a live
-/// session is sent to the sign-in page, which sends the person back after.
-#[derive(Debug)]
-pub struct Signed {
-    pub edge: LocalEdge,
-    pub session: Session,
-    pub id: String,
-}
-
-impl FromRequestParts<Arc<Console>> for Signed {
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, console: &Arc<Console>) -> Result<Self, Self::Rejection> {
-        let found = cookie(&parts.headers, COOKIE).and_then(|id| console.sessions.get(id).map(|s| (id.to_owned(), s)));
-        match found {
-            Some((id, session)) => {
-                Ok(Signed { edge: LocalEdge::new(&console.state, session.principal.clone()), session, id })
-            }
-            None if parts.method == axum::http::Method::GET => {
-                let next = parts.uri.path_and_query().map_or("/console/jobs", |p| p.as_str());
-                Err(Redirect::to(&format!("/console/sign-in?next={}", url(next))).into_response())
-            }
-            None => Err(html::error_page(
-                &EdgeError::Unauthenticated { detail: "sign in first: the session is over or unknown".to_owned() },
-                None,
-            )),
-        }
     }
 }
 

@@ -9,8 +9,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use oz0_core::api::{Edge, EdgeError, Effect, OffloadPatch, Role, Rule, Tenant};
 use oz0_core::offload::{Offload, Tokens};
 
+use super::form;
 use super::html::{self, Section, csrf_field, esc, or_none};
-use super::session::{self, Signed};
+use super::session;
+use super::signed::Signed;
 
 pub async fn page(signed: Signed) -> Response {
     let read = async { Ok::<_, EdgeError>((signed.edge.offload(&Tenant::Current).await?, signed.edge.rules().await?)) };
@@ -69,13 +71,13 @@ pub async fn page(signed: Signed) -> Response {
 
 /// Reads a form after checking where it came from and its CSRF token.
 fn checked(signed: &Signed, headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, session::Refused> {
-    let fields = html::form(body).unwrap_or_default();
+    let fields = form::form(body).unwrap_or_default();
     session::check_origin(headers).and_then(|()| session::check_csrf(&signed.session, &fields))?;
     Ok(fields)
 }
 
 fn text<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    html::field(fields, name).map(str::trim).filter(|v| !v.is_empty())
+    form::field(fields, name).map(str::trim).filter(|v| !v.is_empty())
 }
 
 pub async fn set_offload(signed: Signed, headers: HeaderMap, body: Bytes) -> Response {

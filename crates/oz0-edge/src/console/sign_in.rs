@@ -10,9 +10,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 use oz0_core::api::EdgeError;
 use serde::Deserialize;
 
-use super::Console;
+use super::app::Console;
+use super::form;
 use super::html::{self, Section, esc};
-use super::session::{self, SIGN_IN_COOKIE, Signed};
+use super::session::{self, SIGN_IN_COOKIE};
+use super::signed::Signed;
 use crate::service::LocalEdge;
 
 /// The query of the sign-in page.
@@ -70,16 +72,16 @@ pub async fn submit(State(console): State<Arc<Console>>, headers: HeaderMap, bod
     if let Err(refused) = session::check_origin(&headers) {
         return refused.into_response();
     }
-    let fields = html::form(&body).unwrap_or_default();
-    let next = session::next_page(html::field(&fields, "next"));
-    let tied = match (html::field(&fields, "csrf"), session::cookie(&headers, SIGN_IN_COOKIE)) {
+    let fields = form::form(&body).unwrap_or_default();
+    let next = session::next_page(form::field(&fields, "next"));
+    let tied = match (form::field(&fields, "csrf"), session::cookie(&headers, SIGN_IN_COOKIE)) {
         (Some(sent), Some(kept)) => session::same(sent, kept),
         _ => false,
     };
     if !tied {
         return session::Refused("the sign-in form was not loaded by this browser: load it again").into_response();
     }
-    let token = html::field(&fields, "token").map(str::trim).unwrap_or_default().to_owned();
+    let token = form::field(&fields, "token").map(str::trim).unwrap_or_default().to_owned();
     if token.is_empty() || token.len() > 256 {
         return refused(&next, "give a token");
     }
@@ -104,7 +106,7 @@ pub async fn sign_out(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let fields = html::form(&body).unwrap_or_default();
+    let fields = form::form(&body).unwrap_or_default();
     if let Err(refused) = session::check_origin(&headers).and_then(|()| session::check_csrf(&signed.session, &fields)) {
         return refused.into_response();
     }
@@ -116,7 +118,7 @@ pub async fn sign_out(
 
 /// Returns a one-time link that signs the same person in on another browser.
 pub async fn link(State(console): State<Arc<Console>>, signed: Signed, headers: HeaderMap, body: Bytes) -> Response {
-    let fields = html::form(&body).unwrap_or_default();
+    let fields = form::form(&body).unwrap_or_default();
     if let Err(refused) = session::check_origin(&headers).and_then(|()| session::check_csrf(&signed.session, &fields)) {
         return refused.into_response();
     }

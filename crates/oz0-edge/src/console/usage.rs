@@ -11,7 +11,7 @@ use oz0_core::api::{Edge, EdgeError, UsageKind, UsageRecord, parse_instant};
 use serde::Deserialize;
 
 use super::html::{self, Section, dollars, esc};
-use super::session::Signed;
+use super::signed::Signed;
 
 /// The period of the usage page; left out, everything.
 #[derive(Debug, Default, Deserialize)]

@@ -2,8 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::Reply;
-use super::types::{ChatMessage, ChatRequest, ToolCall};
+use super::types::{ChatMessage, ChatRequest, Reply, ToolCall};
 
 /// The version of the API whose shapes this module writes and reads.
 const VERSION: &str = "2023-06-01";
@@ -119,8 +118,8 @@ fn tool_use(index: usize, block: &Value) -> Result<ToolCall, String> {
 mod tests {
     use serde_json::json;
 
-    use super::super::config::Provider;
     use super::super::error::GatewayError;
+    use super::super::provider::Provider;
     use super::super::testing::{Canned, Stub, gateway};
     use super::super::types::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 

@@ -17,12 +17,12 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::error::GatewayError;
+use super::provider::Provider;
 
 /// The whole configuration: the model aliases the edge knows, by name.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -73,26 +73,6 @@ pub struct AliasConfig {
     /// How many times a request is retried after a 429, a 5xx, a timeout or a connection error.
     #[serde(default = "default_max_retries")]
     pub max_retries: u32,
-}
-
-/// The API a provider speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Provider {
-    /// OpenAI chat completions, which vLLM, the llama.cpp server and Ollama also speak.
-    Openai,
-    /// Anthropic messages.
-    Anthropic,
-}
-
-impl fmt::Display for Provider {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The same words as in the configuration, so that a message points at what to edit.
-        f.write_str(match self {
-            Provider::Openai => "openai",
-            Provider::Anthropic => "anthropic",
-        })
-    }
 }
 
 fn default_timeout_secs() -> u64 {

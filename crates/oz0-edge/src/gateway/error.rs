@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::config::Provider;
+use super::provider::Provider;
 
 /// Why the gateway could not be configured or could not get an answer from a model. Each variant
 /// that called a provider names the alias and the provider, so that an operator knows which entry

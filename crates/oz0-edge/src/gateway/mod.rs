@@ -33,6 +33,7 @@ mod anthropic;
 mod config;
 mod error;
 mod openai;
+mod provider;
 mod retry;
 #[cfg(test)]
 mod testing;
@@ -42,8 +43,9 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-pub use config::{AliasConfig, FORMATS, GatewayConfig, Provider};
+pub use config::{AliasConfig, FORMATS, GatewayConfig};
 pub use error::GatewayError;
+pub use provider::Provider;
 pub use types::{ChatAnswer, ChatMessage, ChatRequest, ToolCall, ToolDef};
 
 /// The wait before the first retry; each next one waits twice as long.
@@ -77,15 +79,6 @@ pub struct Forwarded {
     pub tokens_out: u64,
     /// What it cost in US dollars, at the alias's prices.
     pub cost_usd: f64,
-}
-
-/// What a provider answered, before the gateway prices it.
-#[derive(Debug)]
-struct Reply {
-    text: Option<String>,
-    tool_calls: Vec<ToolCall>,
-    tokens_in: u64,
-    tokens_out: u64,
 }
 
 impl Gateway {

@@ -2,8 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::Reply;
-use super::types::{ChatMessage, ChatRequest, ToolCall};
+use super::types::{ChatMessage, ChatRequest, Reply, ToolCall};
 
 /// Returns the endpoint under a base URL such as `https://api.openai.com/v1`.
 pub(super) fn url(base_url: &str) -> String {
@@ -131,8 +130,8 @@ fn tool_call(index: usize, call: &Value) -> Result<ToolCall, String> {
 mod tests {
     use serde_json::json;
 
-    use super::super::config::Provider;
     use super::super::error::GatewayError;
+    use super::super::provider::Provider;
     use super::super::testing::{Canned, Stub, gateway};
     use super::super::types::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 

@@ -8,8 +8,8 @@ use std::time::Duration;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 
-use super::config::Provider;
 use super::error::GatewayError;
+use super::provider::Provider;
 
 /// The longest wait between two attempts, whatever the backoff or the provider's `retry-after`
 /// say, so that a call never hangs on a provider's say-so.

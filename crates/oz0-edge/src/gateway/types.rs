@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::config::Provider;
+use super::provider::Provider;
 
 /// One chat request: the instructions, the conversation so far, and the tools the model may call.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -85,4 +85,17 @@ pub struct ChatAnswer {
     pub provider: Provider,
     /// The model, as the alias's configuration names it.
     pub model: String,
+}
+
+/// What a provider answered, before the gateway prices it.
+#[derive(Debug)]
+pub(super) struct Reply {
+    /// What the model wrote, when it wrote text.
+    pub text: Option<String>,
+    /// The tools it called.
+    pub tool_calls: Vec<ToolCall>,
+    /// The tokens it read.
+    pub tokens_in: u64,
+    /// The tokens it wrote.
+    pub tokens_out: u64,
 }

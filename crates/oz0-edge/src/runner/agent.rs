@@ -18,7 +18,7 @@ use oz0_core::stored_result::{self, READ_RESULT};
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::{AgentSetup, Ended, Run, blocking, record, record_last};
+use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record, record_last};
 use crate::calls::{Draft, How, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 use crate::spending::ForTree;
@@ -103,7 +103,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
     let mut spent = Spent::default();
     let price = setup.config.aliases.get(&agent.model).cloned();
     for _ in 0..agent.max_steps {
-        if super::cancelled(run).await {
+        if cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
         }
         let request = ChatRequest {
@@ -120,7 +120,15 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
         };
         let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
-        let reservation = match crate::spending::reserve(&run.state, &run.principal.tenant, Some(tree), worst).await {
+        let reservation = match crate::spending::reserve(
+            run.state.limits(),
+            run.state.store_handle(),
+            &run.principal.tenant,
+            Some(tree),
+            worst,
+        )
+        .await
+        {
             Ok(reservation) => reservation,
             Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);

@@ -107,7 +107,7 @@ pub(crate) async fn events(
                     // Run by another node, maybe: it tells again the questions it waits on.
                     asked = true;
                     let job = id.as_str().to_owned();
-                    state.news().tell(&state, Notice::Follow { tenant: principal.tenant.id, job });
+                    state.news().tell(state.running(), Notice::Follow { tenant: principal.tenant.id, job });
                 }
             }
             let poll = tokio::time::sleep(POLL);

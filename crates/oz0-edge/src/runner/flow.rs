@@ -10,7 +10,7 @@ use oz0_core::api::JobState;
 use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::{Ended, Run, blocking, record, record_last};
+use super::run::{Ended, Run, blocking, cancelled, record, record_last};
 use crate::calls::{How, invoke, now, target};
 
 /// What a step left for the steps after it.
@@ -79,7 +79,7 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
     let mut done: BTreeMap<String, Left> = BTreeMap::new();
     let mut last = Value::Null;
     for (i, flow_step) in flow.steps.iter().enumerate() {
-        if super::cancelled(run).await {
+        if cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
         }
         let Some((tool, function)) = flow_step.call.split_once('.') else {

@@ -4,58 +4,22 @@
 mod agent;
 mod events;
 mod flow;
+mod run;
 
 use std::sync::Arc;
 
 use oz0_core::agent::Definition;
 use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
 use oz0_core::offload::{Offload, threshold};
-use tokio_util::sync::CancellationToken;
 
 pub(crate) use events::events;
+
+use run::{AgentSetup, Ended, Run, blocking};
 
 use crate::calls::{hand_on, new_job_id, refused_start};
 use crate::gateway::{Gateway, GatewayConfig};
 use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal};
-
-/// What every run needs: the edge, who runs it, its job and what cancels it.
-pub(crate) struct Run {
-    pub state: Arc<EdgeState>,
-    pub principal: Principal,
-    pub job: Job,
-    pub input: String,
-    pub files: Vec<StoredFile>,
-    pub token: CancellationToken,
-}
-
-/// What an agent's run needs beyond the job: its model gateway and the threshold it started with.
-pub(crate) struct AgentSetup {
-    pub gateway: Gateway,
-    pub config: GatewayConfig,
-    /// The offload threshold, kept for the whole run whatever the tenant changes meanwhile.
-    pub threshold: Offload,
-}
-
-/// How a run ended.
-pub(crate) struct Ended {
-    pub state: JobState,
-    pub output: Option<String>,
-    pub error: Option<String>,
-}
-
-impl Ended {
-    pub fn failed(error: impl Into<String>) -> Self {
-        Self { state: JobState::Failed, output: None, error: Some(error.into()) }
-    }
-
-    /// Returns the end of `run`, one of whose steps could not be recorded, and logs why: the cause of
-    /// an internal error is for the edge's log, not for the caller.
-    pub fn unrecorded(run: &Run, err: &EdgeError) -> Self {
-        tracing::error!(job = %run.job.id, error = err as &dyn std::error::Error, "a step could not be recorded");
-        Self::failed(format!("a step of the job could not be recorded in its trace: {err}"))
-    }
-}
 
 /// Starts a run: finds its definition, starts its job (handing it the files asked for) and runs it in
 /// a task of its own. A start under the ID of a running job follows that job and starts nothing.
@@ -198,49 +162,4 @@ async fn finish(run: &Run, ended: Ended) {
     if run.job.id == run.job.tree {
         run.state.servers().end_job(run.job.tree.as_str()).await;
     }
-}
-
-/// Returns whether the run was cancelled: here, or by another process that ended its job.
-pub(crate) async fn cancelled(run: &Run) -> bool {
-    if run.token.is_cancelled() {
-        return true;
-    }
-    let id = run.job.id.clone();
-    let ended = blocking(run, move |state, principal| {
-        Ok(state.store().job(&principal.tenant, &id)?.is_some_and(|job| job.state.ended()))
-    })
-    .await
-    .unwrap_or(false);
-    if ended {
-        run.token.cancel();
-    }
-    ended
-}
-
-/// Records a step of a run.
-pub(crate) async fn record(
-    run: &Run,
-    step: oz0_core::trace::Step,
-    usage_refused: Option<String>,
-) -> Result<u32, EdgeError> {
-    let id = run.job.id.clone();
-    blocking(run, move |state, principal| crate::calls::record(state, &principal.tenant, &id, &step, usage_refused))
-        .await
-}
-
-/// Records the step that ends a run, and returns how the run ends: as `ended` says, or failed when the
-/// step could not be recorded, since a trace that lacks its last step would mislead.
-pub(crate) async fn record_last(run: &Run, step: oz0_core::trace::Step, ended: Ended) -> Ended {
-    match record(run, step, None).await {
-        Ok(_) => ended,
-        Err(err) => Ended::unrecorded(run, &err),
-    }
-}
-
-/// Runs `f` on a thread that may block, with the run's edge and person.
-pub(crate) async fn blocking<T: Send + 'static>(
-    run: &Run,
-    f: impl FnOnce(&EdgeState, &Principal) -> Result<T, EdgeError> + Send + 'static,
-) -> Result<T, EdgeError> {
-    run.state.blocking(&run.principal, f).await
 }

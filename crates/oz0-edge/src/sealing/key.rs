@@ -2,7 +2,7 @@
 //! bound to its row by associated data and tagged with the key's ID.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
@@ -12,7 +12,8 @@ use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use super::KeyError;
+use super::error::KeyError;
+use super::identity::{KeyId, KeySource};
 
 /// The variable that holds the edge key, in base64, when it is not kept in a file.
 pub const KEY_VARIABLE: &str = "OZ0_MASTER_KEY";
@@ -28,49 +29,6 @@ const BASE64: GeneralPurpose = GeneralPurpose::new(
     &base64::alphabet::STANDARD,
     GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
 );
-
-/// The short ID of a key: the first 8 bytes of a SHA-256 digest of it, in hex. It tells keys apart
-/// and says nothing of the key.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct KeyId(String);
-
-impl KeyId {
-    /// Returns the ID `text` names, when it is 16 hex digits.
-    pub fn parse(text: &str) -> Option<Self> {
-        (text.len() == 16 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
-            .then(|| Self(text.to_owned()))
-    }
-
-    /// Returns the ID as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for KeyId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// Where an edge key comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum KeySource {
-    /// A file of mode 0600.
-    File(PathBuf),
-    /// An environment variable, such as [`KEY_VARIABLE`].
-    Variable(String),
-}
-
-impl fmt::Display for KeySource {
-    /// Writes `the key file 'PATH'` or `the variable NAME`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::File(path) => write!(f, "the key file '{}'", path.display()),
-            Self::Variable(name) => write!(f, "the variable {name}"),
-        }
-    }
-}
 
 /// The edge key. Its bytes are wiped when it is dropped, and never printed.
 pub struct EdgeKey {

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use zeroize::Zeroizing;
 
-use super::KeyError;
-use super::key::{EdgeKey, KEY_VARIABLE, KeyId, KeySource};
+use super::error::KeyError;
+use super::identity::{KeyId, KeySource};
+use super::key::{EdgeKey, KEY_VARIABLE};
 use crate::private;
 
 /// Where the edge key is to be found.

@@ -8,7 +8,7 @@
 //! apart from a damaged value. The store records the ID of the key its secrets are sealed with: an edge
 //! with another key is refused at its start, and so is a second node of a shared store with its own.
 //!
-//! [`Rotation`] replaces the key: the new key is written beside the old one, every sealed value is
+//! [`rotation::Rotation`] replaces the key: the new key is written beside the old one, every sealed value is
 //! sealed again in one transaction that records the new key's ID, then the new key is renamed into
 //! place; at the next start, [`load`] finishes or undoes what a rotation killed on the way left, by the
 //! ID the store records.
@@ -23,155 +23,15 @@
 //! # }
 //! ```
 
+mod error;
+mod identity;
 mod key;
 mod key_file;
-mod rotation;
+pub mod rotation;
+mod sealer;
 
-use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
-
-pub use key::{EdgeKey, KEY_VARIABLE, KeyId, KeySource, OpenError, sealed_with};
+pub use error::KeyError;
+pub use identity::{KeyId, KeySource};
+pub use key::{EdgeKey, KEY_VARIABLE, OpenError, sealed_with};
 pub use key_file::{KeyPlace, Loaded, Recovered, load};
-pub use rotation::{NEW_KEY_VARIABLE, Rotated, Rotation, rotate, rotate_edge};
-
-/// Why the edge key could not be had or used.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum KeyError {
-    /// The system gave no random bytes.
-    #[error("could not draw random bytes for the edge key: {0}")]
-    Random(String),
-    /// The text of a key is not one.
-    #[error("{place} does not hold an edge key: it holds 32 bytes in base64, such as `openssl rand -base64 32` prints")]
-    Malformed {
-        /// Where the text came from.
-        place: KeySource,
-    },
-    /// A key file could not be read.
-    #[error("could not read the edge key file '{}'", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// A key file could not be written.
-    #[error("could not write the edge key file '{}'", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The key is not the one the store's secrets are sealed with.
-    #[error(
-        "the edge key of {place} (ID {ours}) is not the key the store's secrets are sealed with (ID {store}): \
-         give the edge that key; every node of a shared PostgreSQL store needs the same key"
-    )]
-    Wrong {
-        /// Where the key came from.
-        place: KeySource,
-        /// Its ID.
-        ours: KeyId,
-        /// The ID of the key the store's secrets are sealed with.
-        store: KeyId,
-    },
-    /// The key file is missing, and the store's secrets are sealed with a key.
-    #[error(
-        "the edge key file '{}' is missing, and the store's secrets are sealed with the key of ID {store}: restore \
-         the file from a backup of the edge's data, or set OZ0_MASTER_KEY to that key",
-        path.display()
-    )]
-    Missing {
-        /// The file.
-        path: PathBuf,
-        /// The ID of the key the store's secrets are sealed with.
-        store: KeyId,
-    },
-    /// A rotation left a key beside the key file, and neither is the store's.
-    #[error(
-        "neither the edge key file '{}' nor '{}', which a rotation of the key left, holds the key the store's \
-         secrets are sealed with (ID {store}): restore the right key file from a backup",
-        path.display(), new.display()
-    )]
-    Unknown {
-        /// The key file.
-        path: PathBuf,
-        /// What the rotation left.
-        new: PathBuf,
-        /// The ID of the key the store's secrets are sealed with.
-        store: KeyId,
-    },
-    /// The store was opened without the edge key.
-    #[error("the store was opened without the edge key, so it cannot seal or open secrets")]
-    Locked,
-    /// The key changed since this edge started.
-    #[error(
-        "the store's secrets are sealed with the key of ID {store}, and this edge has the key of ID {ours}: the \
-         key was rotated since the edge started; restart it with the new key"
-    )]
-    Stale {
-        /// This edge's key.
-        ours: KeyId,
-        /// The store's.
-        store: KeyId,
-    },
-    /// A sealed value does not open.
-    #[error(
-        "the sealed secrets of the plugin `{plugin}` of the tenant {tenant} do not open with the edge key: they were \
-         changed, or sealed for another tenant or plugin; install the plugin again with its secrets"
-    )]
-    Damaged {
-        /// The tenant's ID.
-        tenant: i64,
-        /// The plugin.
-        plugin: String,
-    },
-    /// Another rotation holds the key file.
-    #[error("another `oz0 edge rotate-key` is rotating the key of '{}'; wait for it to end", path.display())]
-    Busy {
-        /// The key file.
-        path: PathBuf,
-    },
-    /// A rotation of a key kept in a variable needs the new key.
-    #[error(
-        "the edge key is in the variable {variable}: put the new key in OZ0_NEW_MASTER_KEY (32 bytes in base64, \
-         such as `openssl rand -base64 32` prints) and run again"
-    )]
-    NewKeyNeeded {
-        /// The variable of the edge key.
-        variable: String,
-    },
-    /// The new key is the key in use.
-    #[error("the new key is the key in use (ID {0}): make a new one, such as with `openssl rand -base64 32`")]
-    SameKey(KeyId),
-    /// Nodes share the store and serve now.
-    #[error(
-        "the node(s) {} share the store and serve now: stop every node of the edge before rotating its key",
-        .0.join(", ")
-    )]
-    Serving(Vec<String>),
-}
-
-/// The edge key of a store, once it is opened with it.
-#[derive(Debug, Default)]
-pub(crate) struct Sealer(OnceLock<Arc<EdgeKey>>);
-
-impl Sealer {
-    /// Uses `key` from now on; a store keeps the first key it was given.
-    pub(crate) fn set(&self, key: Arc<EdgeKey>) -> Result<(), KeyError> {
-        let kept = self.0.get_or_init(|| Arc::clone(&key));
-        if kept.id() == key.id() {
-            Ok(())
-        } else {
-            Err(KeyError::Stale { ours: kept.id().clone(), store: key.id().clone() })
-        }
-    }
-
-    /// Returns the key, or [`KeyError::Locked`] before it was given one.
-    pub(crate) fn key(&self) -> Result<&EdgeKey, KeyError> {
-        self.0.get().map(AsRef::as_ref).ok_or(KeyError::Locked)
-    }
-}
+pub(crate) use sealer::Sealer;

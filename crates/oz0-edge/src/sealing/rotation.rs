@@ -9,9 +9,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::key::{EdgeKey, KeyId, KeySource};
+use super::error::KeyError;
+use super::identity::{KeyId, KeySource};
+use super::key::EdgeKey;
+use super::key_file::KeyPlace;
 use super::key_file::{lock, parent, sibling, write};
-use super::{KeyError, KeyPlace};
 use crate::private;
 use crate::store::{DATABASE_FILE, Location, SealStore, StoreError};
 

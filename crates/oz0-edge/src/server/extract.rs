@@ -7,53 +7,14 @@ use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use oz0_core::api::{EdgeError, Problem};
+use axum::http::{StatusCode, header};
+use oz0_core::api::EdgeError;
 use serde::de::DeserializeOwned;
 
-use super::request_id::Failure;
+use super::problem::ApiError;
 use super::room::{Full, Taken, UploadRoom};
 use crate::service::LocalEdge;
 use crate::state::EdgeState;
-
-/// An error answered as `application/problem+json`.
-#[derive(Debug)]
-pub struct ApiError(pub EdgeError);
-
-impl From<EdgeError> for ApiError {
-    fn from(err: EdgeError) -> Self {
-        ApiError(err)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let problem = self.0.to_problem();
-        let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let body = serde_json::to_vec(&problem).unwrap_or_default();
-        let mut response = (status, body).into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(Problem::MEDIA_TYPE));
-        if status == StatusCode::UNAUTHORIZED {
-            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-        }
-        if status == StatusCode::SERVICE_UNAVAILABLE {
-            // Busy answers pass in a moment: an upload's room, a store's lock.
-            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        }
-        if status.is_server_error() {
-            let mut message = self.0.to_string();
-            let mut cause = std::error::Error::source(&self.0);
-            while let Some(err) = cause {
-                message.push_str(&format!(": {err}"));
-                cause = err.source();
-            }
-            response.extensions_mut().insert(Failure(message));
-        }
-        response
-    }
-}
 
 /// The edge as the bearer of the request's token sees it.
 #[derive(Debug)]

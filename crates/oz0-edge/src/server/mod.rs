@@ -11,6 +11,7 @@
 mod extract;
 pub mod openapi;
 pub mod pace;
+mod problem;
 mod request_id;
 pub mod room;
 mod routes;
@@ -102,7 +103,7 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .layer(axum::Extension(room))
         .layer(axum::middleware::from_fn(request_id::request_id))
         .with_state(Arc::clone(&state))
-        .merge(crate::plugin_gateway::routes(Arc::downgrade(&state)))
+        .merge(state.passage().routes())
         .merge(crate::console::router(Arc::clone(&state)))
 }
 

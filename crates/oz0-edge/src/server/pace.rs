@@ -23,7 +23,7 @@ use http_body::{Frame, SizeHint};
 use oz0_core::api::EdgeError;
 use tokio::time::{Instant, Sleep};
 
-use super::extract::ApiError;
+use super::problem::ApiError;
 use super::request_id::HEADER as REQUEST_ID;
 
 /// The pace a request must keep.

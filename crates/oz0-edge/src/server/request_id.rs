@@ -7,7 +7,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::EdgeError;
 
-use super::extract::ApiError;
+use super::problem::{ApiError, Failure};
 
 /// The header.
 pub const HEADER: &str = "x-request-id";
@@ -17,10 +17,6 @@ pub const MAX_HEADERS: usize = 100;
 
 /// The most bytes of a request's header fields, names and values.
 pub const MAX_HEADER_BYTES: usize = 64 << 10;
-
-/// A failure to write to the edge's log, set on a response by the error that made it.
-#[derive(Debug, Clone)]
-pub struct Failure(pub String);
 
 fn sensible(value: &HeaderValue) -> Option<&str> {
     let text = value.to_str().ok()?;

@@ -15,7 +15,8 @@ use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use super::extract::{ApiError, Caller, JsonBody, QueryOf, RawBody, Uploader};
+use super::extract::{Caller, JsonBody, QueryOf, RawBody, Uploader};
+use super::problem::ApiError;
 use crate::state::NO_TENANT;
 
 /// Path parameters, refused with a problem document.

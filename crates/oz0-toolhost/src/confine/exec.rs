@@ -21,7 +21,10 @@ use landlock::AccessFs;
 use rustix::process::{Pid, Resource, Rlimit, Signal};
 use rustix::thread::UnshareFlags;
 
-use super::{Limits, Namespaces, Support};
+use std::sync::OnceLock;
+
+use super::policy::Limits;
+use super::support::{CONFINE_VARIABLE, Namespaces, Support};
 
 /// The room above a server's task limit that the kernel enforces: the [watchdog](super::watch) stops
 /// a server at its limit, and the kernel refuses forks a little above it, however fast they come.
@@ -364,9 +367,32 @@ fn add_path_rule(ruleset: &OwnedFd, folder: &OwnedFd, rights: u64) -> io::Result
     Ok(())
 }
 
+impl Support {
+    /// Returns what this kernel offers, asked once a process: the Landlock ABI, and whether a server
+    /// can have namespaces of its own (by trying, in a child that makes them and exits); narrowed by
+    /// [`CONFINE_VARIABLE`].
+    pub fn detect() -> &'static Support {
+        static SUPPORT: OnceLock<Support> = OnceLock::new();
+        SUPPORT.get_or_init(|| {
+            let narrowed = std::env::var(CONFINE_VARIABLE).unwrap_or_default();
+            let asked = |why: &str| Some(format!("{why} ({CONFINE_VARIABLE}={narrowed})"));
+            match narrowed.as_str() {
+                "off" => Support { landlock: None, namespaces: Namespaces::None, namespaces_refused: asked("none") },
+                "landlock" => Support {
+                    namespaces: Namespaces::None,
+                    namespaces_refused: asked("none asked for"),
+                    ..probe(false)
+                },
+                "privileged" => probe(true),
+                _ => probe(false),
+            }
+        })
+    }
+}
+
 /// Returns what the kernel offers: its Landlock ABI, and the namespaces a child can make, tried; with
 /// `privileged`, no user namespace.
-pub(super) fn detect(privileged: bool) -> Support {
+fn probe(privileged: bool) -> Support {
     const LANDLOCK_CREATE_RULESET_VERSION: libc::c_long = 1;
     // SAFETY: asks the ABI version; no memory is passed.
     let abi = unsafe {

@@ -13,8 +13,9 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use super::{Access, Confinement, Grant};
-use crate::{ServerCommand, ToolHostError};
+use super::policy::{Access, Confinement, Grant};
+use crate::command::ServerCommand;
+use crate::error::ToolHostError;
 
 /// The system's folders a server reads: programs, libraries, configuration, and `/sys`.
 const SYSTEM: [&str; 11] =

@@ -10,8 +10,8 @@ use landlock::{
 };
 
 use super::grants::Plan;
-use super::{Access, Grant};
-use crate::ToolHostError;
+use super::policy::{Access, Grant};
+use crate::error::ToolHostError;
 
 /// The newest Landlock ABI whose rights oz0 asks for; an older kernel enforces what it knows of them.
 pub(crate) const ABI: ABI = ABI::V7;

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use rustix::process::{Pid, Signal};
 
-use super::Limits;
+use super::policy::Limits;
 
 /// How often a server is measured.
 const PERIOD: Duration = Duration::from_millis(500);

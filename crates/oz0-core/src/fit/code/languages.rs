@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
-use super::{Definition, Lang};
+use super::definition::Definition;
+use super::lang::Lang;
 
 /// Returns the definitions of `source` in document order, each after the one it nests in.
 pub(super) fn definitions(lang: Lang, source: &str) -> Vec<Definition> {

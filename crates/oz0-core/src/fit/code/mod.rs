@@ -2,97 +2,12 @@
 //! as the language nests them. The definitions are found by a tree-sitter grammar of the language before
 //! the document is indexed; the indexer then marks a part where each begins (`CodeSplitter`).
 
+pub(crate) mod definition;
+pub(crate) mod lang;
 mod languages;
 
-use std::fmt;
-
-/// A language whose definitions oz0 reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    Rust,
-    Python,
-    JavaScript,
-    TypeScript,
-    Go,
-    C,
-    Cpp,
-    Java,
-    Ruby,
-    Shell,
-}
-
-impl Lang {
-    /// Every language, in the order `--kind` lists them.
-    pub const ALL: [Lang; 10] = [
-        Lang::Rust,
-        Lang::Python,
-        Lang::JavaScript,
-        Lang::TypeScript,
-        Lang::Go,
-        Lang::C,
-        Lang::Cpp,
-        Lang::Java,
-        Lang::Ruby,
-        Lang::Shell,
-    ];
-
-    /// Returns the language's name, as `--kind` takes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lang::Rust => "rust",
-            Lang::Python => "python",
-            Lang::JavaScript => "javascript",
-            Lang::TypeScript => "typescript",
-            Lang::Go => "go",
-            Lang::C => "c",
-            Lang::Cpp => "cpp",
-            Lang::Java => "java",
-            Lang::Ruby => "ruby",
-            Lang::Shell => "shell",
-        }
-    }
-
-    /// Returns the language a file's extension (lowercase, without the dot) or whole name says.
-    pub fn from_extension(ext: &str) -> Option<Lang> {
-        Some(match ext {
-            "rs" => Lang::Rust,
-            "py" | "pyi" | "pyw" => Lang::Python,
-            "js" | "mjs" | "cjs" | "jsx" => Lang::JavaScript,
-            "ts" | "mts" | "cts" | "tsx" => Lang::TypeScript,
-            "go" => Lang::Go,
-            "c" | "h" => Lang::C,
-            "cc" | "cpp" | "cxx" | "c++" | "hh" | "hpp" | "hxx" | "h++" | "ipp" | "tpp" => Lang::Cpp,
-            "java" => Lang::Java,
-            "rb" | "rake" | "gemspec" => Lang::Ruby,
-            "sh" | "bash" | "zsh" | "ksh" | "bats" => Lang::Shell,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A definition found in source code.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Definition {
-    /// Its first line, 1-based: the line of the doc comments, attributes or decorators just above it when
-    /// it has any, else its own first line.
-    pub first_line: u64,
-    /// Its last line, 1-based.
-    pub last_line: u64,
-    /// How deep it nests among definitions: 0 at the top level, 1 for a method of a top-level class.
-    pub depth: u8,
-    /// Its name as a query names it: `parse_args`, `Config` (an impl's or class's type), `Foo::bar` (a
-    /// C++ method defined outside its class), `Server.Start` (a Go method, with its receiver's type).
-    pub name: String,
-    /// What it is, in a word or a few, for the outline: `fn`, `struct`, `impl Display for`, `class`,
-    /// `def`, `method`, `func`, `interface`, `module`, `function`.
-    pub what: String,
-}
+use definition::Definition;
+use lang::Lang;
 
 /// About how many bytes of source a grammar parses at a time: its tree takes some 30 times the text's
 /// memory, so a large file is parsed a piece at a time, each piece cut where a top-level item begins.

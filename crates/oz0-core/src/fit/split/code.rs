@@ -1,8 +1,9 @@
 //! Source code: a part for each definition, from its first line to its last, as a grammar found them
 //! before the pass.
 
-use super::{At, Body, Line, Marks, Split};
-use crate::fit::code::Definition;
+use super::line::{Line, Split};
+use super::marks::{At, Body, Marks};
+use crate::fit::code::definition::Definition;
 
 /// Marks the definitions found beforehand; the text before the first is the preamble (imports, a
 /// module's comment), and text between definitions belongs to the one they nest in, if any.

@@ -1,6 +1,7 @@
 //! Unified diffs: parts are files, sub-parts hunks.
 
-use super::{At, Body, Line, Marks, Split};
+use super::line::{Line, Split};
+use super::marks::{At, Body, Marks};
 
 /// Finds the files and hunks of a unified diff.
 #[derive(Debug, Default)]
@@ -20,7 +21,7 @@ pub(crate) struct DiffSplitter {
 
 impl Split for DiffSplitter {
     fn line(&mut self, line: Line<'_>, marks: &mut Marks) {
-        let text = crate::fit::source::whole_chars(line.text);
+        let text = crate::fit::io::source::whole_chars(line.text);
         let minus_path = self.minus_path.take();
         if self.left != (0, 0) && !text.starts_with("diff --git ") {
             match text.as_bytes().first() {

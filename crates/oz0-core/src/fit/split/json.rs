@@ -2,7 +2,8 @@
 
 use crate::fit::json::key_token;
 
-use super::{At, Body, Line, Marks, Split};
+use super::line::{Line, Split};
+use super::marks::{At, Body, Marks};
 
 /// Finds the top-level keys or items of a JSON document in its one-line-per-value form.
 #[derive(Debug, Default)]

@@ -1,6 +1,7 @@
 //! Markdown: parts are headings (ATX and setext); fenced code is not a heading.
 
-use super::{At, Body, Line, Marks, Split};
+use super::line::{Line, Split};
+use super::marks::{At, Body, Marks};
 
 /// Returns the level and text of an ATX heading (`## Install`).
 pub(crate) fn atx_heading(line: &[u8]) -> Option<(u8, &[u8])> {

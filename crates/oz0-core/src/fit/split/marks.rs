@@ -3,10 +3,26 @@
 
 use std::ops::Range;
 
-use crate::fit::room::Room;
-use crate::fit::utf8::open_len;
+use crate::fit::io::room::Room;
+use crate::fit::scan::utf8::open_len;
 
-use super::{At, Body};
+/// Where a part found on a line begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum At {
+    /// At the line just read.
+    Here,
+    /// At the line before it (a setext heading's text, a diff's `---` line).
+    Prev,
+}
+
+/// Where a part's own text begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Body {
+    /// On the line the part begins at.
+    ThisLine,
+    /// After the line just read (after a heading).
+    NextLine,
+}
 
 /// A part of a document: a section, a top-level key or item, a file or hunk of a diff, a run of lines.
 ///

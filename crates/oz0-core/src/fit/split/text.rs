@@ -1,6 +1,7 @@
 //! Plain text: parts are runs of lines.
 
-use super::{At, Body, Line, Marks, Split};
+use super::line::{Line, Split};
+use super::marks::{At, Body, Marks};
 
 /// A part ends at a blank line once it holds this many lines...
 const MIN_RUN: u64 = 20;

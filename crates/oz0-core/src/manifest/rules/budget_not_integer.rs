@@ -1,5 +1,7 @@
 use super::super::convention::{Budget, ViewArg};
-use super::{Context, Finding, rule};
+use super::super::finding::Finding;
+use super::context::Context;
+use super::rule::rule;
 
 rule! {
     /// ## What it does

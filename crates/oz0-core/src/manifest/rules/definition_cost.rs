@@ -1,4 +1,6 @@
-use super::{Context, Finding, rule};
+use super::super::finding::Finding;
+use super::context::Context;
+use super::rule::rule;
 
 /// The most tokens a function's definition may weigh without a warning.
 pub(crate) const MAX_DEFINITION_TOKENS: u64 = 1_000;

@@ -1,7 +1,9 @@
+use super::super::finding::Finding;
 use super::super::model::GATEWAY_FORMATS;
 use super::super::yaml::Node;
+use super::context::{Context, did_you_mean};
+use super::rule::rule;
 use super::unknown_key::list;
-use super::{Context, Finding, did_you_mean, rule};
 
 rule! {
     /// ## What it does

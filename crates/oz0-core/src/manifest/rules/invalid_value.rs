@@ -1,5 +1,7 @@
+use super::super::finding::Finding;
 use super::super::schema::validate;
-use super::{Context, Finding, rule};
+use super::context::Context;
+use super::rule::rule;
 
 rule! {
     /// ## What it does

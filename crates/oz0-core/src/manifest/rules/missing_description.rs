@@ -1,4 +1,6 @@
-use super::{Context, Finding, rule};
+use super::super::finding::Finding;
+use super::context::Context;
+use super::rule::rule;
 
 rule! {
     /// ## What it does

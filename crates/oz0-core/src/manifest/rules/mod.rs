@@ -6,6 +6,7 @@
 
 mod budget_not_integer;
 mod budget_without_view;
+pub(crate) mod context;
 mod convention_without_fit;
 mod definition_cost;
 mod duplicate_key;
@@ -17,6 +18,7 @@ mod invalid_value;
 mod missing_description;
 mod provider_key;
 mod results_block;
+pub(crate) mod rule;
 mod sampling_alias;
 mod sampling_approval;
 mod stale_listing;
@@ -26,93 +28,11 @@ mod tool_transport;
 mod unknown_key;
 mod view_values;
 
-use std::fmt;
+use super::document::Document;
+use super::finding::Finding;
+use context::{Context, Lint, did_you_mean};
 
-use super::convention::Shape;
-use super::finding::{Finding, Severity};
-use super::listing::Function;
-use super::model::Tool;
-use super::{Document, Lint};
-
-/// A lint rule: its code, its name, how bad what it finds is, and its explanation.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Rule {
-    /// The stable code, such as `OZ-F001`.
-    pub code: &'static str,
-    /// A short name in kebab case, such as `results-block`.
-    pub name: &'static str,
-    /// How bad what it finds is.
-    pub severity: Severity,
-    /// What it checks, in one line.
-    pub summary: &'static str,
-    /// Whether it needs the measured listing of the plugin's servers.
-    pub needs_listing: bool,
-    explain: &'static str,
-}
-
-impl Rule {
-    /// Returns the page `--explain` prints: What it does, Why is this bad?, Example, Use instead.
-    pub fn explanation(&self) -> String {
-        let mut page = String::new();
-        for line in self.explain.lines() {
-            page.push_str(line.strip_prefix(' ').unwrap_or(line));
-            page.push('\n');
-        }
-        page.trim().to_owned() + "\n"
-    }
-
-    /// Returns the address of the rule's page in the platform's documentation.
-    pub fn url(&self) -> String {
-        format!("https://docs.oz0.ai/build/plugins/structure/lint-rules#{}", self.code.to_lowercase())
-    }
-
-    /// Returns the rule whose code is closest to `code`, for a "did you mean".
-    pub fn closest(code: &str) -> Option<&'static Rule> {
-        let code = code.trim().to_uppercase();
-        did_you_mean(&code, ALL.iter().map(|r| r.code)).and_then(Rule::find)
-    }
-
-    /// Returns the rule of `code` (any case), or `None`.
-    pub fn find(code: &str) -> Option<&'static Rule> {
-        ALL.iter().copied().find(|r| r.code.eq_ignore_ascii_case(code.trim()) || r.name == code.trim())
-    }
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.code, self.name)
-    }
-}
-
-/// Declares a rule: a unit struct whose doc comment is its `--explain` page, and its [`Rule`].
-macro_rules! rule {
-    (
-        $(#[doc = $doc:literal])*
-        $vis:vis struct $name:ident {
-            code: $code:literal,
-            name: $slug:literal,
-            severity: $severity:ident,
-            listing: $listing:literal,
-            summary: $summary:literal $(,)?
-        }
-    ) => {
-        $(#[doc = $doc])*
-        #[derive(Debug)]
-        $vis struct $name;
-
-        impl $name {
-            pub(crate) const RULE: $crate::manifest::rules::Rule = $crate::manifest::rules::Rule {
-                code: $code,
-                name: $slug,
-                severity: $crate::manifest::Severity::$severity,
-                summary: $summary,
-                needs_listing: $listing,
-                explain: concat!($($doc, "\n"),*),
-            };
-        }
-    };
-}
-pub(crate) use rule;
+pub use rule::{Rule, Severity};
 
 /// Every rule, by code.
 pub static ALL: &[&Rule] = &[
@@ -139,47 +59,16 @@ pub static ALL: &[&Rule] = &[
     &task_protocol::TaskProtocol::RULE,
 ];
 
-/// What every rule reads.
-pub(crate) struct Context<'a> {
-    pub doc: &'a Document,
-    pub lint: &'a Lint<'a>,
-}
-
-/// A function of a tool in the measured listing, with what the rules ask of it.
-pub(crate) struct Measured<'a> {
-    /// The JSON pointer of the tool's entry in the manifest.
-    pub pointer: String,
-    pub tool: &'a Tool,
-    pub function: &'a Function,
-    pub shape: Shape,
-}
-
-impl<'a> Context<'a> {
-    /// Returns each function of each local tool the listing measured.
-    pub fn measured(&self) -> Vec<Measured<'a>> {
-        let Some(listing) = self.lint.listing else {
-            return Vec::new();
-        };
-        let mut all = Vec::new();
-        for (pointer, tool) in self.doc.tools() {
-            let Some(listed) = listing.tool(&tool.id) else {
-                continue;
-            };
-            for function in &listed.functions {
-                all.push(Measured {
-                    pointer: pointer.clone(),
-                    tool,
-                    function,
-                    shape: Shape::of(&function.input_schema),
-                });
-            }
-        }
-        all
+impl Rule {
+    /// Returns the rule whose code is closest to `code`, for a "did you mean".
+    pub fn closest(code: &str) -> Option<&'static Rule> {
+        let code = code.trim().to_uppercase();
+        did_you_mean(&code, ALL.iter().map(|r| r.code)).and_then(Rule::find)
     }
 
-    /// Returns the span of a tool's `id` value, where findings about its functions point.
-    pub fn tool_span(&self, pointer: &str) -> super::Span {
-        self.doc.span(&format!("{pointer}/id"))
+    /// Returns the rule of `code` (any case), or `None`.
+    pub fn find(code: &str) -> Option<&'static Rule> {
+        ALL.iter().copied().find(|r| r.code.eq_ignore_ascii_case(code.trim()) || r.name == code.trim())
     }
 }
 
@@ -212,11 +101,6 @@ pub fn lint(doc: &Document, lint: &Lint<'_>) -> Vec<Finding> {
     }
     out.sort_by(|a, b| (a.span.offset, a.rule.code, &a.message).cmp(&(b.span.offset, b.rule.code, &b.message)));
     out
-}
-
-/// Returns the closest of `known` to `word`, or nothing when none is close.
-pub(crate) fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
-    crate::spelling::nearest(word, known).first().copied()
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
+use super::super::finding::Finding;
 use super::super::schema::{Section, known_keys};
 use super::super::yaml::Node;
-use super::{Context, Finding, did_you_mean, rule};
+use super::context::{Context, did_you_mean};
+use super::rule::rule;
 
 rule! {
     /// ## What it does

@@ -1,6 +1,8 @@
 use super::super::convention::ViewArg;
+use super::super::finding::Finding;
+use super::context::Context;
+use super::rule::rule;
 use super::unknown_key::list;
-use super::{Context, Finding, rule};
 
 rule! {
     /// ## What it does

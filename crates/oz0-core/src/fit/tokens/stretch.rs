@@ -6,7 +6,7 @@
 //! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
 
-use super::{HISTORY, Table, word_after, word_before};
+use super::table::{HISTORY, Table, word_after, word_before};
 
 /// Returns the sum of the scores of the bytes of `bytes` that a meter whose last bytes are `history`
 /// scores when fed them (each byte scores the one before it, in the context of the bytes before that
@@ -79,7 +79,7 @@ mod avx512 {
         _pdep_u64,
     };
 
-    use super::super::{HISTORY, LOGITS, PROBABLE, Table, is_word};
+    use super::super::table::{HISTORY, LOGITS, PROBABLE, Table, is_word};
 
     /// Positions scored a step: one a 32-bit lane.
     pub(super) const LANES: usize = 16;
@@ -143,7 +143,7 @@ mod avx512 {
 
     /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI, and BMI2.
     pub(super) fn available() -> bool {
-        super::super::super::cpu::avx512vbmi()
+        crate::fit::scan::cpu::avx512vbmi()
             && std::is_x86_feature_detected!("avx512vnni")
             && std::is_x86_feature_detected!("bmi2")
     }
@@ -401,7 +401,7 @@ mod avx512 {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::TABLE;
+    use super::super::table::TABLE;
     use super::*;
 
     /// A point, the sum before it and the history there.

@@ -3,10 +3,13 @@
 use std::fmt::Write as _;
 
 use super::bounds::Limits;
-use super::index::Index;
-use super::source::{Source, whole_chars};
-use super::split::{Part, diff, markdown, text};
-use super::{Kind, code, json, weigh};
+use crate::fit::index::Index;
+use crate::fit::io::source::{Source, whole_chars};
+use crate::fit::kind::Kind;
+use crate::fit::split::marks::Part;
+use crate::fit::split::{diff, markdown, text};
+use crate::fit::tokens::estimate::weigh;
+use crate::fit::{code, json};
 
 /// How many bytes of a part are read to find its first sentence.
 const SENTENCE_BYTES: u64 = 2048;
@@ -314,7 +317,9 @@ mod tests {
     use std::ops::Range;
 
     use super::*;
-    use crate::fit::{Request, View, index_text};
+    use crate::fit::answer::request::Request;
+    use crate::fit::answer::view::View;
+    use crate::fit::io::read::index_text;
 
     /// A document that counts the reads of it.
     struct Counted<'a> {

@@ -1,7 +1,9 @@
 //! The bounds a fitted answer keeps: its weight in tokens and its length in characters, each with the
 //! bound it comes from.
 
-use super::{Bound, CAP, CAP_CHARS, Request, chars_of, weigh};
+use super::note::Bound;
+use super::request::{CAP, CAP_CHARS, Request, chars_of};
+use crate::fit::tokens::estimate::weigh;
 
 /// The bounds an answer must keep: tokens by `weigh`, and characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,11 @@
 //! What a section query names: a heading or heading path, a path, a hunk, a key, an item, a JSON pointer
 //! or a line range.
 
-use super::index::Index;
-use super::source::{Source, whole_chars};
-use super::split::Part;
-use super::{Kind, json};
+use crate::fit::index::Index;
+use crate::fit::io::source::{Source, whole_chars};
+use crate::fit::json;
+use crate::fit::kind::Kind;
+use crate::fit::split::marks::Part;
 
 /// The lines a query names.
 #[derive(Debug, Clone, PartialEq, Eq)]

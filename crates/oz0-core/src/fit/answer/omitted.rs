@@ -4,10 +4,15 @@
 //! answer's note then says what was left out of it and how to ask for it.
 
 use super::bounds::{Broken, Limits};
+use super::note::{Bound, FitNote};
 use super::outline::{Cut, Stub, lines_phrase};
 use super::query::{self, Selection};
-use super::split::Part;
-use super::{Bound, CAP, CAP_CHARS, FitNote, Fitted, Index, Kind, Request, View, weigh};
+use super::request::{CAP, CAP_CHARS, Fitted, Request};
+use super::view::View;
+use crate::fit::index::Index;
+use crate::fit::kind::Kind;
+use crate::fit::split::marks::Part;
+use crate::fit::tokens::estimate::weigh;
 
 /// What happened on the way to an answer, told in its fit note.
 pub(crate) struct Tale<'a> {

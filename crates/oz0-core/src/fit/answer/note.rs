@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::View;
+use super::view::View;
 
 /// The bound that made an answer fall to a smaller view or cut its outline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]

@@ -9,9 +9,12 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, mpsc};
 
 use super::chunks::Chunks;
-use super::utf8::{InvalidUtf8, open_char};
-use super::weigher::{Piece, Weigher};
-use super::{Index, Indexer, Kind, ReadError};
+use super::error::ReadError;
+use crate::fit::index::Index;
+use crate::fit::indexer::Indexer;
+use crate::fit::kind::Kind;
+use crate::fit::scan::utf8::{InvalidUtf8, open_char};
+use crate::fit::tokens::weigher::{Piece, Weigher};
 
 /// What finds the parts of the next chunk: the parts found so far. The two threads of `index_chunks`
 /// hand it to each other.

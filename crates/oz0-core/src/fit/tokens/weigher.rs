@@ -3,9 +3,9 @@
 //! One weigher measures the chunks in order; or two threads each check and measure a chunk apart
 //! (`Piece`), which the weigher then adds up in order, with the same figures.
 
-use super::Meter;
-use super::estimate::{HISTORY, RawWeight, ends_clean};
-use super::utf8::{InvalidUtf8, Utf8, count_chars};
+use super::estimate::{Meter, RawWeight, ends_clean};
+use super::table::HISTORY;
+use crate::fit::scan::utf8::{InvalidUtf8, Utf8, count_chars};
 
 /// A whole document's weight, estimated tokens and characters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
