@@ -15,11 +15,6 @@
 //! whose `use super::*` would otherwise close a circle with every file it tests) and the files of a
 //! module declared under it (`#[cfg(test)] mod testing;`), which serve the tests alone.
 //!
-//! Circles wholly inside a folder of `ALLOWED` are printed but pass: the edge's `store/` holds the
-//! records of each concern in a file that takes the store's types back from its `mod.rs`, and goes as
-//! that folder becomes one store written once over both databases. A circle that leaves the folder
-//! fails like any other.
-//!
 //! The scanner reads tokens, not syntax trees: it skips comments, strings and character literals, and
 //! follows `mod` declarations (with their `#[path]`) from each crate's `lib.rs` and `main.rs`. It does
 //! not expand macros, so a `$crate::` path in a macro's body counts nowhere. The crates are the
@@ -31,15 +26,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-/// Folders, from the workspace root, whose circles are known and allowed for now.
-const ALLOWED: &[&str] = &["crates/oz0-edge/src/store/"];
-
-/// Checks the workspace at `root` and prints its circles; fails when there is one not allowed.
+/// Checks the workspace at `root` and prints its circles; fails when there is one.
 pub fn run(root: &Path) -> Result<()> {
-    let (allowed, circles): (Vec<_>, Vec<_>) = check(root)?.into_iter().partition(Circle::is_allowed);
-    for circle in &allowed {
-        println!("allowed {circle}");
-    }
+    let circles = check(root)?;
     if circles.is_empty() {
         println!("no circles of files");
         return Ok(());
@@ -88,11 +77,6 @@ pub struct Circle {
 }
 
 impl Circle {
-    /// Tells whether every file of the circle lies in a folder of `ALLOWED`.
-    pub fn is_allowed(&self) -> bool {
-        self.files.iter().all(|f| ALLOWED.iter().any(|folder| f.starts_with(folder)))
-    }
-
     /// Returns the circle with its paths relative to `root`.
     fn relative_to(self, root: &Path) -> Circle {
         let rel = |p: PathBuf| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p);
@@ -775,8 +759,7 @@ mod tests {
     #[test]
     fn the_workspace_has_no_circles_of_files() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
-        let mut circles = check(root).expect("the workspace's sources read");
-        circles.retain(|c| !c.is_allowed());
+        let circles = check(root).expect("the workspace's sources read");
         let report: String = circles.iter().map(ToString::to_string).collect();
         assert!(
             circles.is_empty(),

@@ -1,7 +1,7 @@
 //! The audit log: what a change is called in it ([`Action`]), and how an entry is written ([`audit`]).
 
-use super::TenantRecord;
-use super::now_ms;
+use super::records::TenantRecord;
+use super::records::now_ms;
 use super::sql::{Lock, Outcome, Sql, lock};
 
 /// What an audit entry records.

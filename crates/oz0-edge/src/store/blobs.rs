@@ -6,8 +6,8 @@
 
 use oz0_core::api::{FileRef, TreeId};
 
+use super::records::{TenantRecord, now_ms};
 use super::sql_store::SqlStore;
-use super::{TenantRecord, now_ms};
 use crate::files::{Blobs, FileError, check_size, checked, digest};
 
 impl Blobs for SqlStore {

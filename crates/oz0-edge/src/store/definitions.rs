@@ -3,9 +3,10 @@
 use oz0_core::agent::Definition;
 
 use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::records::{Principal, TenantRecord, now_ms};
 use super::sql::{Lock, Outcome, Row, bad, lock};
 use super::sql_store::SqlStore;
-use super::{Principal, StoreError, TenantRecord, now_ms};
 
 /// What the edge needs to keep agents and flows.
 pub trait DefinitionStore {

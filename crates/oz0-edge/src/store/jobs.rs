@@ -4,9 +4,10 @@ use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
 
 use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Failure, Outcome as Done, Row, Sql, bad};
 use super::sql_store::SqlStore;
-use super::{Principal, StoreError, TenantRecord, now_ms, rfc3339_millis};
 
 /// A job to start.
 #[derive(Debug, Clone, Copy)]

@@ -5,7 +5,7 @@
 //! [`TYPES`] are spelled for each database, and a line that starts `sqlite: ` or `postgres: ` is run
 //! on that database only.
 
-use super::StoreError;
+use super::error::StoreError;
 use super::sql::{Dialect, Outcome, Sql};
 
 /// Each migration's version and SQL, in order.
@@ -340,7 +340,7 @@ pub(super) fn migrate(sql: &mut dyn Sql) -> Outcome<Result<(), StoreError>> {
         sql.batch_execute(&spelled(migration, dialect))?;
         sql.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
-            &[version, &super::now_ms()],
+            &[version, &super::records::now_ms()],
         )?;
     }
     Ok(Ok(()))

@@ -10,6 +10,7 @@
 mod audit;
 mod blobs;
 mod definitions;
+mod error;
 mod jobs;
 mod location;
 mod migrations;
@@ -17,8 +18,10 @@ mod news;
 mod nodes;
 mod plugins;
 mod policy;
+mod records;
 mod reservations;
 mod sealed;
+mod settings;
 mod spending_limits;
 mod sql;
 mod sql_store;
@@ -27,246 +30,29 @@ mod tenants;
 pub(crate) mod testing;
 mod token_cache;
 
-use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, TenantName, TreeId};
-use oz0_core::offload::{OffloadError, OffloadSettings};
-
 pub use definitions::DefinitionStore;
+pub use error::StoreError;
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use location::Location;
 pub use news::{MAX_NEWS_BYTES, NewsStore};
 pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};
 pub use plugins::{PluginRecord, PluginStore};
 pub use policy::{NewApproval, PolicyStore};
+pub use records::{Issued, NewToken, Principal, TenantRecord, rfc3339_millis};
 pub use reservations::{Ask, Over, Period, ReservationId, ReservationStore};
 pub use sealed::SealStore;
 pub use spending_limits::LimitStore;
 pub use sql::postgres::{PostgresUrl, UrlError};
 pub use sql::sqlite::DATABASE_FILE;
 pub use sql_store::SqlStore;
-
-/// Why the store failed.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum StoreError {
-    /// Another writer held the store for longer than the busy timeout.
-    #[error("the store is busy: another writer held it for more than {seconds} s")]
-    Busy {
-        /// The busy timeout.
-        seconds: u64,
-    },
-    /// The store was written by a newer oz0.
-    #[error("the store's schema is version {found}, and this oz0 knows versions up to {known}")]
-    NewerSchema {
-        /// The store's version.
-        found: u32,
-        /// The newest this code knows.
-        known: u32,
-    },
-    /// A name is taken.
-    #[error("{0}")]
-    Conflict(String),
-    /// The database failed.
-    #[error("the database failed")]
-    Database(#[source] Box<dyn std::error::Error + Send + Sync>),
-    /// The database server could not be reached, or refused the connection.
-    #[error("could not connect to the PostgreSQL store '{url}'")]
-    Connect {
-        /// The store's URL, without its password.
-        url: String,
-        /// Why.
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
-    },
-    /// The edge key is not the store's, or a sealed secret does not open.
-    #[error(transparent)]
-    Key(#[from] crate::sealing::KeyError),
-    /// The store's folder could not be made or opened.
-    #[error("could not open the store in '{path}'")]
-    Open {
-        /// The folder.
-        path: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-}
-
-/// A tenant's row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TenantRecord {
-    /// The store's ID.
-    pub id: i64,
-    /// The name.
-    pub name: TenantName,
-    /// Whether it is the edge's first tenant, whose admins may make other tenants' tokens.
-    pub operator: bool,
-}
-
-/// A person acting: their tenant, name and roles.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Principal {
-    /// The person's tenant.
-    pub tenant: TenantRecord,
-    /// The person's name, unique in the tenant.
-    pub person: String,
-    /// What they may do.
-    pub roles: Vec<Role>,
-}
-
-impl Principal {
-    /// Returns whether the person has `role`.
-    pub fn has(&self, role: Role) -> bool {
-        self.roles.contains(&role)
-    }
-
-    /// Returns how the audit log names the person: `name@tenant`.
-    pub fn actor(&self) -> String {
-        format!("{}@{}", self.person, self.tenant.name)
-    }
-
-    /// Returns how the audit log of `tenant` names the person: `name@tenant` in their own tenant, and
-    /// `the edge's operator` in another's, which learns nothing of who runs the edge.
-    pub fn actor_in(&self, tenant: &TenantRecord) -> String {
-        if self.tenant.id == tenant.id { self.actor() } else { "the edge's operator".to_owned() }
-    }
-}
-
-/// A token to make: for a new person of a tenant.
-#[derive(Debug, Clone)]
-pub struct NewToken<'a> {
-    /// The tenant.
-    pub tenant: &'a TenantName,
-    /// Whether to create the tenant when there is none of that name.
-    pub create_tenant: bool,
-    /// The person's name; `None` makes one up.
-    pub person: Option<&'a str>,
-    /// The person's roles.
-    pub roles: &'a [Role],
-    /// The SHA-256 digest of the token.
-    pub hash: &'a [u8; 32],
-}
-
-/// A token made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Issued {
-    /// Who it is for.
-    pub principal: Principal,
-    /// Whether the tenant was created for it.
-    pub tenant_created: bool,
-}
-
-/// What the edge needs of a database. Methods block; the edge calls them off its async threads, where
-/// a store's client may not block at all (PostgreSQL's drives a runtime of its own and panics there).
-pub trait Store:
-    PluginStore
-    + JobStore
-    + DefinitionStore
-    + LimitStore
-    + PolicyStore
-    + ReservationStore
-    + NodeStore
-    + NewsStore
-    + SealStore
-    + Send
-    + Sync
-    + std::fmt::Debug
-{
-    /// Returns the store's kind, such as `sqlite`.
-    fn kind(&self) -> &'static str;
-
-    /// Returns whether other nodes may share the store, so that a job it shows running may be running
-    /// on another node rather than left by this one's last run.
-    fn shared(&self) -> bool;
-
-    /// Returns the version of the store's schema.
-    fn schema_version(&self) -> Result<u32, StoreError>;
-
-    /// Returns the first tenant (made `first` when there is none) and its person `person` with every
-    /// role (made when missing): the embedded edge's caller.
-    fn local_principal(&self, first: &TenantName, person: &str) -> Result<Principal, StoreError>;
-
-    /// When the store holds no token at all: makes the first tenant (`first` when there is none), an
-    /// admin person with every role and a token whose digest is `hash`, and returns them; else `None`.
-    fn first_token(&self, first: &TenantName, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError>;
-
-    /// Returns the person whose token's digest is `hash`.
-    fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError>;
-
-    /// Returns the tenant named `name`.
-    fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError>;
-
-    /// Makes a person with a token, recording it in the tenant's audit log as done by `actor`.
-    fn issue_token(&self, token: &NewToken<'_>, actor: &Principal) -> Result<Option<Issued>, StoreError>;
-
-    /// Returns the tenant's offload settings.
-    fn offload(&self, tenant: &TenantRecord) -> Result<OffloadSettings, StoreError>;
-
-    /// Applies `patch` to the tenant's offload settings when the result is consistent, recording the
-    /// change in the audit log as done by `actor`, all in one transaction.
-    fn change_offload(
-        &self,
-        tenant: &TenantRecord,
-        patch: &OffloadPatch,
-        actor: &Principal,
-    ) -> Result<Result<OffloadChange, OffloadError>, StoreError>;
-
-    /// Returns the tenant's last `limit` audit entries, newest first.
-    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
-        self.audit_before(tenant, None, limit)
-    }
-
-    /// Returns the tenant's last `limit` audit entries numbered below `before` (`None`: of all of them),
-    /// newest first. Entries are numbered within their tenant, 1, 2, 3, in the order they are written.
-    fn audit_before(
-        &self,
-        tenant: &TenantRecord,
-        before: Option<u64>,
-        limit: u32,
-    ) -> Result<Vec<AuditEntry>, StoreError>;
-
-    /// Records that the tenant's tree `tree` stored the file (again, now).
-    fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError>;
-
-    /// Returns whether any tree of the tenant `tenant_id` stored the file.
-    fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError>;
-
-    /// Returns the size of the file when the tenant's tree `tree` stored it.
-    fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError>;
-
-    /// Keeps `labels` with a file of the tree, such as an offloaded result's, joined to those it has.
-    fn label_file(
-        &self,
-        tenant: &TenantRecord,
-        tree: &TreeId,
-        file: &FileRef,
-        labels: &[String],
-    ) -> Result<(), StoreError>;
-
-    /// Returns the labels kept with a file of the tree.
-    fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError>;
-
-    /// Returns what the database's own check finds wrong; empty when nothing is.
-    fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
-}
-
-/// Returns milliseconds since 1970, now.
-pub(crate) fn now_ms() -> i64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::SystemTime::UNIX_EPOCH);
-    since.map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(0))
-}
-
-/// Returns milliseconds since 1970 as RFC 3339 in UTC, such as `2026-07-28T09:30:00.125Z`.
-pub fn rfc3339_millis(ms: i64) -> String {
-    let ms = u64::try_from(ms).unwrap_or(0);
-    let secs = oz0_core::manifest::rfc3339(ms / 1000);
-    format!("{}.{:03}Z", secs.trim_end_matches('Z'), ms % 1000)
-}
+pub use tenants::Store;
 
 #[cfg(test)]
 mod tests {
     //! What every store must do alike: each test runs against every store [`testing::stores`] yields.
 
-    use oz0_core::offload::{Offload, Tokens};
+    use oz0_core::api::{AuditEntry, FileRef, OffloadPatch, Role, TenantName, TreeId};
+    use oz0_core::offload::{Offload, OffloadSettings, Tokens};
 
     use super::testing::stores;
     use super::*;

@@ -2,7 +2,7 @@
 //! to every node listening, [`NewsStore::listen`] hears them. A store that no other node shares carries
 //! none: its one node tells itself.
 
-use super::StoreError;
+use super::error::StoreError;
 use super::sql_store::{Database, SqlStore};
 
 /// The most bytes of one announcement: PostgreSQL's limit on a notification's payload, less a margin.

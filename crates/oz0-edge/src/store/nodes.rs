@@ -12,9 +12,10 @@ use std::time::Duration;
 use oz0_core::api::TreeId;
 
 use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::records::{TenantRecord, now_ms};
 use super::sql::{Dialect, bad};
 use super::sql_store::SqlStore;
-use super::{StoreError, TenantRecord, now_ms};
 
 /// How a node's lease is kept, and when a node is taken for dead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,8 +62,11 @@ pub const LOST_REASON: &str = "the edge node running the job stopped renewing it
 /// Registers the node of `store` with a lease, then keeps renewing it on a thread of its own, looking
 /// each time for dead nodes to fail their running jobs, until the store is dropped. Returns why the
 /// first renewal failed, when it did.
-pub fn keep_lease(store: std::sync::Weak<dyn super::Store>, lease: Lease) -> Result<(), StoreError> {
-    let renew = move |store: &dyn super::Store| {
+pub fn keep_lease<S: NodeStore + Send + Sync + ?Sized + 'static>(
+    store: std::sync::Weak<S>,
+    lease: Lease,
+) -> Result<(), StoreError> {
+    let renew = move |store: &S| {
         let now = now_ms();
         let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
         store.renew_lease(now.saturating_add(ms(lease.hold)), now.saturating_add(ms(lease.hold + lease.grace)))
@@ -131,18 +135,6 @@ pub trait NodeStore {
 
 /// The lease of a node that left: older than any live or dead node's.
 pub(super) const ENDED_LEASE: i64 = i64::MIN;
-
-/// Returns a new node ID: the process's ID and 8 random bytes, unique however many stores a process
-/// opens.
-pub(super) fn new_node_id() -> String {
-    let mut salt = [0u8; 8];
-    // Without randomness the clock makes the ID unique enough: nodes start apart in time.
-    if getrandom::fill(&mut salt).is_err() {
-        salt = now_ms().to_le_bytes();
-    }
-    let hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{}-{hex}", std::process::id())
-}
 
 /// The audit entry of a job failed for its node: what the job and its node were, and why.
 pub(super) fn lost_entry(job: &str, node: &str, reason: &str) -> String {
@@ -228,6 +220,7 @@ mod tests {
     use oz0_core::agent::{AgentBudget, Spent};
     use oz0_core::api::{JobKind, JobState, TenantName};
 
+    use super::super::sql_store::new_node_id;
     use super::super::testing::{Scratch, stores};
     use super::super::{Ask, JobStore, NewJob, Store};
     use super::*;

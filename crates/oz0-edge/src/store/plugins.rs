@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 use zeroize::Zeroizing;
 
 use super::audit::{Action, audit};
-use super::sealed::key_id;
+use super::error::StoreError;
+use super::records::{Principal, TenantRecord, now_ms};
 use super::sql::{Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
-use super::{Principal, StoreError, TenantRecord, now_ms};
-use crate::sealing::{EdgeKey, KeyError, OpenError, Sealer};
+use crate::sealing::{EdgeKey, KeyError, KeyId, OpenError, Sealer};
 
 /// A plugin as the store keeps it: what the API shows, the folder its files were unpacked in, its
 /// manifest, which says how to start its servers, and its secrets, which the store keeps sealed with the
@@ -337,6 +337,13 @@ impl PluginStore for SqlStore {
             Ok(Ok(Some(old)))
         })?
     }
+}
+
+/// Returns the ID of the key the store records, from its text.
+pub(super) fn key_id(text: String) -> Result<KeyId, StoreError> {
+    KeyId::parse(&text).ok_or_else(|| {
+        StoreError::Database(format!("the store's edge_key row holds `{text}`, which is not a key's ID").into())
+    })
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@ use oz0_core::api::{Approval, ApprovalState, Effect, Rule, TreeId};
 use serde_json::Value;
 
 use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Lock, Outcome, Row, Sql, bad, lock};
 use super::sql_store::SqlStore;
-use super::{Principal, StoreError, TenantRecord, now_ms, rfc3339_millis};
 
 /// A call to put to a person.
 #[derive(Debug, Clone)]

@@ -12,9 +12,10 @@
 use oz0_core::agent::{AgentBudget, Spent};
 use oz0_core::api::{SpendingLimits, TreeId};
 
+use super::error::StoreError;
+use super::records::{TenantRecord, now_ms};
 use super::sql::{Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
-use super::{StoreError, TenantRecord, now_ms};
 
 /// A model call's worst case to reserve, for a tenant and a job tree.
 #[derive(Debug, Clone, Copy)]

@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use super::StoreError;
-use super::now_ms;
-use super::plugins::reseal_record;
+use super::error::StoreError;
+use super::plugins::{key_id, reseal_record};
+use super::records::now_ms;
 use super::sql::{Dialect, Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
 use crate::sealing::{EdgeKey, KeyError, KeyId};
@@ -29,13 +29,6 @@ pub trait SealStore {
     /// sealed with another key than `old`, and one that nodes serve now. Returns how many plugins'
     /// secrets it sealed again. The store still seals with the key it was opened with: open it again.
     fn reseal(&self, old: &EdgeKey, new: &EdgeKey) -> Result<usize, StoreError>;
-}
-
-/// Returns the ID of the key the store records, from its text.
-pub(super) fn key_id(text: String) -> Result<KeyId, StoreError> {
-    KeyId::parse(&text).ok_or_else(|| {
-        StoreError::Database(format!("the store's edge_key row holds `{text}`, which is not a key's ID").into())
-    })
 }
 
 /// Seals again the secrets of every plugin row in `rows` (tenant, name, record) with `to`, opened with

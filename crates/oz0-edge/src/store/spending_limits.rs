@@ -3,10 +3,11 @@
 use oz0_core::api::SpendingLimits;
 
 use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::records::{Principal, TenantRecord};
+use super::settings::lock_settings;
 use super::sql::{Outcome, Sql};
 use super::sql_store::SqlStore;
-use super::tenants::lock_settings;
-use super::{Principal, StoreError, TenantRecord};
 
 /// What the edge needs to keep spending limits.
 pub trait LimitStore {

@@ -3,9 +3,10 @@
 
 use std::path::Path;
 
-use super::StoreError;
+use super::error::StoreError;
 use super::location::Location;
 use super::migrations;
+use super::records::now_ms;
 use super::sql::postgres::{Postgres, PostgresUrl};
 use super::sql::sqlite::Sqlite;
 use super::sql::{Outcome, Sql};
@@ -62,7 +63,7 @@ impl SqlStore {
     }
 
     fn with(db: Database) -> Self {
-        Self { db, node: super::nodes::new_node_id(), sealer: Sealer::default(), tokens: TokenCache::default() }
+        Self { db, node: new_node_id(), sealer: Sealer::default(), tokens: TokenCache::default() }
     }
 
     /// Returns the database.
@@ -102,4 +103,16 @@ impl SqlStore {
             Database::Postgres(db) => db.write(f),
         }
     }
+}
+
+/// Returns a new node ID: the process's ID and 8 random bytes, unique however many stores a process
+/// opens.
+pub(super) fn new_node_id() -> String {
+    let mut salt = [0u8; 8];
+    // Without randomness the clock makes the ID unique enough: nodes start apart in time.
+    if getrandom::fill(&mut salt).is_err() {
+        salt = now_ms().to_le_bytes();
+    }
+    let hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}-{hex}", std::process::id())
 }

@@ -4,10 +4,21 @@ use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, Tena
 use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
 
 use super::audit::{Action, audit};
+use super::definitions::DefinitionStore;
+use super::error::StoreError;
+use super::jobs::JobStore;
 use super::migrations::{TABLES, latest};
+use super::news::NewsStore;
+use super::nodes::NodeStore;
+use super::plugins::PluginStore;
+use super::policy::PolicyStore;
+use super::records::{Issued, NewToken, Principal, TenantRecord, now_ms, rfc3339_millis};
+use super::reservations::ReservationStore;
+use super::sealed::SealStore;
+use super::settings::lock_settings;
+use super::spending_limits::LimitStore;
 use super::sql::{Dialect, Lock, Outcome, Param, Row, Sql, bad, lock};
 use super::sql_store::{Database, SqlStore};
-use super::{Issued, NewToken, Principal, Store, StoreError, TenantRecord, now_ms, rfc3339_millis};
 
 pub(super) fn roles_text(roles: &[Role]) -> String {
     let mut roles: Vec<Role> = roles.to_vec();
@@ -127,20 +138,102 @@ fn read_offload(sql: &mut dyn Sql, tenant: &TenantRecord, lock: bool) -> Outcome
     Ok(OffloadSettings { default, ceiling })
 }
 
-/// Makes sure the tenant has a settings row and locks it until the transaction ends: a change that
-/// reads the settings and writes them back never loses another node's change in between. A row made
-/// here reads as no settings, and goes when a refused change rolls back.
-pub(super) fn lock_settings(tx: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<()> {
-    tx.execute(
-        "INSERT INTO tenant_settings (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING",
-        &[&tenant.id],
-    )?;
-    tx.execute("SELECT 1 FROM tenant_settings WHERE tenant_id = $1 FOR UPDATE", &[&tenant.id])?;
-    Ok(())
-}
-
 fn size_of(size: i64) -> u64 {
     u64::try_from(size).unwrap_or(0)
+}
+
+/// What the edge needs of a database. Methods block; the edge calls them off its async threads, where
+/// a store's client may not block at all (PostgreSQL's drives a runtime of its own and panics there).
+pub trait Store:
+    PluginStore
+    + JobStore
+    + DefinitionStore
+    + LimitStore
+    + PolicyStore
+    + ReservationStore
+    + NodeStore
+    + NewsStore
+    + SealStore
+    + Send
+    + Sync
+    + std::fmt::Debug
+{
+    /// Returns the store's kind, such as `sqlite`.
+    fn kind(&self) -> &'static str;
+
+    /// Returns whether other nodes may share the store, so that a job it shows running may be running
+    /// on another node rather than left by this one's last run.
+    fn shared(&self) -> bool;
+
+    /// Returns the version of the store's schema.
+    fn schema_version(&self) -> Result<u32, StoreError>;
+
+    /// Returns the first tenant (made `first` when there is none) and its person `person` with every
+    /// role (made when missing): the embedded edge's caller.
+    fn local_principal(&self, first: &TenantName, person: &str) -> Result<Principal, StoreError>;
+
+    /// When the store holds no token at all: makes the first tenant (`first` when there is none), an
+    /// admin person with every role and a token whose digest is `hash`, and returns them; else `None`.
+    fn first_token(&self, first: &TenantName, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError>;
+
+    /// Returns the person whose token's digest is `hash`.
+    fn principal(&self, hash: &[u8; 32]) -> Result<Option<Principal>, StoreError>;
+
+    /// Returns the tenant named `name`.
+    fn tenant(&self, name: &TenantName) -> Result<Option<TenantRecord>, StoreError>;
+
+    /// Makes a person with a token, recording it in the tenant's audit log as done by `actor`.
+    fn issue_token(&self, token: &NewToken<'_>, actor: &Principal) -> Result<Option<Issued>, StoreError>;
+
+    /// Returns the tenant's offload settings.
+    fn offload(&self, tenant: &TenantRecord) -> Result<OffloadSettings, StoreError>;
+
+    /// Applies `patch` to the tenant's offload settings when the result is consistent, recording the
+    /// change in the audit log as done by `actor`, all in one transaction.
+    fn change_offload(
+        &self,
+        tenant: &TenantRecord,
+        patch: &OffloadPatch,
+        actor: &Principal,
+    ) -> Result<Result<OffloadChange, OffloadError>, StoreError>;
+
+    /// Returns the tenant's last `limit` audit entries, newest first.
+    fn audit(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<AuditEntry>, StoreError> {
+        self.audit_before(tenant, None, limit)
+    }
+
+    /// Returns the tenant's last `limit` audit entries numbered below `before` (`None`: of all of them),
+    /// newest first. Entries are numbered within their tenant, 1, 2, 3, in the order they are written.
+    fn audit_before(
+        &self,
+        tenant: &TenantRecord,
+        before: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<AuditEntry>, StoreError>;
+
+    /// Records that the tenant's tree `tree` stored the file (again, now).
+    fn record_file(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef, size: u64) -> Result<(), StoreError>;
+
+    /// Returns whether any tree of the tenant `tenant_id` stored the file.
+    fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError>;
+
+    /// Returns the size of the file when the tenant's tree `tree` stored it.
+    fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError>;
+
+    /// Keeps `labels` with a file of the tree, such as an offloaded result's, joined to those it has.
+    fn label_file(
+        &self,
+        tenant: &TenantRecord,
+        tree: &TreeId,
+        file: &FileRef,
+        labels: &[String],
+    ) -> Result<(), StoreError>;
+
+    /// Returns the labels kept with a file of the tree.
+    fn file_labels(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Vec<String>, StoreError>;
+
+    /// Returns what the database's own check finds wrong; empty when nothing is.
+    fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
 }
 
 impl Store for SqlStore {

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::Principal;
+use super::records::Principal;
 
 /// How long a token found stays believed.
 const FRESH: Duration = Duration::from_secs(2);

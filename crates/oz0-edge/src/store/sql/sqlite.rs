@@ -12,8 +12,8 @@ use std::time::Duration;
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-use super::{Cell, Dialect, Outcome, Param, Row, Sql, Value};
-use crate::store::StoreError;
+use super::interface::{Cell, Dialect, Outcome, Param, Row, Sql, Value};
+use crate::store::error::StoreError;
 
 /// How long a writer waits for another process's write lock.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

@@ -28,16 +28,13 @@ use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Client, GenericClient, Statement};
+use postgres::{GenericClient, Statement};
 
 pub use url::{PostgresUrl, UrlError};
 
-use self::pool::Pool;
-use super::{Cell, Dialect, Failure, Outcome, Param, Row, Sql, Value};
-use crate::store::StoreError;
-
-/// How long a statement waits for a lock another transaction holds, as SQLite's busy timeout.
-const LOCK_TIMEOUT: Duration = Duration::from_secs(10);
+use self::pool::{Conn, LOCK_TIMEOUT, Pool};
+use super::interface::{Cell, Dialect, Failure, Outcome, Param, Row, Sql, Value};
+use crate::store::error::StoreError;
 
 /// How many times a transaction aborted by a deadlock or a serialization failure is run.
 const TRIES: u32 = 8;
@@ -169,18 +166,6 @@ impl Postgres {
     /// Runs `f` with a connection of the pool, outside a transaction: each statement commits alone.
     pub(crate) fn change<T>(&self, f: impl FnOnce(&mut dyn Sql) -> Outcome<T>) -> Result<T, StoreError> {
         self.read(f)
-    }
-}
-
-/// A connection of the pool, with the statements it prepared.
-pub(crate) struct Conn {
-    client: Client,
-    statements: HashMap<String, Statement>,
-}
-
-impl Conn {
-    fn new(client: Client) -> Self {
-        Self { client, statements: HashMap::new() }
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use postgres::fallible_iterator::FallibleIterator;
 
 use super::Postgres;
-use crate::store::StoreError;
+use crate::store::error::StoreError;
 use crate::store::news::Hear;
 
 /// The channel the nodes of an edge talk on.

@@ -1,15 +1,17 @@
 //! A small pool of connections to the store's database: at most [`MAX`] open at once, those idle kept
 //! for the next call, a broken one dropped.
 
+use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use postgres::config::SslMode;
-use postgres::{Client, NoTls};
 
-use super::{Conn, LOCK_TIMEOUT, PostgresUrl};
-use crate::store::StoreError;
+use postgres::{Client, NoTls, Statement};
+
+use super::url::PostgresUrl;
+use crate::store::error::StoreError;
 
 /// How many connections a store opens at most: with a few nodes, well within PostgreSQL's default
 /// `max_connections` of 100.
@@ -17,6 +19,21 @@ const MAX: usize = 16;
 
 /// How long a call waits for a connection when all [`MAX`] are in use.
 const WAIT: Duration = Duration::from_secs(10);
+
+/// How long a statement waits for a lock another transaction holds, as SQLite's busy timeout.
+pub(super) const LOCK_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A connection of the pool, with the statements it prepared.
+pub(crate) struct Conn {
+    pub(super) client: Client,
+    pub(super) statements: HashMap<String, Statement>,
+}
+
+impl Conn {
+    fn new(client: Client) -> Self {
+        Self { client, statements: HashMap::new() }
+    }
+}
 
 /// The pool.
 pub(super) struct Pool {
