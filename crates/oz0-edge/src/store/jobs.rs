@@ -1,12 +1,12 @@
 //! Jobs, their steps, and the files of their trees.
 
 use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
-use oz0_core::trace::{Outcome, Step, StepKind};
+use oz0_core::trace::{self, Step, StepKind};
 
 use super::audit::{Action, audit};
 use super::error::StoreError;
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
-use super::sql::{Failure, Outcome as Done, Row, Sql, bad};
+use super::sql::{Failure, Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
 
 /// A job to start.
@@ -101,7 +101,7 @@ pub trait JobStore {
 const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
     (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), labels FROM jobs j";
 
-fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Done<T> {
+fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
     serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
 }
 
@@ -109,13 +109,13 @@ fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Done<T> {
 /// tool's by sampling, with the plugin; numbers and names, never messages.
 pub(super) fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
     let mut calls = Vec::new();
-    if step.kind == StepKind::ModelCall && step.outcome != Outcome::Refused {
+    if step.kind == StepKind::ModelCall && step.outcome != trace::Outcome::Refused {
         calls.push(serde_json::json!({
             "job": job, "step": step.seq, "alias": step.tool, "tokens_in": step.tokens_in,
             "tokens_out": step.tokens_out, "cost_usd": step.cost_usd, "outcome": step.outcome,
         }));
     }
-    for sampled in step.sampling.iter().chain(&step.gateway).filter(|s| s.outcome != Outcome::Refused) {
+    for sampled in step.sampling.iter().chain(&step.gateway).filter(|s| s.outcome != trace::Outcome::Refused) {
         calls.push(serde_json::json!({
             "job": job, "step": step.seq, "plugin": sampled.plugin, "tool": step.tool, "alias": sampled.alias,
             "model": sampled.model, "tokens_in": sampled.tokens_in, "tokens_out": sampled.tokens_out,
@@ -125,7 +125,7 @@ pub(super) fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
     calls.into_iter().map(|call| call.to_string()).collect()
 }
 
-fn job_row(row: &Row) -> Done<Job> {
+fn job_row(row: &Row) -> Outcome<Job> {
     Ok(Job {
         id: TreeId::new(row.try_get(0)?).map_err(bad)?,
         tree: TreeId::new(row.try_get(1)?).map_err(bad)?,
@@ -146,16 +146,16 @@ fn job_row(row: &Row) -> Done<Job> {
     })
 }
 
-fn step_row(row: &Row) -> Done<Step> {
+fn step_row(row: &Row) -> Outcome<Step> {
     serde_json::from_str(row.try_get(0)?).map_err(bad)
 }
 
-fn read_job(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Done<Option<Job>> {
+fn read_job(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<Job>> {
     let row = sql.query_opt(&format!("{JOB} WHERE j.tenant_id = $1 AND j.id = $2"), &[&tenant.id, &id.as_str()])?;
     row.as_ref().map(job_row).transpose()
 }
 
-fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Done<bool> {
+fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Outcome<bool> {
     let row =
         tx.query_opt("SELECT 1 FROM files WHERE tenant_id = $1 AND tree = $2 LIMIT 1", &[&tenant.id, &tree.as_str()])?;
     Ok(row.is_some())
@@ -361,14 +361,14 @@ impl JobStore for SqlStore {
                 ),
                 &[&tenant.id, &millis(since_ms), &millis(until_ms)],
             )?;
-            let jobs: Vec<Job> = rows.iter().map(job_row).collect::<Done<_>>()?;
+            let jobs: Vec<Job> = rows.iter().map(job_row).collect::<Outcome<_>>()?;
             let mut out = Vec::with_capacity(jobs.len());
             for job in jobs {
                 let rows = sql.query(
                     "SELECT step FROM steps WHERE tenant_id = $1 AND job = $2 ORDER BY seq",
                     &[&tenant.id, &job.id.as_str()],
                 )?;
-                out.push((job, rows.iter().map(step_row).collect::<Done<_>>()?));
+                out.push((job, rows.iter().map(step_row).collect::<Outcome<_>>()?));
             }
             Ok(out)
         })
