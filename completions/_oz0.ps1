@@ -1025,7 +1025,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;help;plugin' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
-            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s installed plugins, their tools and each tool''s functions')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
@@ -1244,11 +1244,11 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
-            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`')
             break
         }
         'oz0;plugin;install' {
-            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`, and its remote servers where their `headers` do. The edge keeps it and never shows it again')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
@@ -1299,7 +1299,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;plugin;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a plugin''s manifest and its MCP servers'' functions before you release it')
-            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`')
+            [CompletionResult]::new('measure', 'measure', [CompletionResultType]::ParameterValue, 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s installed plugins, their tools and each tool''s functions')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay')
@@ -1326,6 +1326,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;plugin;lint' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --measure, the most seconds each server may take to start and list its functions')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'With --measure, a secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that name it in their `env` or `headers`; repeat for each')
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Fail (exit 1) on warnings too')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule: what it checks, why, an example, and the fix')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)')
@@ -1349,6 +1350,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;plugin;measure' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The most seconds each server may take to start and list its functions')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'A secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that name it in their `env` or `headers`; repeat for each')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

@@ -2750,13 +2750,17 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__lint)
-            opts="-o -q -v -h -V --measure --timeout --deny --list-rules --explain --output --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-o -q -v -h -V --measure --timeout --secret --deny --list-rules --explain --output --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2838,13 +2842,17 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__measure)
-            opts="-q -v -h -V --timeout --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --timeout --secret --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -926,7 +926,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;help;plugin'= {
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
-            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand measure 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`'
             cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
             cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
             cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
@@ -1096,10 +1096,10 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
             cand help 'Print this message or the help of the given subcommand(s)'
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
-            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand measure 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`'
         }
         &'oz0;plugin;install'= {
-            cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`. The edge keeps it and never shows it again'
+            cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`, and its remote servers where their `headers` do. The edge keeps it and never shows it again'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
@@ -1147,7 +1147,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;plugin;help'= {
             cand lint 'Check a plugin''s manifest and its MCP servers'' functions before you release it'
-            cand measure 'Start each local tool''s MCP server, list its functions, and write `oz0-listing.json`'
+            cand measure 'Start each local tool''s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`'
             cand install 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
             cand list 'List the tenant''s installed plugins, their tools and each tool''s functions'
             cand remove 'Remove an installed plugin: its tools can no longer be called. Jobs and files stay'
@@ -1167,6 +1167,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;plugin;lint'= {
             cand --timeout 'With --measure, the most seconds each server may take to start and list its functions'
+            cand --secret 'With --measure, a secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that name it in their `env` or `headers`; repeat for each'
             cand --deny 'Fail (exit 1) on warnings too'
             cand --explain 'Explain a rule: what it checks, why, an example, and the fix'
             cand -o 'Write the report to FILE instead of stdout, whole once the plugin is linted: a plugin that could not be linted leaves FILE as it was (where `> FILE` would empty it)'
@@ -1189,6 +1190,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;plugin;measure'= {
             cand --timeout 'The most seconds each server may take to start and list its functions'
+            cand --secret 'A secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that name it in their `env` or `headers`; repeat for each'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

@@ -277,7 +277,8 @@ pub fn print_error(err: &CommandError) {
 /// level or `target=level` pairs (`info`, `oz0_edge=debug`); unset, warnings and errors, and for a
 /// served edge (`server`) information too, each line with its time. The MCP library's own lines (a
 /// server's whole description at each start, the log messages servers send, which the edge keeps in
-/// their calls' traces) show from warnings up, whatever the default.
+/// their calls' traces) show from warnings up, whatever the default, but for the end of a remote
+/// server's session, which the call's own error tells.
 pub fn init_log(server: bool) {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     use tracing_subscriber::fmt;
@@ -286,7 +287,8 @@ pub fn init_log(server: bool) {
 
     let default = Targets::new()
         .with_default(if server { LevelFilter::INFO } else { LevelFilter::WARN })
-        .with_target("rmcp", LevelFilter::WARN);
+        .with_target("rmcp", LevelFilter::WARN)
+        .with_target("rmcp::transport::worker", LevelFilter::OFF);
     let filter = match std::env::var("OZ0_LOG") {
         Ok(value) if !value.trim().is_empty() => value.parse().unwrap_or_else(|err| {
             warn(&format!(

@@ -84,6 +84,8 @@ impl Client {
         if url.query().is_some() || url.fragment().is_some() {
             return Err(bad("it must have no query or fragment"));
         }
+        // TLS is rustls on ring, installed as the process's provider (the first to do so wins).
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .user_agent(concat!("oz0/", env!("CARGO_PKG_VERSION")))

@@ -21,7 +21,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use oz0_toolhost::{Call, Confinement, Fallback, Lifetime, Listener, Pool, ServerCommand, StdioServer, Support};
+use oz0_toolhost::{
+    Call, Confinement, Fallback, Lifetime, Listener, Pool, Server, ServerCommand, StdioServer, Support,
+};
 use serde_json::{Map, Value, json};
 use tokio_util::sync::CancellationToken;
 
@@ -106,7 +108,7 @@ async fn measure() -> Value {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let python = std::env::var_os("OZ0_TEST_PYTHON").map_or_else(|| root.join(".venv/bin/python"), PathBuf::from);
     let argv = vec![python.display().to_string(), "server.py".into()];
-    let server = command(argv, &root.join("tests/fixtures/plugins/lifetimes"));
+    let server = Server::Local(command(argv, &root.join("tests/fixtures/plugins/lifetimes")));
     let whoami = Call {
         function: "whoami".into(),
         arguments: Map::new(),

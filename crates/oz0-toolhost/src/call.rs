@@ -3,8 +3,8 @@
 use tokio_util::sync::CancellationToken;
 
 use crate::client::Listener;
-use crate::command::ServerCommand;
 use crate::error::ToolHostError;
+use crate::server::Server;
 use crate::session::{Answered, Call, Session};
 
 /// Starts a server, calls one of its functions and stops it, within the call's timeout and until
@@ -21,23 +21,23 @@ use crate::session::{Answered, Call, Session};
 /// [`CallTimeout`]: ToolHostError::CallTimeout
 /// [`Refused`]: ToolHostError::Refused
 pub async fn call_function(
-    command: &ServerCommand,
+    server: &Server,
     call: &Call,
     cancel: &CancellationToken,
 ) -> Result<Answered, ToolHostError> {
-    call_own(command, call, Listener::default(), cancel).await
+    call_own(server, call, Listener::default(), cancel).await
 }
 
 /// [`call_function`], its events told to `listener`.
 pub(crate) async fn call_own(
-    command: &ServerCommand,
+    server: &Server,
     call: &Call,
     listener: Listener,
     cancel: &CancellationToken,
 ) -> Result<Answered, ToolHostError> {
     let deadline = tokio::time::Instant::now() + call.timeout;
     let session = tokio::select! {
-        session = Session::start(command, call.timeout) => session?,
+        session = Session::start(server, call.timeout) => session?,
         () = cancel.cancelled() => return Err(ToolHostError::Cancelled),
     };
     let answered = session.call(call, listener, deadline, cancel).await;

@@ -114,6 +114,14 @@ pub enum ToolHostError {
     /// The call was cancelled, and the server ended.
     #[error("the call was cancelled")]
     Cancelled,
+    /// A remote server could not be reached, or answered over HTTP with an error.
+    #[error("the remote server {url} {message}")]
+    Remote {
+        /// Its address.
+        url: String,
+        /// What went wrong, as a phrase that follows its address.
+        message: String,
+    },
     /// The server answered, but not as MCP says it should.
     #[error("the server broke the protocol: {message}")]
     Protocol {

@@ -1,16 +1,16 @@
-//! The tool host of oz0: runs a plugin's local MCP server as a child process over stdio, lists its
-//! functions and calls them. The edge calls tools through it, and `oz0 plugin measure` lists them
+//! The tool host of oz0: runs a plugin's local MCP server as a child process over stdio, or reaches a
+//! remote one over MCP's streamable HTTP, lists its functions and calls them. The edge calls tools through it, and `oz0 plugin measure` lists them
 //! through it on a person's machine, so both see a server alike.
 //!
 //! ```no_run
 //! use std::time::Duration;
 //! use std::path::Path;
-//! use oz0_toolhost::{ServerCommand, list_functions};
+//! use oz0_toolhost::{Server, ServerCommand, list_functions};
 //!
 //! # async fn show() -> Result<(), oz0_toolhost::ToolHostError> {
 //! // The server's HOME is /tmp/acme/home, and its TMPDIR a folder of its own in /tmp/acme/tmp.
 //! let argv = vec!["python3".into(), "server.py".into()];
-//! let server = ServerCommand::new(argv, "examples/acme-docs".into(), Path::new("/tmp/acme"));
+//! let server = Server::Local(ServerCommand::new(argv, "examples/acme-docs".into(), Path::new("/tmp/acme")));
 //! let listed = list_functions(&server, Duration::from_secs(30)).await?;
 //! for function in &listed.functions {
 //!     println!("{} ({} tokens)", function.name, function.weight);
@@ -28,7 +28,9 @@ mod handshake;
 mod list;
 mod measure;
 mod pool;
+mod remote;
 mod sandbox;
+mod server;
 mod session;
 mod stdio;
 mod transport;
@@ -42,9 +44,11 @@ pub use confine::{
 pub use error::ToolHostError;
 pub use handshake::{FALLBACK_PROTOCOL, PREFERRED_PROTOCOL};
 pub use list::{Listed, list_functions};
-pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail};
+pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail, tool_server};
 pub use pool::{Lifetime, Pool};
+pub use remote::{RemoteServer, http_client};
 pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
+pub use server::Server;
 pub use session::{Answered, Call, MAX_CALLS};
 pub use stdio::StdioServer;
 pub use transport::MAX_MESSAGE_BYTES;

@@ -11,26 +11,63 @@ use crate::command::ServerCommand;
 use crate::confine::policy::{Grant, Limits};
 use crate::error::ToolHostError;
 use crate::list::list_functions;
+use crate::remote::RemoteServer;
 use crate::sandbox::Sandbox;
+use crate::server::Server;
 
 /// A tool whose server could not be listed.
 #[derive(Debug, thiserror::Error)]
-#[error("the tool `{tool}` (`{}`) could not be listed", .argv.join(" "))]
+#[error("the tool `{tool}` (`{server}`) could not be listed")]
 pub struct MeasureError {
     /// The tool's ID.
     pub tool: String,
-    /// Its server's command.
-    pub argv: Vec<String>,
+    /// Its server: its command line, or its address.
+    pub server: String,
     /// Why.
     #[source]
     pub source: ToolHostError,
 }
 
+/// Returns the server of a tool of `manifest` in `dir`, its own folders in `sandbox`: a remote tool's
+/// address and headers, or how to start a local one ([`server_command`]). Each `${secrets.NAME}` is
+/// filled in from `secrets` and `${config.KEY}` from the setting's default; a header or variable whose
+/// value still names something not given is left out.
+pub fn tool_server(
+    manifest: &Manifest,
+    tool: &Tool,
+    dir: &Path,
+    sandbox: &Sandbox,
+    secrets: &BTreeMap<String, String>,
+) -> Option<Server> {
+    let mut server = match &tool.url {
+        Some(url) if tool.mcp.is_none() => {
+            let mut remote = RemoteServer::new(fill_config(url, manifest));
+            remote.headers = filled(&tool.headers, manifest, secrets);
+            Server::Remote(remote)
+        }
+        _ => Server::Local(server_command(manifest, tool, dir, sandbox, secrets)?),
+    };
+    server.set_sampling(manifest.samples());
+    Some(server)
+}
+
+/// Returns `values` with secrets and settings filled in, leaving out each that still names something
+/// not given.
+fn filled(
+    values: &BTreeMap<String, String>,
+    manifest: &Manifest,
+    secrets: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    values
+        .iter()
+        .map(|(k, v)| (k.clone(), fill_config(&fill_secrets(v, secrets), manifest)))
+        .filter(|(_, v)| !v.contains("${"))
+        .collect()
+}
+
 /// Returns how to start a local tool of `manifest` in `dir`, its own folders in `sandbox`: its argv,
-/// the variables of its `env`, each `${secrets.NAME}` filled in from `secrets` and `${config.KEY}`
-/// from the setting's default; its roots and paths, relative ones in `dir`; its limits, within the
-/// edge's; `None` for a remote tool. A variable whose value still names something not given is left
-/// out.
+/// the variables of its `env` (filled in as [`tool_server`] says); its roots and paths, relative ones
+/// in `dir`; its limits, within the edge's; `None` for a remote tool.
 pub fn server_command(
     manifest: &Manifest,
     tool: &Tool,
@@ -40,12 +77,7 @@ pub fn server_command(
 ) -> Option<ServerCommand> {
     let argv = tool.mcp.clone()?;
     let mut command = ServerCommand::new(argv, dir.to_path_buf(), &sandbox.of_tool(&tool.id));
-    command.env = tool
-        .env
-        .iter()
-        .map(|(k, v)| (k.clone(), fill_config(&fill_secrets(v, secrets), manifest)))
-        .filter(|(_, v)| !v.contains("${"))
-        .collect();
+    command.env = filled(&tool.env, manifest, secrets);
     command.records.clone_from(&sandbox.records);
     command.roots = tool.roots.iter().map(|root| dir.join(fill_config(root, manifest))).collect();
     command.paths = tool
@@ -79,9 +111,9 @@ pub fn fill_config(value: &str, manifest: &Manifest) -> String {
     filled
 }
 
-/// Starts each local tool's server of the plugin in `dir`, its own folders in `sandbox` and the
-/// `secrets` given to it, one after another, and lists its functions, each within `timeout`;
-/// `starting` is told each tool's ID before its server starts. Remote tools are passed over.
+/// Lists the functions of each tool of the plugin in `dir`, one after another, each within `timeout`: a
+/// local tool's server started with its own folders in `sandbox` and the `secrets` given to it, a remote
+/// tool's reached with them in its headers. `starting` is told each tool's ID first.
 ///
 /// # Errors
 ///
@@ -96,12 +128,11 @@ pub async fn measure(
 ) -> Result<Listing, MeasureError> {
     let mut tools = Vec::new();
     for (_, tool) in document.tools() {
-        let Some(mut command) = server_command(&document.manifest, tool, dir, sandbox, secrets) else { continue };
-        command.sampling = document.manifest.samples();
+        let Some(server) = tool_server(&document.manifest, tool, dir, sandbox, secrets) else { continue };
         starting(tool);
-        let listed = list_functions(&command, timeout).await.map_err(|source| MeasureError {
+        let listed = list_functions(&server, timeout).await.map_err(|source| MeasureError {
             tool: tool.id.clone(),
-            argv: command.argv.clone(),
+            server: server.name(),
             source,
         })?;
         tools.push(listed.of_tool(&tool.id));

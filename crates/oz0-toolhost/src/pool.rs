@@ -12,8 +12,8 @@ use futures_util::future::{BoxFuture, Shared};
 use tokio_util::sync::CancellationToken;
 
 use crate::client::Listener;
-use crate::command::ServerCommand;
 use crate::error::ToolHostError;
+use crate::server::Server;
 use crate::session::Session;
 use crate::session::{Answered, Call};
 
@@ -36,7 +36,7 @@ enum Slot {
     Ready(Arc<Session>),
 }
 
-type Key = (Lifetime, ServerCommand);
+type Key = (Lifetime, Server);
 
 /// The servers an edge keeps. Dropping it stops them.
 #[derive(Clone)]
@@ -79,7 +79,7 @@ impl Pool {
         self.inner.starts.load(Ordering::Relaxed)
     }
 
-    /// Calls a function on the server `command` starts, kept for `lifetime`: the server already
+    /// Calls a function on `server`, kept for `lifetime`: the server already
     /// running, the one starting (waited for), or one started now. The call's timeout bounds the
     /// whole, the wait for a start included; `cancel` ends the call, not the server.
     ///
@@ -88,7 +88,7 @@ impl Pool {
     /// Returns a [`ToolHostError`], as [`call_function`](crate::call_function) does.
     pub async fn call(
         &self,
-        command: &ServerCommand,
+        server: &Server,
         lifetime: &Lifetime,
         call: &Call,
         listener: Listener,
@@ -96,11 +96,11 @@ impl Pool {
     ) -> Result<Answered, ToolHostError> {
         if *lifetime == Lifetime::Own {
             self.inner.starts.fetch_add(1, Ordering::Relaxed);
-            return crate::call::call_own(command, call, listener, cancel).await;
+            return crate::call::call_own(server, call, listener, cancel).await;
         }
         self.sweep();
         let deadline = tokio::time::Instant::now() + call.timeout;
-        let key = (lifetime.clone(), command.clone());
+        let key = (lifetime.clone(), server.clone());
         let start = self.session(&key, call.timeout);
         let session = tokio::select! {
             session = tokio::time::timeout_at(deadline, start) => match session {
@@ -133,17 +133,17 @@ impl Pool {
             None => {}
         }
         let generation = self.inner.generation.fetch_add(1, Ordering::Relaxed);
-        let (pool, command, slot) = (Arc::downgrade(&self.inner), key.1.clone(), key.clone());
+        let (pool, server, slot) = (Arc::downgrade(&self.inner), key.1.clone(), key.clone());
         self.inner.starts.fetch_add(1, Ordering::Relaxed);
         // The start runs on its own, so that a call that stops waiting does not stop it for the rest.
         let task = tokio::spawn(async move {
-            let started = Session::start(&command, timeout).await.map(Arc::new);
+            let started = Session::start(&server, timeout).await.map(Arc::new);
             if let Some(inner) = pool.upgrade() {
                 let mut slots = inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 let ours = matches!(slots.get(&slot), Some(Slot::Starting { generation: g, .. }) if *g == generation);
                 match &started {
                     Ok(session) if ours => {
-                        tracing::info!(program = %command.argv.join(" "), pid = ?session.pid, "started a tool's server");
+                        tracing::info!(program = %server.name(), pid = ?session.pid, "started a tool's server");
                         slots.insert(slot, Slot::Ready(Arc::clone(session)));
                     }
                     Err(_) if ours => {

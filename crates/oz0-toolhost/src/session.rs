@@ -21,6 +21,8 @@ use tokio_util::sync::CancellationToken;
 use crate::client::{Host, Listener, Refusal};
 use crate::command::ServerCommand;
 use crate::error::ToolHostError;
+use crate::remote::RemoteServer;
+use crate::server::Server;
 use crate::stdio::StdioServer;
 
 /// A call to make.
@@ -75,6 +77,12 @@ fn refused(refusal: &Refusal) -> CallToolResult {
     serde_json::from_value(result).unwrap_or_default()
 }
 
+/// Returns whether a server answered a call with an error for want of a task (`taskSupport: required`).
+fn wants_task(result: &CallToolResult) -> bool {
+    result.is_error == Some(true)
+        && result.content.iter().any(|block| block.as_text().is_some_and(|text| text.text.contains("taskSupport")))
+}
+
 /// What a call waits with: who hears of it, until when, and what cancels it.
 struct Wait<'a> {
     listener: &'a Listener,
@@ -101,7 +109,9 @@ pub(crate) struct Session {
     server: tokio::sync::Mutex<Option<StdioServer>>,
     /// The server's process ID, for the edge's log.
     pub pid: Option<u32>,
-    /// The folder it runs in.
+    /// The address of a remote server.
+    url: Option<String>,
+    /// The folder it runs in; empty for a remote server.
     pub cwd: std::path::PathBuf,
     host: Host,
     protocol: String,
@@ -112,8 +122,16 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// Starts a server and its session within `timeout`: the server ready, or why not.
-    pub async fn start(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
+    /// Starts a server and its session within `timeout`: the server ready, or why not. A remote
+    /// server's session is opened.
+    pub async fn start(server: &Server, timeout: Duration) -> Result<Self, ToolHostError> {
+        match server {
+            Server::Local(command) => Self::start_local(command, timeout).await,
+            Server::Remote(remote) => Self::open_remote(remote, timeout).await,
+        }
+    }
+
+    async fn start_local(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
         let (mut server, io, _) = crate::transport::start(command).await?;
         let host = Host::new(&command.roots, command.sampling);
         let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io)).await;
@@ -136,19 +154,41 @@ impl Session {
                 return Err(error);
             }
         };
+        let mut session = Self::of(client, host, command.cwd.clone());
+        session.pid = server.id();
+        session.server = tokio::sync::Mutex::new(Some(server));
+        Ok(session)
+    }
+
+    async fn open_remote(remote: &RemoteServer, timeout: Duration) -> Result<Self, ToolHostError> {
+        let host = Host::new(&[], remote.sampling);
+        let transport = remote.transport()?;
+        let client = match tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), transport)).await {
+            Ok(Ok(client)) => client,
+            Ok(Err(err)) => return Err(remote.error(crate::remote::why(&err))),
+            Err(_) => return Err(ToolHostError::CallTimeout { after: timeout, stderr: String::new() }),
+        };
+        let mut session = Self::of(client, host, std::path::PathBuf::new());
+        session.url = Some(remote.url.clone());
+        Ok(session)
+    }
+
+    /// Returns the session of a connected client, with no server of its own yet.
+    fn of(client: RunningService<RoleClient, Host>, host: Host, cwd: std::path::PathBuf) -> Self {
         let protocol = client.peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_default();
-        Ok(Self {
+        Self {
             peer: client.peer().clone(),
             client: tokio::sync::Mutex::new(Some(client)),
-            pid: server.id(),
-            cwd: command.cwd.clone(),
-            server: tokio::sync::Mutex::new(Some(server)),
+            pid: None,
+            url: None,
+            cwd,
+            server: tokio::sync::Mutex::new(None),
             host,
             protocol,
             permits: Semaphore::new(MAX_CALLS),
             broken: AtomicBool::new(false),
             used: Mutex::new(Instant::now()),
-        })
+        }
     }
 
     /// Returns whether the session may take a call: its server has not exited or broken it.
@@ -191,7 +231,17 @@ impl Session {
         self.touch();
         let mark = self.stderr_mark().await;
         let wait = Wait { listener: &listener, deadline, cancel };
-        let answer = if call.task { self.call_as_task(call, &wait).await } else { self.call_once(call, &wait).await };
+        let answer = if call.task {
+            self.call_as_task(call, &wait).await
+        } else {
+            // A remote server's listing says nothing of tasks to oz0 (see `list_remote`): a function it
+            // refuses for want of one is called again as a task.
+            match self.call_once(call, &wait).await {
+                Err(Stop::Refused(message)) if message.contains("taskSupport") => self.call_as_task(call, &wait).await,
+                Ok(result) if wants_task(&result) => self.call_as_task(call, &wait).await,
+                answer => answer,
+            }
+        };
         let result = match answer {
             Ok(result) => serde_json::to_value(&result)
                 .map(|result| Answered { result, protocol: self.protocol.clone(), stderr: String::new() })
@@ -341,7 +391,12 @@ impl Session {
         self.broken.store(true, Ordering::Relaxed);
         let mut server = self.server.lock().await;
         let Some(server) = server.as_mut() else {
-            return ToolHostError::Protocol { message, stderr: String::new() };
+            return match &self.url {
+                Some(url) => {
+                    ToolHostError::Remote { url: url.clone(), message: format!("broke off its session: {message}") }
+                }
+                None => ToolHostError::Protocol { message, stderr: String::new() },
+            };
         };
         let exited = server.wait_exit(Duration::from_millis(500)).await;
         if let Some(reason) = server.stopped().map(str::to_owned) {

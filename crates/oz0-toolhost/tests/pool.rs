@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use oz0_toolhost::{Call, Lifetime, Listener, MARK_VARIABLE, Pool, ServerCommand};
+use oz0_toolhost::{Call, Lifetime, Listener, MARK_VARIABLE, Pool, Server, ServerCommand};
 use serde_json::Map;
 use tokio_util::sync::CancellationToken;
 
@@ -16,11 +16,11 @@ fn root() -> PathBuf {
 }
 
 /// The fixture's server, run by the venv's Python that `scripts/test` makes.
-fn command(folder: &std::path::Path) -> ServerCommand {
+fn command(folder: &std::path::Path) -> Server {
     let python = std::env::var_os("OZ0_TEST_PYTHON").map_or_else(|| root().join(".venv/bin/python"), PathBuf::from);
     assert!(python.exists(), "the tests need the venv with the `mcp` package: run scripts/test");
     let argv = vec![python.to_string_lossy().into_owned(), "server.py".into()];
-    ServerCommand::new(argv, root().join("tests/fixtures/plugins/lifetimes"), folder)
+    Server::Local(ServerCommand::new(argv, root().join("tests/fixtures/plugins/lifetimes"), folder))
 }
 
 /// Returns the live processes (zombies are ended) whose environment carries the server's mark `mark`.
@@ -51,7 +51,7 @@ fn whoami() -> Call {
 
 /// Calls `whoami` and returns the mark of the server that answered: its process ID would not tell
 /// servers apart, being 1 in the PID namespace of each.
-async fn mark(pool: &Pool, command: &ServerCommand) -> String {
+async fn mark(pool: &Pool, command: &Server) -> String {
     let answered =
         pool.call(command, &Lifetime::Shared, &whoami(), Listener::default(), &CancellationToken::new()).await;
     let result = answered.unwrap().result;

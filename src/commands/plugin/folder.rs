@@ -1,5 +1,6 @@
 //! A plugin's folder and its manifest, read by `lint`, `measure` and `install`, and its servers measured.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -73,12 +74,10 @@ impl Plugin {
         Ok(Some((listing, older)))
     }
 
-    /// Starts each local tool's server, lists its functions and stops it. The servers' `HOME` and
-    /// `TMPDIR` are in a temporary folder, removed afterwards, so that they see none of the person's.
-    pub fn measure(&self, timeout: Duration) -> Result<Listing, CommandError> {
-        for (_, tool) in self.document.tools().filter(|(_, tool)| tool.mcp.is_none()) {
-            ui::info(&format!("skipped `{}`: a remote tool is not measured", tool.id));
-        }
+    /// Starts each local tool's server, lists its functions and stops it, and lists each remote tool's,
+    /// `secrets` filled in where the manifest names them. The servers' `HOME` and `TMPDIR` are in a
+    /// temporary folder, removed afterwards, so that they see none of the person's.
+    pub fn measure(&self, timeout: Duration, secrets: &BTreeMap<String, String>) -> Result<Listing, CommandError> {
         let folder = tempfile::Builder::new()
             .prefix("oz0-measure-")
             .tempdir()
@@ -87,7 +86,7 @@ impl Plugin {
         let sandbox = Sandbox::new(folder.path().to_path_buf(), crate::edge::personal_confinement(data.as_deref()));
         let spinner = ui::spinner();
         let measured = block_on(async {
-            measure(&self.document, &self.dir, &sandbox, &Default::default(), timeout, |tool| {
+            measure(&self.document, &self.dir, &sandbox, secrets, timeout, |tool| {
                 spinner.set_message(format!("starting `{}`", tool.id));
             })
             .await
@@ -103,9 +102,8 @@ impl Plugin {
 fn server_error(err: MeasureError) -> CommandError {
     let stderr = err.source.stderr().map(|s| tail(s, 20).replace('\n', "\n    "));
     let timeout = matches!(err.source, ToolHostError::Timeout { .. });
-    let mut error =
-        CommandError::operational(format!("could not measure the tool `{}` (`{}`)", err.tool, err.argv.join(" ")))
-            .caused_by(err.source);
+    let mut error = CommandError::operational(format!("could not measure the tool `{}` (`{}`)", err.tool, err.server))
+        .caused_by(err.source);
     if let Some(stderr) = stderr {
         error = error.hint(format!("the server's stderr ended with:\n    {stderr}"));
     }
@@ -136,4 +134,31 @@ pub(super) fn parse_seconds(value: &str) -> Result<Duration, String> {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(Duration::from_secs_f64(s)),
         _ => Err(format!("`{value}` is not a number of seconds from more than 0 up to 86400")),
     }
+}
+
+/// Reads each `--secret NAME=VALUE` or `NAME=@FILE`.
+pub(super) fn secrets(given: &[String]) -> Result<BTreeMap<String, String>, CommandError> {
+    let mut secrets = BTreeMap::new();
+    for secret in given {
+        let Some((name, value)) = secret.split_once('=').filter(|(name, _)| !name.is_empty()) else {
+            return Err(CommandError::usage(format!(
+                "--secret `{}` is not NAME=VALUE",
+                secret.split('=').next().unwrap_or("")
+            ))
+            .hint("give a secret as NAME=VALUE, or NAME=@FILE to read it from a file"));
+        };
+        let value = match value.strip_prefix('@') {
+            Some(path) => {
+                let text = fs_err::read_to_string(path).map_err(|err| {
+                    CommandError::usage(format!("could not read the secret `{name}` from '{path}'")).caused_by(err)
+                })?;
+                text.strip_suffix('\n').map(|t| t.strip_suffix('\r').unwrap_or(t)).unwrap_or(&text).to_owned()
+            }
+            None => value.to_owned(),
+        };
+        if secrets.insert(name.to_owned(), value).is_some() {
+            return Err(CommandError::usage(format!("the secret `{name}` is given twice")));
+        }
+    }
+    Ok(secrets)
 }

@@ -1,13 +1,12 @@
 //! `oz0 plugin install`: install a plugin in the tenant, so that its tools can be called.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use oz0_core::api::{Edge, InstallOptions, Installed, MAX_PLUGIN_BYTES};
 use oz0_core::manifest::{Lint, Severity, lint};
 
-use super::folder::Plugin;
+use super::folder::{Plugin, secrets};
 use super::report::{self, Report};
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
@@ -37,36 +36,10 @@ pub struct PluginInstallArgs {
 
     /// Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from
     /// a file (its last newline left out); repeat for each. Its servers get it where their `env` says
-    /// `${secrets.NAME}`. The edge keeps it and never shows it again.
+    /// `${secrets.NAME}`, and its remote servers where their `headers` do. The edge keeps it and never
+    /// shows it again.
     #[arg(long = "secret", value_name = "NAME=VALUE")]
     pub secrets: Vec<String>,
-}
-
-/// Reads each `--secret NAME=VALUE` or `NAME=@FILE`.
-fn secrets(given: &[String]) -> Result<BTreeMap<String, String>, CommandError> {
-    let mut secrets = BTreeMap::new();
-    for secret in given {
-        let Some((name, value)) = secret.split_once('=').filter(|(name, _)| !name.is_empty()) else {
-            return Err(CommandError::usage(format!(
-                "--secret `{}` is not NAME=VALUE",
-                secret.split('=').next().unwrap_or("")
-            ))
-            .hint("give a secret as NAME=VALUE, or NAME=@FILE to read it from a file"));
-        };
-        let value = match value.strip_prefix('@') {
-            Some(path) => {
-                let text = fs_err::read_to_string(path).map_err(|err| {
-                    CommandError::usage(format!("could not read the secret `{name}` from '{path}'")).caused_by(err)
-                })?;
-                text.strip_suffix('\n').map(|t| t.strip_suffix('\r').unwrap_or(t)).unwrap_or(&text).to_owned()
-            }
-            None => value.to_owned(),
-        };
-        if secrets.insert(name.to_owned(), value).is_some() {
-            return Err(CommandError::usage(format!("the secret `{name}` is given twice")));
-        }
-    }
-    Ok(secrets)
 }
 
 /// Folders never packed: those of version control, environments, caches and builds.
@@ -129,7 +102,8 @@ fn summary(installed: &Installed) -> String {
     };
     for tool in &plugin.tools {
         let names: Vec<&str> = tool.functions.iter().map(|f| f.name.as_str()).collect();
-        out.push_str(&format!("  {}: {}\n", tool.id, if tool.remote { "remote".to_owned() } else { names.join(", ") }));
+        let remote = if tool.remote { " (remote)" } else { "" };
+        out.push_str(&format!("  {}: {}{remote}\n", tool.id, names.join(", ")));
     }
     out
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use oz0_core::manifest::{Lint, Rule, Severity, lint, rules};
 
-use super::folder::{Plugin, parse_seconds};
+use super::folder::{Plugin, parse_seconds, secrets};
 use super::report::{self, Report};
 use crate::error::{CommandError, ErrorKind};
 use crate::output;
@@ -36,6 +36,11 @@ pub struct PluginLintArgs {
     /// With --measure, the most seconds each server may take to start and list its functions.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds)]
     pub timeout: Duration,
+
+    /// With --measure, a secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that
+    /// name it in their `env` or `headers`; repeat for each.
+    #[arg(long = "secret", value_name = "NAME=VALUE")]
+    pub secrets: Vec<String>,
 
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "LEVEL")]
@@ -103,7 +108,7 @@ pub fn run(args: &PluginLintArgs) -> Result<(), CommandError> {
     }
     let plugin = Plugin::load(args.dir.as_deref())?;
     let (listing, source) = if args.measure {
-        (Some((plugin.measure(args.timeout)?, false)), report::ListingSource::Measured)
+        (Some((plugin.measure(args.timeout, &secrets(&args.secrets)?)?, false)), report::ListingSource::Measured)
     } else {
         (plugin.read_listing()?, report::ListingSource::File)
     };

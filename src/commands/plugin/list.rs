@@ -41,11 +41,10 @@ pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
         for tool in &plugin.tools {
             let timeout = format!("{} s", tool.timeout_secs);
             let fits = if tool.fit { "yes" } else { "no" };
-            let functions = if tool.remote {
-                "(remote)".to_owned()
-            } else {
-                tool.functions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
-            };
+            let mut functions = tool.functions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ");
+            if tool.remote {
+                functions.push_str(" (remote)");
+            }
             table.add_row(about.into_iter().chain([tool.id.as_str(), timeout.as_str(), fits, functions.as_str()]));
         }
     }

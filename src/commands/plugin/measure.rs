@@ -7,18 +7,20 @@ use std::time::Duration;
 use clap::Args;
 use oz0_core::manifest::Listing;
 
-use super::folder::{Plugin, parse_seconds};
+use super::folder::{Plugin, parse_seconds, secrets};
 use crate::error::CommandError;
 use crate::output::{self, Format};
 use crate::ui;
 
-/// Start each local tool's MCP server, list its functions, and write `oz0-listing.json`.
+/// Start each local tool's MCP server, or reach each remote one, list its functions, and write
+/// `oz0-listing.json`.
 ///
-/// Each tool's `mcp` command runs in the plugin's folder and is spoken to over stdio. The protocol
+/// Each tool's `mcp` command runs in the plugin's folder and is spoken to over stdio; a tool's `url` is
+/// reached over MCP's streamable HTTP with its `headers`, the secrets given by --secret filled in. The protocol
 /// asked for is 2026-07-28, falling back to 2025-11-25 for a server that does not speak it. The listing
 /// holds, for each tool, the server's name and version, the protocol, and each function with its input
 /// and output schemas and its definition's weight in tokens, and when it was measured. `oz0 plugin lint`
-/// reads it. Remote tools (`url`) are not measured.
+/// reads it.
 ///
 /// A server that cannot start, exits, or takes longer than --timeout fails the command with the end of
 /// its stderr; it and everything it started are stopped, whatever happens.
@@ -31,13 +33,18 @@ pub struct PluginMeasureArgs {
     /// The most seconds each server may take to start and list its functions.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds)]
     pub timeout: Duration,
+
+    /// A secret the manifest declares, NAME=VALUE or NAME=@FILE, for the servers that name it in their
+    /// `env` or `headers`; repeat for each.
+    #[arg(long = "secret", value_name = "NAME=VALUE")]
+    pub secrets: Vec<String>,
 }
 
 /// Runs `oz0 plugin measure`.
 pub fn run(args: &PluginMeasureArgs) -> Result<(), CommandError> {
     let format: Format = output::format()?;
     let plugin = Plugin::load(args.dir.as_deref())?;
-    let listing = plugin.measure(args.timeout)?;
+    let listing = plugin.measure(args.timeout, &secrets(&args.secrets)?)?;
     let path = plugin.listing_path();
     write_atomically(&path, &listing)?;
     match format {

@@ -54,9 +54,10 @@ pub struct ToolInfo {
     pub fit: bool,
     /// The most seconds a call may take.
     pub timeout_secs: u64,
-    /// Whether its server is remote (`url`) rather than run by the edge over stdio (`mcp`).
+    /// Whether its server is remote (`url`, reached over HTTP) rather than run by the edge over stdio
+    /// (`mcp`).
     pub remote: bool,
-    /// Its functions; empty for a remote tool.
+    /// Its functions.
     pub functions: Vec<FunctionInfo>,
 }
 

@@ -17,6 +17,7 @@ mod error;
 mod finding;
 mod listing;
 mod model;
+mod remote;
 pub mod rules;
 mod schema;
 mod yaml;
@@ -32,6 +33,7 @@ pub use model::{
     ConfigEntry, GATEWAY_FORMATS, Manifest, Models, PathAccess, PathEntry, Requires, Results, SAMPLING_ALIASES,
     Sandbox, Secret, Tool, ToolLimits,
 };
+pub use remote::check_remote_url;
 pub use rules::context::Lint;
 pub use rules::lint;
 pub use rules::rule::{Rule, Severity};

@@ -45,10 +45,15 @@ pub struct Tool {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Vec<String>", length(min = 1))]
     pub mcp: Option<Vec<String>>,
-    /// The address of a remote tool's MCP server.
+    /// The address of a remote tool's MCP server, reached over MCP's streamable HTTP: `https://...`, or
+    /// `http://...` on the loopback interface. `${config.KEY}` is filled in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String", regex(pattern = r"^https?://"))]
     pub url: Option<String>,
+    /// The HTTP headers of each request to a remote tool's server, such as
+    /// `Authorization: Bearer ${secrets.token}`; `${secrets.NAME}` and `${config.KEY}` are filled in.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub headers: BTreeMap<String, String>,
     /// What the tool is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]

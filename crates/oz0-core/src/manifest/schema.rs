@@ -62,6 +62,7 @@ pub fn known_keys(pointer_kind: Section) -> &'static [&'static str] {
             "id",
             "mcp",
             "url",
+            "headers",
             "description",
             "results",
             "timeout",

@@ -19,19 +19,17 @@ use super::handed::materialize;
 use crate::state::{EdgeState, NO_FILE};
 use crate::store::{Principal, TenantRecord};
 use oz0_core::manifest::Sandbox as Lifespan;
-use oz0_toolhost::{
-    Ask, Asked, Call, Event, Lifetime, Listener, Sample, ServerCommand, ToolHostError, server_command, tail,
-};
+use oz0_toolhost::{Ask, Asked, Call, Event, Lifetime, Listener, Sample, Server, ToolHostError, tail, tool_server};
 
 use super::policy::Gate;
 use super::sampling::{Sampler, TreeBudget};
 
-/// An installed tool's function: how to start its server, the time a call may take, and its input
-/// schema.
+/// An installed tool's function: its server (how to start it, or where to reach it), the time a call
+/// may take, and its input schema.
 pub(crate) struct Target {
     pub tool: String,
     pub function: String,
-    pub command: ServerCommand,
+    pub server: Server,
     pub timeout: Duration,
     pub input_schema: Value,
     /// How long its server is kept, from the manifest's `sandbox`.
@@ -87,28 +85,22 @@ pub(crate) fn target(
         plugin.info.tools.iter().find(|t| t.id == tool).ok_or_else(|| {
             EdgeError::internal("an installed tool is missing from its plugin", format!("tool {tool}"))
         })?;
-    if info.remote {
-        return Err(EdgeError::invalid(format!(
-            "the tool `{tool}` is a remote server; only local tools (`mcp`) are called by the edge"
-        )));
-    }
     let (schema, task, open_world) =
         info.function(function).map(|f| (f.input_schema.clone(), f.task, f.open_world)).ok_or_else(|| {
             let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
             EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
         })?;
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
-    let mut command = manifest
+    let server = manifest
         .and_then(|t| {
             let sandbox = crate::plugins::sandbox(state.root(), tenant.id, state.tool_confinement());
-            server_command(&plugin.manifest, t, Path::new(&plugin.dir), &sandbox, &plugin.secrets)
+            tool_server(&plugin.manifest, t, Path::new(&plugin.dir), &sandbox, &plugin.secrets)
         })
-        .ok_or_else(|| EdgeError::internal("an installed local tool has no command", format!("tool {tool}")))?;
-    command.sampling = plugin.manifest.samples();
+        .ok_or_else(|| EdgeError::internal("an installed tool has no server", format!("tool {tool}")))?;
     Ok(Target {
         tool: tool.to_owned(),
         function: function.to_owned(),
-        command,
+        server,
         timeout: Duration::from_secs(info.timeout_secs),
         input_schema: schema,
         task,
@@ -399,9 +391,16 @@ async fn run(
     let folder = if files.is_empty() {
         None
     } else {
+        let Server::Local(command) = &target.server else {
+            return Err(ToolHostError::Protocol {
+                message: "a remote server cannot read the edge's files: give it their contents, not their refs"
+                    .to_owned(),
+                stderr: String::new(),
+            });
+        };
         // Off the async threads: the files' bytes may be in a store whose calls block.
         let (shared, owner, handed) = (Arc::clone(state), tenant.clone(), files.to_vec());
-        let into = target.command.handed.clone();
+        let into = command.handed.clone();
         let folder =
             tokio::task::spawn_blocking(move || materialize(shared.files(), shared.root(), &owner, &handed, &into))
                 .await
@@ -418,8 +417,10 @@ async fn run(
         meta.insert(FILES_META_KEY.to_owned(), Value::Object(paths));
         Some(folder)
     };
-    // The call's gateway token, which dies when the call returns.
-    let granted = match meter.filter(|_| !target.gateway.is_empty()) {
+    // The call's gateway token, which dies when the call returns. A remote server cannot reach the
+    // node's gateway path, and samples instead.
+    let local = matches!(target.server, Server::Local(_));
+    let granted = match meter.filter(|_| local && !target.gateway.is_empty()) {
         Some(meter) => {
             let granted =
                 state.passage().grant(&job.id, &target.gateway, target.timeout, meter).await.map_err(|err| {
@@ -440,12 +441,14 @@ async fn run(
         timeout: target.timeout,
         task: target.task,
     };
+    // A remote server's session lasts its call, so that whatever the server asks in it is that call's.
     let lifetime = match target.lifespan {
+        _ if !local => Lifetime::Own,
         Lifespan::Shared => Lifetime::Shared,
         Lifespan::Job => Lifetime::Job(job.tree.to_string()),
         Lifespan::Own => Lifetime::Own,
     };
-    let answered = state.servers().call(&target.command, &lifetime, &call, listener, token).await;
+    let answered = state.servers().call(&target.server, &lifetime, &call, listener, token).await;
     drop(folder);
     drop(granted);
     answered

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
 use oz0_core::trace::{Outcome, Step, StepKind};
+use oz0_toolhost::Server;
 
 use crate::news::Notice;
 use crate::state::{EdgeState, NO_FILE};
@@ -51,7 +52,13 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> R
         if !path.is_dir() {
             return Err(EdgeError::invalid(format!("the root `{root}` is not a folder of the edge's machine")));
         }
-        target.command.roots.push(path.to_path_buf());
+        let Server::Local(command) = &mut target.server else {
+            return Err(EdgeError::invalid(format!(
+                "the tool `{}` is a remote server, which cannot read the edge's folders: call it without roots",
+                request.tool
+            )));
+        };
+        command.roots.push(path.to_path_buf());
     }
     oz0_core::args::check(&target.name(), &target.input_schema, &request.arguments)
         .map_err(|err| EdgeError::invalid(err.to_string()))?;

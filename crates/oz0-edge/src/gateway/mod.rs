@@ -84,7 +84,7 @@ pub struct Forwarded {
 impl Gateway {
     /// Returns a gateway over `config`; fails only when the HTTP client cannot start.
     pub fn new(config: GatewayConfig) -> Result<Self, GatewayError> {
-        let client = reqwest::Client::builder()
+        let client = oz0_toolhost::http_client()
             .user_agent(concat!("oz0-edge/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|source| GatewayError::Client { source })?;

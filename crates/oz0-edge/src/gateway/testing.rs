@@ -88,7 +88,7 @@ async fn answer(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap,
 pub(super) fn gateway(toml: &str) -> Gateway {
     let config = GatewayConfig::parse(toml, "gateway.toml").unwrap();
     let mut gateway = Gateway::new(config).unwrap();
-    gateway.client = reqwest::Client::builder().no_proxy().build().unwrap();
+    gateway.client = oz0_toolhost::http_client().no_proxy().build().unwrap();
     gateway.backoff = Duration::from_millis(1);
     gateway.key_of = |env| match env {
         "TEST_OPENAI_KEY" => Some("sk-test-openai".to_owned()),

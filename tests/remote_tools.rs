@@ -1,0 +1,189 @@
+//! Remote tools: a manifest's `url:` reached over MCP's streamable HTTP with its `headers:`, the secrets
+//! given at install filled in. Real servers on loopback: a Python server of the official `mcp` SDK
+//! behind a bearer key (tests/fixtures/remote), and the public `server-everything` in its
+//! `streamableHttp` mode. A scripted OpenAI-compatible provider on loopback stands in for the model
+//! provider. Through the embedded edge and `oz0 edge serve`.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+mod run_support;
+
+use std::io::{BufRead as _, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use common::{Transport, transports};
+use plugin_support::{PluginSite as Site, everything, python, root};
+use run_support::{Answer, ScriptedProvider, say};
+use serde_json::Value;
+
+/// A server on a free loopback port, stopped when dropped.
+struct Remote {
+    child: Child,
+    port: u16,
+}
+
+impl Remote {
+    /// Starts `command`, which prints its port alone on a line of stdout.
+    fn start(mut command: Command) -> Self {
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let port = lines.by_ref().map_while(Result::ok).find_map(|line| line.trim().parse().ok()).expect("its port");
+        // The rest of its output is read, so that a server that writes more is never stopped by a closed pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Self { child, port }
+    }
+
+    /// The Python fixture, which takes `key`.
+    fn python(key: &str) -> Self {
+        let mut command = Command::new(python());
+        command.arg(root().join("tests/fixtures/remote/server.py")).arg(key);
+        Self::start(command)
+    }
+
+    /// `server-everything` over streamable HTTP, kept on loopback by tests/fixtures/remote/loopback.cjs.
+    fn everything() -> Self {
+        let mut command = Command::new("node");
+        command
+            .arg("--require")
+            .arg(root().join("tests/fixtures/remote/loopback.cjs"))
+            .arg(everything())
+            .arg("streamableHttp")
+            .env("PORT", "0");
+        Self::start(command)
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/mcp", self.port)
+    }
+}
+
+impl Drop for Remote {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Writes a plugin whose one tool `notes` is the server at `url`, its key the secret `key`.
+fn plugin(site: &Site, name: &str, url: &str) -> PathBuf {
+    let dir = site.env.work().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = format!(
+        "name: {name}\nversion: 1.0.0\ndescription: A remote server.\ntools:\n  - id: notes\n    description: \
+         Remote notes.\n    url: {url}\n    headers:\n      Authorization: Bearer ${{secrets.key}}\n    timeout: 30\n\
+         secrets:\n  key:\n    description: The server's key.\nrequires:\n  models:\n    sampling: default\n"
+    );
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+    dir
+}
+
+fn provider(site: &Site, text: &'static str, requests: usize) -> ScriptedProvider {
+    let script: Vec<Answer> = (0..requests).map(|_| Box::new(move |_: &Value| say(text, 120, 8)) as Answer).collect();
+    let provider = ScriptedProvider::start(script);
+    provider.configure(&site.edge_dir());
+    provider
+}
+
+fn path(dir: &Path) -> &str {
+    dir.to_str().unwrap()
+}
+
+#[test]
+fn a_remote_tool_behind_a_key_measures_installs_calls_and_samples() {
+    let server = Remote::python("s3cret");
+    for transport in transports() {
+        let site = Site::new(transport);
+        let provider = provider(&site, "Ship on Friday.", 1);
+        let dir = plugin(&site, "remote", &server.url());
+
+        let listing = site.json(&["plugin", "measure", path(&dir), "--secret", "key=s3cret"]);
+        let tool = &listing["tools"][0];
+        assert_eq!(
+            (tool["server"]["name"].as_str(), tool["protocol"].as_str()),
+            (Some("remote-notes"), Some("2026-07-28"))
+        );
+        let names: Vec<&str> =
+            tool["functions"].as_array().unwrap().iter().filter_map(|f| f["name"].as_str()).collect();
+        assert_eq!(names, ["echo", "report", "summarize"]);
+        let lint = site.json(&["plugin", "lint", path(&dir)]);
+        assert_eq!(lint["summary"]["errors"], 0, "{lint}");
+
+        // A wrong key fails the install, naming the server's answer.
+        let (code, _, stderr) = site.run(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=wrong"]);
+        assert_ne!(code, 0);
+        assert!(stderr.contains("answered HTTP 401 Unauthorized") && stderr.contains("check the secret"), "{stderr}");
+        assert!(!stderr.contains("wrong"), "the secret is never shown: {stderr}");
+        let installed = site.ok(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=s3cret"]);
+        assert!(installed.contains("notes: echo, report, summarize (remote)"), "{installed}");
+
+        let (code, answer, stderr) = site.call(&["notes.echo", "--arg", "text=hello"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert_eq!(answer["result"]["content"][0]["text"], "hello", "{answer}");
+        assert_eq!(answer["protocol"], "2026-07-28");
+
+        // The server's request for a model rides in the call's result and is answered for that call.
+        let (code, answer, stderr) = site.call(&["notes.summarize", "--arg", "text=We agreed to ship on Friday."]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert_eq!(answer["result"]["content"][0]["text"], "Ship on Friday.", "{answer}");
+        assert_eq!(answer["sampling"][0]["plugin"], "remote", "{answer}");
+        assert_eq!(answer["sampling"][0]["outcome"], "ok", "{answer}");
+        assert_eq!(provider.received()[0]["messages"][1]["content"], "We agreed to ship on Friday.");
+    }
+}
+
+#[test]
+fn a_remote_address_off_this_machine_must_be_https() {
+    let site = Site::new(Transport::Embedded);
+    let dir = plugin(&site, "plain", "http://tools.example.com/mcp");
+    let (code, stdout, _) = site.run(&["plugin", "lint", path(&dir), "--format", "json"]);
+    assert_ne!(code, 0);
+    assert!(stdout.contains("plain HTTP off this machine"), "{stdout}");
+    let (code, _, stderr) = site.run(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=k"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("plain HTTP off this machine"), "{stderr}");
+}
+
+#[test]
+fn the_reference_server_over_http_answers_as_over_stdio() {
+    let server = Remote::everything();
+    for transport in transports() {
+        let site = Site::new(transport);
+        provider(&site, "Hello from the platform.", 1);
+        let dir = plugin(&site, "everything", &server.url());
+        site.ok(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=unused"]);
+        let text = |answer: &Value| answer["result"]["content"].to_string();
+
+        let (code, answer, stderr) = site.call(&["notes.get-sum", "--arg", "a=2", "--arg", "b=3"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        assert!(text(&answer).contains("The sum of 2 and 3 is 5."), "{answer}");
+        assert_eq!(answer["protocol"], "2025-11-25");
+
+        let (code, answer, _) = site.call(&["notes.get-structured-content", "--arg", "location=Chicago"]);
+        assert_eq!(code, 0);
+        assert!(answer["result"]["structuredContent"]["temperature"].is_number(), "{answer}");
+
+        let (code, answer, _) = site.call(&["notes.get-tiny-image"]);
+        assert_eq!(code, 0);
+        assert!(text(&answer).contains("image/png"), "{answer}");
+
+        let (code, answer, stderr) =
+            site.call(&["notes.trigger-long-running-operation", "--arg", "duration=1", "--arg", "steps=2"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(text(&answer).contains("Long running operation completed"), "{answer}");
+
+        // A function that must be called as a task is.
+        let (code, answer, stderr) = site.call(&["notes.simulate-research-query", "--arg", "topic=tides"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert!(text(&answer).contains("Research"), "{answer}");
+
+        // The older protocol's request for a model comes in the call's own session, and is answered.
+        let (code, answer, stderr) = site.call(&["notes.trigger-sampling-request", "--arg", "prompt=Say hello"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert!(text(&answer).contains("Hello from the platform."), "{answer}");
+        assert_eq!(answer["sampling"][0]["outcome"], "ok", "{answer}");
+    }
+}
