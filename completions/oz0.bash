@@ -40,6 +40,9 @@ _oz0() {
             oz0,job)
                 cmd="oz0__subcmd__job"
                 ;;
+            oz0,mcp)
+                cmd="oz0__subcmd__mcp"
+                ;;
             oz0,plugin)
                 cmd="oz0__subcmd__plugin"
                 ;;
@@ -190,6 +193,9 @@ _oz0() {
             oz0__subcmd__help,job)
                 cmd="oz0__subcmd__help__subcmd__job"
                 ;;
+            oz0__subcmd__help,mcp)
+                cmd="oz0__subcmd__help__subcmd__mcp"
+                ;;
             oz0__subcmd__help,plugin)
                 cmd="oz0__subcmd__help__subcmd__plugin"
                 ;;
@@ -261,6 +267,9 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__job,trace)
                 cmd="oz0__subcmd__help__subcmd__job__subcmd__trace"
+                ;;
+            oz0__subcmd__help__subcmd__mcp,serve)
+                cmd="oz0__subcmd__help__subcmd__mcp__subcmd__serve"
                 ;;
             oz0__subcmd__help__subcmd__plugin,install)
                 cmd="oz0__subcmd__help__subcmd__plugin__subcmd__install"
@@ -348,6 +357,18 @@ _oz0() {
                 ;;
             oz0__subcmd__job__subcmd__help,trace)
                 cmd="oz0__subcmd__job__subcmd__help__subcmd__trace"
+                ;;
+            oz0__subcmd__mcp,help)
+                cmd="oz0__subcmd__mcp__subcmd__help"
+                ;;
+            oz0__subcmd__mcp,serve)
+                cmd="oz0__subcmd__mcp__subcmd__serve"
+                ;;
+            oz0__subcmd__mcp__subcmd__help,help)
+                cmd="oz0__subcmd__mcp__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__mcp__subcmd__help,serve)
+                cmd="oz0__subcmd__mcp__subcmd__help__subcmd__serve"
                 ;;
             oz0__subcmd__plugin,help)
                 cmd="oz0__subcmd__plugin__subcmd__help"
@@ -494,7 +515,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run agent tenant policy approval usage console edge util help fit plugin"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run agent tenant policy approval usage console mcp edge util help fit plugin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1562,7 +1583,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run agent tenant policy approval usage console edge util help"
+            opts="fit plugin tool job file run agent tenant policy approval usage console mcp edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1912,6 +1933,34 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__job__subcmd__trace)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__mcp)
+            opts="serve"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__mcp__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2552,6 +2601,116 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__mcp)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__mcp__subcmd__help)
+            opts="serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__mcp__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__mcp__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__mcp__subcmd__serve)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

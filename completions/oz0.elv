@@ -41,6 +41,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
+            cand mcp 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -706,6 +707,46 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'oz0;mcp'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand serve 'Serve the tenant''s tools over MCP on stdin and stdout, for an MCP client on this machine'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;mcp;serve'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;mcp;help'= {
+            cand serve 'Serve the tenant''s tools over MCP on stdin and stdout, for an MCP client on this machine'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;mcp;help;serve'= {
+        }
+        &'oz0;mcp;help;help'= {
+        }
         &'oz0;edge'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -918,6 +959,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand approval 'See and answer the calls that wait for a person''s approval'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
+            cand mcp 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents'
             cand edge 'Run a shared edge, make tokens, and see which edge commands talk to'
             cand util 'Generate completions and man pages'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1026,6 +1068,11 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;usage;export'= {
         }
         &'oz0;help;console'= {
+        }
+        &'oz0;help;mcp'= {
+            cand serve 'Serve the tenant''s tools over MCP on stdin and stdout, for an MCP client on this machine'
+        }
+        &'oz0;help;mcp;serve'= {
         }
         &'oz0;help;edge'= {
             cand serve 'Serve the edge over HTTP, for a team to share'

@@ -65,6 +65,8 @@ pub enum Command {
     Usage(crate::commands::usage::UsageArgs),
     /// Open the embedded edge's console in a browser: jobs, traces, costs and approvals.
     Console(crate::commands::console::ConsoleArgs),
+    /// Serve the tenant's tools to any MCP client, fitted and offloaded as for the platform's agents.
+    Mcp(OnEdge<crate::commands::mcp::McpCommand>),
     /// Run a shared edge, make tokens, and see which edge commands talk to.
     Edge(OnEdge<EdgeCommand>),
     /// Generate completions and man pages.

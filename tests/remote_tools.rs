@@ -9,64 +9,16 @@
 
 mod common;
 mod plugin_support;
+mod remote_support;
 mod run_support;
 
-use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 use common::{Transport, transports};
-use plugin_support::{PluginSite as Site, everything, python, root};
+use plugin_support::PluginSite as Site;
+use remote_support::Remote;
 use run_support::{Answer, ScriptedProvider, say};
 use serde_json::Value;
-
-/// A server on a free loopback port, stopped when dropped.
-struct Remote {
-    child: Child,
-    port: u16,
-}
-
-impl Remote {
-    /// Starts `command`, which prints its port alone on a line of stdout.
-    fn start(mut command: Command) -> Self {
-        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let port = lines.by_ref().map_while(Result::ok).find_map(|line| line.trim().parse().ok()).expect("its port");
-        // The rest of its output is read, so that a server that writes more is never stopped by a closed pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Self { child, port }
-    }
-
-    /// The Python fixture, which takes `key`.
-    fn python(key: &str) -> Self {
-        let mut command = Command::new(python());
-        command.arg(root().join("tests/fixtures/remote/server.py")).arg(key);
-        Self::start(command)
-    }
-
-    /// `server-everything` over streamable HTTP, kept on loopback by tests/fixtures/remote/loopback.cjs.
-    fn everything() -> Self {
-        let mut command = Command::new("node");
-        command
-            .arg("--require")
-            .arg(root().join("tests/fixtures/remote/loopback.cjs"))
-            .arg(everything())
-            .arg("streamableHttp")
-            .env("PORT", "0");
-        Self::start(command)
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/mcp", self.port)
-    }
-}
-
-impl Drop for Remote {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Writes a plugin whose one tool `notes` is the server at `url`, its key the secret `key`.
 fn plugin(site: &Site, name: &str, url: &str) -> PathBuf {

@@ -7,6 +7,7 @@ pub mod edge;
 pub mod file;
 pub mod fit;
 pub mod job;
+pub mod mcp;
 pub mod plugin;
 pub mod policy;
 pub mod run;
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Tenant(on) => tenant::run(on.command, &edge),
         Command::Usage(args) => usage::run(&args, &edge),
         Command::Console(args) => console::run(&args, &edge),
+        Command::Mcp(on) => mcp::run(on.command, &edge),
         Command::Policy(on) => policy::run(on.command, &edge),
         Command::Approval(on) => approval::run(on.command, &edge),
         Command::Edge(on) => edge::run(on.command, &edge),

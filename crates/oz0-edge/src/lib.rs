@@ -35,6 +35,7 @@ mod spending;
 mod state;
 pub mod store;
 pub mod token;
+pub mod tool_server;
 mod usage;
 mod writers;
 

@@ -22,6 +22,8 @@ pub enum JobKind {
     Agent,
     /// A flow's run.
     Flow,
+    /// A session of the platform's tool server (`oz0 mcp serve`): the calls an MCP client made in it.
+    Session,
 }
 
 impl JobKind {
@@ -31,6 +33,7 @@ impl JobKind {
             JobKind::Call => "call",
             JobKind::Agent => "agent",
             JobKind::Flow => "flow",
+            JobKind::Session => "session",
         }
     }
 }

@@ -58,10 +58,13 @@ impl Target {
 
 /// How a call is made: whether a person answers its server's questions, and the job tree's budget
 /// its requests for a model are reserved against.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct How {
     pub ask: bool,
     pub budget: Option<TreeBudget>,
+    /// Who answers the call's questions in place of the person at the job's live events, such as an MCP
+    /// client of the platform's tool server.
+    pub person: Option<Arc<dyn Ask>>,
 }
 
 impl Target {
@@ -173,13 +176,15 @@ pub(crate) async fn invoke(
     let at = now();
     let clock = Instant::now();
     let (events, heard) = tokio::sync::mpsc::unbounded_channel();
-    let person: Option<Arc<dyn Ask>> = how.ask.then(|| {
-        Arc::new(Person {
-            state: Arc::clone(state),
-            tenant: principal.tenant.id,
-            job: job.id.clone(),
-            call: target.name(),
-        }) as Arc<dyn Ask>
+    let person: Option<Arc<dyn Ask>> = how.person.clone().or_else(|| {
+        how.ask.then(|| {
+            Arc::new(Person {
+                state: Arc::clone(state),
+                tenant: principal.tenant.id,
+                job: job.id.clone(),
+                call: target.name(),
+            }) as Arc<dyn Ask>
+        })
     });
     // What meters the call's model calls, by sampling or through its gateway token.
     let sampler = (target.sampling.is_some() || !target.gateway.is_empty()).then(|| {

@@ -141,7 +141,7 @@ pub(crate) async fn call(
         &job,
         &prepared.target,
         &request.arguments,
-        How { ask: request.ask, budget: None },
+        How { ask: request.ask, ..How::default() },
         &token,
     )
     .await;

@@ -27,10 +27,17 @@ use crate::spending::ForTree;
 const READ_RESULT_NAME: &str = "oz__read_result";
 
 /// A function the agent may call.
-struct Offered {
-    target: Target,
+pub(crate) struct Offered {
+    pub target: Target,
     /// Whether it follows the fitting convention, so that a budget is filled in.
-    fitted: bool,
+    pub fitted: bool,
+}
+
+impl Offered {
+    /// Returns the function of `target`, fitted when its input schema follows the convention.
+    pub fn new(target: Target) -> Self {
+        Self { fitted: Shape::of(&target.input_schema).follows(), target }
+    }
 }
 
 fn model_name(tool: &str, function: &str) -> String {
@@ -74,7 +81,7 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
             description: description.unwrap_or_default(),
             parameters: target.input_schema.clone(),
         });
-        offered.push(Offered { fitted: Shape::of(&target.input_schema).follows(), target });
+        offered.push(Offered::new(target));
     }
     if !offered.is_empty() {
         defs.push(ToolDef {
@@ -180,7 +187,9 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
                         let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
-                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref()).await
+                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref())
+                            .await
+                            .map(|(text, cost, _)| (text, cost))
                     }
                     None => {
                         Ok((format!("there is no tool `{}`; the tools are those offered", call.name), Spent::default()))
@@ -199,9 +208,9 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
 }
 
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
-/// keeps a result heavier than the threshold as a file. Returns what the model reads and what the
-/// tool reported its services cost, or why its step could not be recorded.
-async fn tool_call(
+/// keeps a result heavier than the threshold as a file. Returns what the model reads, what the tool
+/// reported its services cost and how the call ended, or why its step could not be recorded.
+pub(crate) async fn tool_call(
     run: &Run,
     function: &Offered,
     call: &ToolCall,
@@ -209,7 +218,7 @@ async fn tool_call(
     threshold: Offload,
     budget: Option<TreeBudget>,
     clearance: Option<&[String]>,
-) -> Result<(String, Spent), EdgeError> {
+) -> Result<(String, Spent, Outcome), EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
     let mut filled = None;
@@ -228,15 +237,15 @@ async fn tool_call(
     };
     if let Err(err) = oz0_core::args::check(&target.name(), &target.input_schema, &arguments) {
         record(run, unmade(Outcome::Refused, err.to_string()), None).await?;
-        return Ok((format!("the call was not made: {err}"), Spent::default()));
+        return Ok((format!("the call was not made: {err}"), Spent::default(), Outcome::Refused));
     }
     let token = run.token.child_token();
-    let how = How { ask: false, budget };
+    let how = How { ask: false, budget, person: run.person.clone() };
     let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, how, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
             record(run, unmade(Outcome::Error, err.to_string()), None).await?;
-            return Ok((format!("the call failed: {err}"), Spent::default()));
+            return Ok((format!("the call failed: {err}"), Spent::default(), Outcome::Error));
         }
     };
     let mut step = invoked.step;
@@ -249,7 +258,7 @@ async fn tool_call(
             tokens: 0,
         };
         record(run, step, draft.usage_refused.clone()).await?;
-        return Ok((note, cost));
+        return Ok((note, cost, Outcome::Refused));
     }
     // What the tool reported, and what its requests for a model cost.
     let cost = Spent {
@@ -269,7 +278,7 @@ async fn tool_call(
         }
     }
     record(run, step, draft.usage_refused.clone()).await?;
-    Ok((text, cost))
+    Ok((text, cost, draft.outcome))
 }
 
 /// Returns the note the model reads instead of a result whose labels are outside the agent's
@@ -319,7 +328,12 @@ async fn offload(
 /// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and
 /// budget asked for (a budget left out is filled in as for a fitted tool). Returns what the model reads,
 /// or why its step could not be recorded.
-async fn read_result(run: &Run, call: &ToolCall, fill: u64, clearance: Option<&[String]>) -> Result<String, EdgeError> {
+pub(crate) async fn read_result(
+    run: &Run,
+    call: &ToolCall,
+    fill: u64,
+    clearance: Option<&[String]>,
+) -> Result<String, EdgeError> {
     let mut step = Step::new(0, now(), StepKind::ReadResult);
     step.function = Some(READ_RESULT.to_owned());
     let clock = Instant::now();

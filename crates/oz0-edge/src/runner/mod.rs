@@ -12,9 +12,11 @@ use oz0_core::agent::Definition;
 use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
 use oz0_core::offload::{Offload, threshold};
 
+pub(crate) use agent::{Offered, read_result, tool_call};
 pub(crate) use events::events;
+pub(crate) use run::Run;
 
-use run::{AgentSetup, Ended, Run, blocking};
+use run::{AgentSetup, Ended, blocking};
 
 use crate::calls::{hand_on, new_job_id, refused_start};
 use crate::gateway::{Gateway, GatewayConfig};
@@ -45,6 +47,7 @@ pub(crate) async fn start(
         input: request.input.clone(),
         files,
         token,
+        person: None,
     };
     tokio::spawn(async move {
         let ended = match (&definition, gateway) {

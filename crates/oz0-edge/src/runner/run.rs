@@ -19,6 +19,10 @@ pub(crate) struct Run {
     pub input: String,
     pub files: Vec<StoredFile>,
     pub token: CancellationToken,
+    /// Who answers its calls' questions, when not the person at the job's live events (see [`How`]).
+    ///
+    /// [`How`]: crate::calls::How
+    pub person: Option<Arc<dyn oz0_toolhost::Ask>>,
 }
 
 /// What an agent's run needs beyond the job: its model gateway and the threshold it started with.

@@ -1,0 +1,91 @@
+//! `oz0 mcp serve`, the platform's tool server, driven by the official Python `mcp` client as a harness
+//! would drive it (tests/fixtures/mcp_client): the tenant's functions listed, a long result offloaded to
+//! a stub with its ref and read back a section at a time, the tenant's policy applied, and a session
+//! reading its own files only. The tool called is a real server of the `mcp` SDK over streamable HTTP.
+
+// A failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod plugin_support;
+mod remote_support;
+
+use std::process::Command;
+
+use common::Transport;
+use plugin_support::{PluginSite as Site, python, root};
+use remote_support::Remote;
+use serde_json::{Value, json};
+
+/// Installs the remote fixture as the plugin `remote`, its tool `notes`.
+fn install(site: &Site, server: &Remote) {
+    let dir = site.env.work().join("remote");
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = format!(
+        "name: remote\nversion: 1.0.0\ndescription: A remote server.\ntools:\n  - id: notes\n    description: \
+         Remote notes.\n    url: {}\n    headers:\n      Authorization: Bearer ${{secrets.key}}\n    timeout: 30\n\
+         secrets:\n  key:\n    description: The server's key.\n",
+        server.url()
+    );
+    std::fs::write(dir.join("oz0-plugin.yaml"), manifest).unwrap();
+    site.ok(&["plugin", "install", dir.to_str().unwrap(), "--secret", "key=k"]);
+}
+
+/// Runs one session of `oz0 mcp serve` through the Python client, and returns what each step printed.
+fn session(site: &Site, steps: &Value) -> Vec<Value> {
+    let mut command = Command::new(python());
+    command.arg(root().join("tests/fixtures/mcp_client/client.py")).arg(steps.to_string()).arg("--");
+    let oz0 = site.oz0_process();
+    command.arg(oz0.get_program()).args(["mcp", "serve"]);
+    command.envs(oz0.get_envs().filter_map(|(k, v)| Some((k, v?))));
+    let out = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+#[test]
+fn a_client_reads_a_long_result_as_a_stub_and_one_section_back() {
+    let server = Remote::python("k");
+    let site = Site::new(Transport::Embedded);
+    install(&site, &server);
+    site.ok(&["policy", "deny", "notes.echo", "--reason", "not from a harness"]);
+
+    let steps = json!([
+        ["list"],
+        ["call", "notes.report", {"sections": 30}],
+        ["call", "oz.read_result", {"ref": "$ref", "section": "Section 3"}],
+        ["call", "notes.echo", {"text": "hi"}],
+        ["call", "notes.nothing", {}],
+    ]);
+    let printed = session(&site, &steps);
+    let names: Vec<&str> = printed[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_result"]);
+
+    let stub: Value = serde_json::from_str(printed[1]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(printed[1]["error"], false);
+    assert!(stub["offloaded"]["tokens"].as_u64().unwrap() > 20_000, "{stub}");
+    assert!(stub["offloaded"]["ref"].as_str().unwrap().starts_with("oz0-file:sha256:"), "{stub}");
+    assert!(stub["outline"].as_str().unwrap().contains("## Section 30"), "{stub}");
+    assert!(stub["note"].as_str().unwrap().contains("oz.read_result"), "{stub}");
+
+    let section = printed[2]["text"].as_str().unwrap();
+    assert_eq!(printed[2]["error"], false, "{section}");
+    assert!(section.contains("## Section 3\\n") && !section.contains("## Section 4"), "{section}");
+
+    assert_eq!(printed[3]["error"], true);
+    assert!(printed[3]["text"].as_str().unwrap().contains("not from a harness"), "{}", printed[3]);
+    assert_eq!(printed[4]["error"], true);
+
+    // The session was a job of its own, whose trace holds its calls.
+    let jobs = site.json(&["job", "list"]);
+    let job = jobs["jobs"].as_array().unwrap().iter().find(|j| j["kind"] == "session").expect("a session's job");
+    assert_eq!(job["state"], "succeeded", "{job}");
+    let trace = site.ok(&["job", "trace", job["id"].as_str().unwrap()]);
+    assert!(trace.contains("notes.report") && trace.contains("read_result"), "{trace}");
+
+    // Another session may not read the first one's file, though it knows its ref.
+    let read = json!([["call", "oz.read_result", {"ref": stub["offloaded"]["ref"], "section": "Section 3"}]]);
+    let printed = session(&site, &read);
+    assert!(printed[0]["text"].as_str().unwrap().contains("is not a file this job may read"), "{}", printed[0]);
+}
