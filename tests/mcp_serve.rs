@@ -12,7 +12,7 @@ mod remote_support;
 
 use std::process::Command;
 
-use common::Transport;
+use common::{PATIENCE, poll, transports};
 use plugin_support::{PluginSite as Site, python, root};
 use remote_support::Remote;
 use serde_json::{Value, json};
@@ -31,13 +31,23 @@ fn install(site: &Site, server: &Remote) {
     site.ok(&["plugin", "install", dir.to_str().unwrap(), "--secret", "key=k"]);
 }
 
-/// Runs one session of `oz0 mcp serve` through the Python client, and returns what each step printed.
+/// Runs one session of the tool server through the Python client, and returns what each step printed:
+/// `oz0 mcp serve` over stdio for the embedded edge, `/mcp` of a served edge with the site's token.
 fn session(site: &Site, steps: &Value) -> Vec<Value> {
     let mut command = Command::new(python());
-    command.arg(root().join("tests/fixtures/mcp_client/client.py")).arg(steps.to_string()).arg("--");
+    command.arg(root().join("tests/fixtures/mcp_client/client.py")).arg(steps.to_string());
     let oz0 = site.oz0_process();
-    command.arg(oz0.get_program()).args(["mcp", "serve"]);
-    command.envs(oz0.get_envs().filter_map(|(k, v)| Some((k, v?))));
+    let env = |name: &str| oz0.get_envs().find(|(k, _)| *k == name).and_then(|(_, v)| v).map(|v| v.to_owned());
+    match (env("OZ0_EDGE"), env("OZ0_TOKEN")) {
+        (Some(edge), Some(token)) => {
+            let url = format!("{}/mcp", edge.to_string_lossy().trim_end_matches('/'));
+            command.args(["--url", &url, "--token"]).arg(token);
+        }
+        _ => {
+            command.arg("--").arg(oz0.get_program()).args(["mcp", "serve"]);
+            command.envs(oz0.get_envs().filter_map(|(k, v)| Some((k, v?))));
+        }
+    }
     let out = command.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
@@ -47,45 +57,50 @@ fn session(site: &Site, steps: &Value) -> Vec<Value> {
 #[test]
 fn a_client_reads_a_long_result_as_a_stub_and_one_section_back() {
     let server = Remote::python("k");
-    let site = Site::new(Transport::Embedded);
-    install(&site, &server);
-    site.ok(&["policy", "deny", "notes.echo", "--reason", "not from a harness"]);
+    for transport in transports() {
+        let site = Site::new(transport);
+        install(&site, &server);
+        site.ok(&["policy", "deny", "notes.echo", "--reason", "not from a harness"]);
 
-    let steps = json!([
-        ["list"],
-        ["call", "notes.report", {"sections": 30}],
-        ["call", "oz.read_result", {"ref": "$ref", "section": "Section 3"}],
-        ["call", "notes.echo", {"text": "hi"}],
-        ["call", "notes.nothing", {}],
-    ]);
-    let printed = session(&site, &steps);
-    let names: Vec<&str> = printed[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_result"]);
+        let steps = json!([
+            ["list"],
+            ["call", "notes.report", {"sections": 30}],
+            ["call", "oz.read_result", {"ref": "$ref", "section": "Section 3"}],
+            ["call", "notes.echo", {"text": "hi"}],
+            ["call", "notes.nothing", {}],
+        ]);
+        let printed = session(&site, &steps);
+        let names: Vec<&str> = printed[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_result"]);
 
-    let stub: Value = serde_json::from_str(printed[1]["text"].as_str().unwrap()).unwrap();
-    assert_eq!(printed[1]["error"], false);
-    assert!(stub["offloaded"]["tokens"].as_u64().unwrap() > 20_000, "{stub}");
-    assert!(stub["offloaded"]["ref"].as_str().unwrap().starts_with("oz0-file:sha256:"), "{stub}");
-    assert!(stub["outline"].as_str().unwrap().contains("## Section 30"), "{stub}");
-    assert!(stub["note"].as_str().unwrap().contains("oz.read_result"), "{stub}");
+        let stub: Value = serde_json::from_str(printed[1]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(printed[1]["error"], false);
+        assert!(stub["offloaded"]["tokens"].as_u64().unwrap() > 20_000, "{stub}");
+        assert!(stub["offloaded"]["ref"].as_str().unwrap().starts_with("oz0-file:sha256:"), "{stub}");
+        assert!(stub["outline"].as_str().unwrap().contains("## Section 30"), "{stub}");
+        assert!(stub["note"].as_str().unwrap().contains("oz.read_result"), "{stub}");
 
-    let section = printed[2]["text"].as_str().unwrap();
-    assert_eq!(printed[2]["error"], false, "{section}");
-    assert!(section.contains("## Section 3\\n") && !section.contains("## Section 4"), "{section}");
+        let section = printed[2]["text"].as_str().unwrap();
+        assert_eq!(printed[2]["error"], false, "{section}");
+        assert!(section.contains("## Section 3\\n") && !section.contains("## Section 4"), "{section}");
 
-    assert_eq!(printed[3]["error"], true);
-    assert!(printed[3]["text"].as_str().unwrap().contains("not from a harness"), "{}", printed[3]);
-    assert_eq!(printed[4]["error"], true);
+        assert_eq!(printed[3]["error"], true);
+        assert!(printed[3]["text"].as_str().unwrap().contains("not from a harness"), "{}", printed[3]);
+        assert_eq!(printed[4]["error"], true);
 
-    // The session was a job of its own, whose trace holds its calls.
-    let jobs = site.json(&["job", "list"]);
-    let job = jobs["jobs"].as_array().unwrap().iter().find(|j| j["kind"] == "session").expect("a session's job");
-    assert_eq!(job["state"], "succeeded", "{job}");
-    let trace = site.ok(&["job", "trace", job["id"].as_str().unwrap()]);
-    assert!(trace.contains("notes.report") && trace.contains("read_result"), "{trace}");
+        // The session was a job of its own, ended with the session (over HTTP, when the client closes it),
+        // whose trace holds its calls.
+        let job = poll("the session's job to end", PATIENCE, || {
+            let jobs = site.json(&["job", "list"]);
+            let job = jobs["jobs"].as_array()?.iter().find(|j| j["kind"] == "session")?.clone();
+            (job["state"] == "succeeded").then_some(job)
+        });
+        let trace = site.ok(&["job", "trace", job["id"].as_str().unwrap()]);
+        assert!(trace.contains("notes.report") && trace.contains("read_result"), "{trace}");
 
-    // Another session may not read the first one's file, though it knows its ref.
-    let read = json!([["call", "oz.read_result", {"ref": stub["offloaded"]["ref"], "section": "Section 3"}]]);
-    let printed = session(&site, &read);
-    assert!(printed[0]["text"].as_str().unwrap().contains("is not a file this job may read"), "{}", printed[0]);
+        // Another session may not read the first one's file, though it knows its ref.
+        let read = json!([["call", "oz.read_result", {"ref": stub["offloaded"]["ref"], "section": "Section 3"}]]);
+        let printed = session(&site, &read);
+        assert!(printed[0]["text"].as_str().unwrap().contains("is not a file this job may read"), "{}", printed[0]);
+    }
 }

@@ -8,7 +8,8 @@
 //! job and the client reads a stub with its ref, and `oz.read_result` reads back that job's files only.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use futures_util::future::BoxFuture;
 use oz0_core::agent::{DEFAULT_CONTEXT, fill_budget};
@@ -17,7 +18,7 @@ use oz0_core::stored_result::{self, READ_RESULT};
 use oz0_core::trace::Outcome;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction,
-    Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    Implementation, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt as _};
@@ -42,21 +43,61 @@ pub struct ToolServer {
 
 impl std::fmt::Debug for ToolServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ToolServer").field("tenant", &self.session.principal.tenant.id).finish_non_exhaustive()
+        let tenant = self.session.principal.get().map(|principal| principal.tenant.id);
+        f.debug_struct("ToolServer").field("tenant", &tenant).finish_non_exhaustive()
     }
 }
 
 struct Session {
     state: Arc<EdgeState>,
-    principal: Principal,
+    /// Who the session is of: given over stdio, and over HTTP the bearer of its first request's token.
+    principal: OnceLock<Principal>,
     /// The session's job, started by its first call.
     run: OnceCell<Run>,
+    /// Whether its job has ended.
+    ended: AtomicBool,
 }
 
 impl ToolServer {
     /// Returns a session of the tool server for `principal`.
     pub fn new(state: &Arc<EdgeState>, principal: Principal) -> Self {
-        Self { session: Arc::new(Session { state: Arc::clone(state), principal, run: OnceCell::new() }) }
+        let server = Self::unbound(state);
+        let _ = server.session.principal.set(principal);
+        server
+    }
+
+    /// Returns a session whose person is the bearer of its first request's token.
+    fn unbound(state: &Arc<EdgeState>) -> Self {
+        let session = Session {
+            state: Arc::clone(state),
+            principal: OnceLock::new(),
+            run: OnceCell::new(),
+            ended: AtomicBool::new(false),
+        };
+        Self { session: Arc::new(session) }
+    }
+
+    /// Returns who the session is of: over HTTP, the bearer of the request's token, who must be the
+    /// bearer of the session's first request's.
+    fn principal(&self, context: &RequestContext<RoleServer>) -> Result<Principal, EdgeError> {
+        let bearer = context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<Principal>())
+            .cloned();
+        let principal = match bearer {
+            Some(ref bearer) => self.session.principal.get_or_init(|| bearer.clone()),
+            None => self
+                .session
+                .principal
+                .get()
+                .ok_or_else(|| EdgeError::Unauthenticated { detail: "the session has no person".to_owned() })?,
+        };
+        if let Some(bearer) = bearer.filter(|b| b.tenant.id != principal.tenant.id || b.person != principal.person) {
+            tracing::warn!(tenant = bearer.tenant.id, "a request named another person's session of the tool server");
+            return Err(EdgeError::not_found("no such session"));
+        }
+        Ok(principal.clone())
     }
 
     /// Serves one session over this process's stdin and stdout until the client closes it, then ends the
@@ -77,11 +118,11 @@ impl ToolServer {
     }
 
     /// Returns the functions offered: the tenant's, and `oz.read_result`.
-    async fn tools(&self) -> Result<Vec<Tool>, EdgeError> {
+    async fn tools(&self, principal: &Principal) -> Result<Vec<Tool>, EdgeError> {
         let mut tools = self
             .session
             .state
-            .blocking(&self.session.principal, |state, principal| {
+            .blocking(principal, |state, principal| {
                 let mut tools = Vec::new();
                 for plugin in state.store().plugins(&principal.tenant)? {
                     for tool in &plugin.info.tools {
@@ -122,9 +163,10 @@ impl ToolServer {
         &self,
         name: &str,
         arguments: Map<String, Value>,
-        peer: Peer<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(String, bool), EdgeError> {
-        let run = self.session.run(peer).await?;
+        let principal = self.principal(&context)?;
+        let run = self.session.run(principal, context.peer).await?;
         let fill = fill_budget(DEFAULT_CONTEXT, 0, false);
         let call = ToolCall { id: String::new(), name: name.to_owned(), arguments };
         if name == READ_RESULT {
@@ -137,7 +179,7 @@ impl ToolServer {
         let (found, threshold) = self
             .session
             .state
-            .blocking(&self.session.principal, move |state, principal| {
+            .blocking(&run.principal, move |state, principal| {
                 Ok((target(state, &principal.tenant, &tool, &function)?, job_threshold(state, principal, None)?))
             })
             .await?;
@@ -149,13 +191,13 @@ impl ToolServer {
 
 impl Session {
     /// Returns the session's run, starting its job at the first call.
-    async fn run(&self, peer: Peer<RoleServer>) -> Result<&Run, EdgeError> {
+    async fn run(&self, principal: Principal, peer: Peer<RoleServer>) -> Result<&Run, EdgeError> {
         self.run
             .get_or_try_init(|| async {
                 let id = new_job_id()?;
                 let job = self
                     .state
-                    .blocking(&self.principal, move |state, principal| {
+                    .blocking(&principal, move |state, principal| {
                         let new = NewJob {
                             id: &id,
                             kind: JobKind::Session,
@@ -171,10 +213,10 @@ impl Session {
                         }
                     })
                     .await?;
-                let token = self.state.running().enter(self.principal.tenant.id, &job.id);
+                let token = self.state.running().enter(principal.tenant.id, &job.id);
                 Ok(Run {
                     state: Arc::clone(&self.state),
-                    principal: self.principal.clone(),
+                    principal,
                     job,
                     input: String::new(),
                     files: Vec::new(),
@@ -188,11 +230,14 @@ impl Session {
     /// Ends the session's job, when it started one, and stops the servers kept for it.
     async fn end(&self) {
         let Some(run) = self.run.get() else { return };
-        self.state.running().leave(self.principal.tenant.id, &run.job.id);
+        if self.ended.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        self.state.running().leave(run.principal.tenant.id, &run.job.id);
         let id = run.job.id.clone();
         let ended = self
             .state
-            .blocking(&self.principal, move |state, principal| {
+            .blocking(&run.principal, move |state, principal| {
                 state.end_job(&principal.tenant, &id, JobState::Succeeded, None)?;
                 Ok(())
             })
@@ -201,6 +246,65 @@ impl Session {
             tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "a session's job could not be ended");
         }
         self.state.servers().end_job(run.job.tree.as_str()).await;
+    }
+}
+
+impl Drop for Session {
+    /// Ends the job of a session that ends without [`Session::end`], as an HTTP session does when its
+    /// client closes it or leaves it idle.
+    fn drop(&mut self) {
+        let (Some(run), false) = (self.run.take(), self.ended.load(Ordering::Relaxed)) else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let session = Session {
+            state: Arc::clone(&run.state),
+            principal: OnceLock::new(),
+            run: OnceCell::new_with(Some(run)),
+            ended: AtomicBool::new(false),
+        };
+        runtime.spawn(async move { session.end().await });
+    }
+}
+
+/// Returns the tool server at `/mcp` of a served edge: MCP's streamable HTTP, each request's person the
+/// bearer of its token, a session's every request of the same person. Requests from a browser (with an
+/// `Origin`) are refused: a page has no business calling the tenant's tools.
+pub(crate) fn router(state: &Arc<EdgeState>) -> axum::Router {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+
+    let config = StreamableHttpServerConfig::default().disable_allowed_hosts().enforce_origin_validation();
+    let made = Arc::clone(state);
+    let service = StreamableHttpService::new(
+        move || Ok(ToolServer::unbound(&made)),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    axum::Router::new()
+        .route_service(PATH, service)
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(state), bearer))
+}
+
+/// Where a served edge serves the tool server.
+pub const PATH: &str = "/mcp";
+
+/// Lets through a request whose bearer the edge knows, the person in its extensions; answers others
+/// with the API's problem document.
+async fn bearer(
+    axum::extract::State(state): axum::extract::State<Arc<EdgeState>>,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::extract::FromRequestParts as _;
+    use axum::response::IntoResponse as _;
+
+    let (mut parts, body) = request.into_parts();
+    match crate::server::Caller::from_request_parts(&mut parts, &state).await {
+        Ok(crate::server::Caller(edge)) => {
+            parts.extensions.insert(edge.principal().clone());
+            request = axum::extract::Request::from_parts(parts, body);
+            next.run(request).await
+        }
+        Err(refused) => refused.into_response(),
     }
 }
 
@@ -213,8 +317,7 @@ impl Client {
     /// rule asks about wait for `oz0 approval` or the console.
     fn of(peer: Peer<RoleServer>) -> Option<Arc<dyn Ask>> {
         let info = peer.peer_info()?;
-        let asks = info.capabilities.elicitation.is_some()
-            && info.protocol_version < rmcp::model::ProtocolVersion::V_2026_07_28;
+        let asks = info.capabilities.elicitation.is_some() && info.protocol_version < ProtocolVersion::V_2026_07_28;
         asks.then(|| Arc::new(Client(peer.clone())) as Arc<dyn Ask>)
     }
 }
@@ -245,7 +348,10 @@ impl Ask for Client {
 
 impl ServerHandler for ToolServer {
     fn get_info(&self) -> ServerConfig {
+        // 2025-11-25, whose sessions over HTTP keep a client's calls in one job: 2026-07-28 has none, and
+        // a result offloaded in one request could not be read back in the next.
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_protocol_version(ProtocolVersion::V_2025_11_25)
             .with_server_info(Implementation::new("oz0", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "The tenant's tools, as <tool>.<function>. A result too long to read inline comes as a stub with \
@@ -256,9 +362,11 @@ impl ServerHandler for ToolServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = self.tools().await.map_err(|err| ErrorData::internal_error(err.to_string(), None))?;
+        let failed = |err: EdgeError| ErrorData::internal_error(err.to_string(), None);
+        let principal = self.principal(&context).map_err(failed)?;
+        let tools = self.tools(&principal).await.map_err(failed)?;
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -268,7 +376,7 @@ impl ServerHandler for ToolServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.unwrap_or_default();
-        let answer = match self.call(&request.name, arguments, context.peer).await {
+        let answer = match self.call(&request.name, arguments, context).await {
             Ok((text, true)) => CallToolResult::success(vec![ContentBlock::text(text)]),
             Ok((text, false)) => CallToolResult::error(vec![ContentBlock::text(text)]),
             Err(err) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
