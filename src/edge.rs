@@ -275,6 +275,10 @@ impl Connected {
             EdgeError::Unreachable { source, .. } => CommandError::operational(message)
                 .caused_by(source)
                 .hint(origin_hint(&self.place, "start one with `oz0 edge serve`")),
+            EdgeError::WentAway { source, .. } => CommandError::operational(message).caused_by(source).hint(
+                "the edge may have stopped: `oz0 edge status` says whether it runs again, and `oz0 job list` \
+                 whether what you asked for ran",
+            ),
             EdgeError::Timeout { .. } => CommandError::operational(message)
                 .hint("check that the address is the edge's, and that the edge is not overloaded"),
             EdgeError::Protocol { source, .. } => CommandError::operational(message)

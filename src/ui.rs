@@ -198,6 +198,7 @@ pub fn server_notes(notes: &[oz0_core::trace::ServerNote], verbose: bool) {
             ServerNoteKind::Log => {}
             ServerNoteKind::Question => info(&format!("the server asked: {} ({})", note.text, note.level)),
             ServerNoteKind::Refused => warn(&format!("the server asked what oz0 refused: {}", note.text)),
+            ServerNoteKind::Progress => {}
         }
     }
 }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod plugin_support;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -134,4 +135,23 @@ fn the_server_stops_cleanly_on_sigterm() {
     assert!(status.success());
     let exit = poll("the server stops on SIGTERM", PATIENCE, || served.child().try_wait().unwrap());
     assert!(exit.success(), "{exit:?}");
+}
+
+#[test]
+fn a_call_whose_edge_dies_says_the_edge_went_away() {
+    let mut site = plugin_support::PluginSite::new(common::Transport::Served);
+    site.install_workbench_with_timeout(60);
+    let mut command = site.oz0_process();
+    command.args(["tool", "call", "hourglass.wait", "--arg", "seconds=50"]);
+    let call = std::thread::spawn(move || command.output());
+    // Killed once the call runs on the edge.
+    poll("the call to run", PATIENCE, || {
+        let jobs = site.json(&["job", "list"]);
+        jobs["jobs"].as_array()?.iter().any(|job| job["state"] == "running").then_some(())
+    });
+    site.served.as_mut().unwrap().kill();
+    let out = call.join().unwrap().unwrap();
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("went away before it answered"), "{stderr}");
+    assert!(stderr.contains("oz0 job list"), "{stderr}");
 }

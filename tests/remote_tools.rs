@@ -18,7 +18,7 @@ use common::{Transport, transports};
 use plugin_support::PluginSite as Site;
 use remote_support::Remote;
 use run_support::{Answer, ScriptedProvider, say};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// Writes a plugin whose one tool `notes` is the server at `url`, its key the secret `key`.
 fn plugin(site: &Site, name: &str, url: &str) -> PathBuf {
@@ -126,6 +126,14 @@ fn the_reference_server_over_http_answers_as_over_stdio() {
             site.call(&["notes.trigger-long-running-operation", "--arg", "duration=1", "--arg", "steps=2"]);
         assert_eq!(code, 0, "{stderr}");
         assert!(text(&answer).contains("Long running operation completed"), "{answer}");
+        assert_eq!(answer["server"][0], json!({"kind": "progress", "level": "progress", "text": "2 of 2"}));
+
+        // A blob whose type is text is read as its text.
+        let (code, answer, _) =
+            site.call(&["notes.get-resource-reference", "--arg", "resourceType=Blob", "--arg", "resourceId=1"]);
+        assert_eq!(code, 0);
+        let read = site.ok(&["tool", "call", "notes.get-resource-reference", "--arg", "resourceType=Blob"]);
+        assert!(read.contains("This is a base64 blob"), "{read} {answer}");
 
         // A function that must be called as a task is.
         let (code, answer, stderr) = site.call(&["notes.simulate-research-query", "--arg", "topic=tides"]);

@@ -173,6 +173,9 @@ impl Client {
             EdgeError::Timeout { url: self.base.clone(), seconds: timeout.as_secs() }
         } else if err.is_connect() {
             EdgeError::Unreachable { url: self.base.clone(), source: Box::new(err.without_url()) }
+        } else if err.is_request() || err.is_body() {
+            // The request was sent, and its connection closed before a whole answer came.
+            EdgeError::WentAway { url: self.base.clone(), source: Box::new(err.without_url()) }
         } else {
             EdgeError::Protocol { url: self.base.clone(), source: Box::new(err.without_url()) }
         }

@@ -79,6 +79,8 @@ pub fn render(result: &Value) -> Rendered {
                     parts.push(format!("[file: {uri}{mime}, {}, kept in the job's tree]", human_size(bytes)));
                 } else if let Some(text) = text.filter(|_| blob.is_none()) {
                     parts.push(format!("[resource: {uri}{mime}]\n{text}"));
+                } else if let Some(text) = blob.filter(|_| field("mimeType").is_some_and(is_text)).and_then(decoded) {
+                    parts.push(format!("[resource: {uri}{mime}]\n{text}"));
                 } else {
                     let size = human_size(bytes);
                     parts.push(format!("[resource: {uri}{mime}, {size} of binary]"));
@@ -180,6 +182,30 @@ pub fn fit_note(result: &Value) -> Option<FitNote> {
     [from_content, from_meta].into_iter().flatten().find_map(|note| serde_json::from_value(note.clone()).ok())
 }
 
+/// Returns whether a MIME type is text: `text/*`, JSON, XML, YAML, JavaScript, and their `+json`
+/// and `+xml` kin.
+fn is_text(mime: &str) -> bool {
+    let essence = mime.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence.starts_with("text/")
+        || essence.ends_with("+json")
+        || essence.ends_with("+xml")
+        || matches!(
+            essence.as_str(),
+            "application/json"
+                | "application/xml"
+                | "application/yaml"
+                | "application/x-yaml"
+                | "application/javascript"
+        )
+}
+
+/// Returns a base64 blob decoded as UTF-8 text, or `None` when it is not base64 or not UTF-8.
+fn decoded(blob: &str) -> Option<String> {
+    use base64::Engine as _;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(blob.trim()).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -227,6 +253,21 @@ mod tests {
             "[resource link: file:///x.txt (x, text/plain, 2.0 KiB): The x file]\n[resource link: demo://1]"
         );
         assert!(rendered.summarized.is_empty(), "a link is shown whole");
+    }
+
+    #[test]
+    fn a_blob_of_text_is_read_as_its_text() {
+        let result = json!({"content": [
+            {"type": "resource", "resource": {"uri": "demo://1", "mimeType": "text/plain", "blob": "aGVsbG8gd29ybGQ="}},
+            {"type": "resource", "resource": {"uri": "demo://2", "mimeType": "application/json", "blob": "eyJhIjoxfQ=="}},
+            {"type": "resource", "resource": {"uri": "demo://3", "mimeType": "text/plain", "blob": "//79"}}]});
+        let rendered = render(&result);
+        assert_eq!(
+            rendered.text,
+            "[resource: demo://1, text/plain]\nhello world\n[resource: demo://2, application/json]\n{\"a\":1}\n\
+             [resource: demo://3, text/plain, 3 bytes of binary]",
+            "a blob that is not UTF-8 stays binary"
+        );
     }
 
     #[test]

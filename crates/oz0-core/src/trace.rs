@@ -251,6 +251,9 @@ pub enum ServerNoteKind {
     Question,
     /// A request oz0 refused, such as a model's answer for a plugin granted none.
     Refused,
+    /// How far the call had got, as the server last said (`notifications/progress`): `level` is
+    /// `progress`, and `text` the progress, its total and message.
+    Progress,
 }
 
 impl Step {

@@ -138,6 +138,7 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
                 ServerNoteKind::Log => continue,
                 ServerNoteKind::Question => format!("the server asked: {} ({})", note.text, note.level),
                 ServerNoteKind::Refused => format!("refused: {}", note.text),
+                ServerNoteKind::Progress => format!("progress: {}", note.text),
             };
             out.push_str(&format!("  step {}: {line}\n", step.seq));
         }

@@ -88,6 +88,15 @@ pub enum EdgeError {
         /// The time allowed.
         seconds: u64,
     },
+    /// The edge's connection closed before it answered: it stopped, or something between cut it off.
+    #[error("the edge at {url} went away before it answered")]
+    WentAway {
+        /// The edge's address.
+        url: String,
+        /// The connection's error.
+        #[source]
+        source: Cause,
+    },
     /// The edge answered with something that is not the API.
     #[error("the edge at {url} answered with something oz0 cannot read")]
     Protocol {

@@ -301,7 +301,8 @@ pub(crate) async fn invoke(
 const MAX_NOTES: usize = 200;
 
 /// Hears a call's events until the call ends: tells its progress to whoever follows the job, and
-/// returns what the trace keeps of the rest, with how many messages were left out.
+/// returns what the trace keeps (the last progress the server reported, its logs and questions), with
+/// how many messages were left out.
 async fn hear(
     state: Arc<EdgeState>,
     tenant: i64,
@@ -312,6 +313,18 @@ async fn hear(
     let (mut notes, mut left_out) = (Vec::new(), 0);
     while let Some(event) = heard.recv().await {
         if let Event::Progress { progress, total, message } = event {
+            let mut text = match total {
+                Some(total) => format!("{progress} of {total}"),
+                None => progress.to_string(),
+            };
+            if let Some(message) = message.as_deref().filter(|m| !m.is_empty()) {
+                text.push_str(&format!(": {message}"));
+            }
+            let note = ServerNote { kind: ServerNoteKind::Progress, level: "progress".into(), text };
+            match notes.iter_mut().find(|n: &&mut ServerNote| n.kind == ServerNoteKind::Progress) {
+                Some(last) => *last = note,
+                None => notes.push(note),
+            }
             let event = RunEvent::Progress { call: call.clone(), progress, total, message };
             state.running().tell(tenant, &job, event.clone());
             state.news().live(state.running(), tenant, &job, event);

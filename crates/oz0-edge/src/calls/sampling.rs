@@ -491,7 +491,7 @@ fn read(params: &Value) -> Result<ChatRequest, Refusal> {
             messages.len()
         )));
     }
-    let temperature = params["temperature"].as_f64();
+    let temperature = params["temperature"].as_f64().map(unwidened);
     if temperature.is_some_and(|t| !(0.0..=2.0).contains(&t)) {
         return Err(malformed(format!("the temperature {} is not from 0 to 2", temperature.unwrap_or_default())));
     }
@@ -549,6 +549,15 @@ impl GatewayMeter for Sampler {
     }
 }
 
+/// Returns a number as its sender wrote it when it came widened from an `f32`: rmcp reads a sampling
+/// request's temperature as one, so that a server's 0.7 would reach the provider as 0.699999988079071.
+/// A number no `f32` widens to is returned as it is.
+fn unwidened(value: f64) -> f64 {
+    #[allow(clippy::cast_possible_truncation, reason = "whether the value is an f32's is what is asked")]
+    let narrow = value as f32;
+    if f64::from(narrow).to_bits() == value.to_bits() { narrow.to_string().parse().unwrap_or(value) } else { value }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,6 +598,12 @@ mod tests {
         assert_eq!(code(json!({"messages": [long]})), Refusal::MALFORMED);
         assert_eq!(code(json!({"temperature": 2.5})), Refusal::MALFORMED);
         assert!(read(&request(json!({"temperature": 2.0}))).is_ok());
+        let widened = f64::from(0.7_f32);
+        assert_eq!(read(&request(json!({"temperature": widened}))).unwrap().temperature, Some(0.7));
+        assert_eq!(
+            read(&request(json!({"temperature": 0.123_456_789_012}))).unwrap().temperature,
+            Some(0.123_456_789_012)
+        );
     }
 
     #[test]
