@@ -120,8 +120,11 @@ fn progress_is_live_and_log_messages_are_kept_in_the_trace() {
         assert!(!trace.contains("step 2: server "), "{transport:?}: logs only with -v: {trace}");
         let verbose = site.ok(&["job", "trace", &job, "-v"]);
         assert!(verbose.contains("step 2: server "), "{transport:?}: the log sent during the call: {verbose}");
+        assert!(trace.contains("step 2: progress: 3 of 3"), "{transport:?}: the last progress is kept: {trace}");
         let steps = site.json(&["job", "trace", &job]);
-        assert_eq!(steps["steps"][1]["server"][0]["kind"], "log", "{steps}");
+        let notes = steps["steps"][1]["server"].as_array().unwrap();
+        assert!(notes.iter().any(|note| note["kind"] == "log"), "{steps}");
+        assert_eq!(notes.iter().filter(|note| note["kind"] == "progress").count(), 1, "{steps}");
     }
 }
 
