@@ -3717,7 +3717,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tool__subcmd__call)
-            opts="-q -v -h -V --arg --args --view --budget --query --id --ask --root --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --arg --args --view --budget --query --id --ask --root --resource --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3748,6 +3748,10 @@ _oz0() {
                     return 0
                     ;;
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -73,6 +73,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --query 'The section to ask for (the convention''s `query` argument)'
             cand --id 'The job''s ID; left out, a new ULID. Refused when that job has ended and its tree holds files'
             cand --root 'A folder the tool''s server is told of as an MCP root for this call, besides its manifest''s `roots`, and may read; repeat for more. On a served edge it is a folder of the edge''s machine, given only within what its operator lets servers read (`edge serve --tools-may-read`)'
+            cand --resource 'Read a resource of the tool''s server (`resources/read`), such as one a call''s result linked to, in place of calling a function: name the tool alone (`oz0 tool call docs --resource URI`). It is shown as a model reads it, a text blob as its text'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

@@ -71,7 +71,7 @@ fn a_client_reads_a_long_result_as_a_stub_and_one_section_back() {
         ]);
         let printed = session(&site, &steps);
         let names: Vec<&str> = printed[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-        assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_result"]);
+        assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_resource", "oz.read_result"]);
 
         let stub: Value = serde_json::from_str(printed[1]["text"].as_str().unwrap()).unwrap();
         assert_eq!(printed[1]["error"], false);

@@ -135,6 +135,15 @@ fn the_reference_server_over_http_answers_as_over_stdio() {
         let read = site.ok(&["tool", "call", "notes.get-resource-reference", "--arg", "resourceType=Blob"]);
         assert!(read.contains("This is a base64 blob"), "{read} {answer}");
 
+        // A resource a call linked to is read from the server that linked it.
+        let (_, links, _) = site.call(&["notes.get-resource-links", "--arg", "count=2"]);
+        let uri = links["result"]["content"][1]["uri"].as_str().unwrap_or_else(|| panic!("a link: {links}"));
+        let read = site.ok(&["tool", "call", "notes", "--resource", uri]);
+        assert!(read.contains(&format!("[resource: {uri}, text/plain]")) && read.contains("Resource"), "{read}");
+        let (code, _, stderr) = site.run(&["tool", "call", "notes", "--resource", "demo://nowhere"]);
+        assert_ne!(code, 0);
+        assert!(stderr.contains("not found"), "{stderr}");
+
         // A function that must be called as a task is.
         let (code, answer, stderr) = site.call(&["notes.simulate-research-query", "--arg", "topic=tides"]);
         assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");

@@ -13,6 +13,25 @@ pub const MAX_OUTLINE: u64 = 1_000;
 /// The name of the built-in that reads parts of an offloaded result back.
 pub const READ_RESULT: &str = "oz.read_result";
 
+/// The name of the built-in that reads a resource a tool's result linked to, from the tool's server.
+pub const READ_RESOURCE: &str = "oz.read_resource";
+
+/// What `oz.read_resource` says of itself to a model.
+pub const READ_RESOURCE_ABOUT: &str =
+    "Read a resource that a tool's result linked to (a resource link's URI), from that tool's server.";
+
+/// Returns the JSON Schema of `oz.read_resource`'s arguments.
+pub fn read_resource_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "tool": {"type": "string", "description": "The tool whose result linked to the resource."},
+            "uri": {"type": "string", "description": "The resource's URI, as the link gave it."},
+        },
+        "required": ["tool", "uri"],
+    })
+}
+
 /// Returns the kind a result is read as: JSON by its keys or items, Markdown by its headings, anything
 /// else by runs of lines.
 pub fn kind_of(text: &str) -> Kind {

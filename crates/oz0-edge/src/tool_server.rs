@@ -27,7 +27,7 @@ use tokio::sync::OnceCell;
 
 use crate::calls::{new_job_id, target};
 use crate::gateway::ToolCall;
-use crate::runner::{Offered, Run, job_threshold, read_result, tool_call};
+use crate::runner::{Offered, Run, job_threshold, read_resource, read_result, tool_call};
 use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal};
 use oz0_toolhost::{Ask, Asked};
@@ -145,6 +145,15 @@ impl ToolServer {
             Value::Object(schema) => schema,
             _ => Map::new(),
         };
+        let resource = match stored_result::read_resource_schema() {
+            Value::Object(schema) => schema,
+            _ => Map::new(),
+        };
+        tools.push(Tool::new(
+            Cow::Borrowed(stored_result::READ_RESOURCE),
+            Cow::Borrowed(stored_result::READ_RESOURCE_ABOUT),
+            Arc::new(resource),
+        ));
         tools.push(Tool::new(
             Cow::Borrowed(READ_RESULT),
             Cow::Borrowed(
@@ -171,6 +180,16 @@ impl ToolServer {
         let call = ToolCall { id: String::new(), name: name.to_owned(), arguments };
         if name == READ_RESULT {
             return read_result(run, &call, fill, None).await.map(|text| (text, true));
+        }
+        if name == stored_result::READ_RESOURCE {
+            let threshold = self
+                .session
+                .state
+                .blocking(&run.principal, |state, principal| job_threshold(state, principal, None))
+                .await?;
+            // Every installed tool is offered here; `target` refuses one that is not installed.
+            let (text, _, outcome) = read_resource(run, &call, |_| true, fill, threshold, None).await?;
+            return Ok((text, outcome == Outcome::Ok));
         }
         let Some((tool, function)) = name.split_once('.') else {
             return Err(EdgeError::not_found(format!("there is no function `{name}`; `tools/list` names them")));

@@ -115,6 +115,7 @@ async fn measure() -> Value {
         meta: Map::new(),
         timeout: Duration::from_secs(30),
         task: false,
+        resource: None,
     };
     let cancel = CancellationToken::new();
     let mut servers = Vec::new();

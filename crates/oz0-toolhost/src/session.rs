@@ -10,7 +10,7 @@ use rmcp::RoleClient;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
     ClientNotification, ClientRequest, CustomRequest, CustomResult, InputRequest, InputResponses, MetaObject,
-    RequestMetaObject, ServerResult,
+    ReadResourceRequest, ReadResourceRequestParams, RequestMetaObject, ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RunningService, ServiceError};
 use serde_json::{Map, Value, json};
@@ -39,6 +39,9 @@ pub struct Call {
     /// Whether to call it as an MCP task, as a function whose `execution.taskSupport` is `required`
     /// must be.
     pub task: bool,
+    /// A resource to read (`resources/read`) in place of calling `function`; its contents are
+    /// answered as a tool's result whose content blocks are embedded resources.
+    pub resource: Option<String>,
 }
 
 /// What a server answered.
@@ -231,7 +234,9 @@ impl Session {
         self.touch();
         let mark = self.stderr_mark().await;
         let wait = Wait { listener: &listener, deadline, cancel };
-        let answer = if call.task {
+        let answer = if let Some(uri) = &call.resource {
+            self.read_resource(uri, &wait).await
+        } else if call.task {
             self.call_as_task(call, &wait).await
         } else {
             // A remote server's listing says nothing of tasks to oz0 (see `list_remote`): a function it
@@ -314,6 +319,21 @@ impl Session {
             params.request_state = asked.request_state;
         }
         Err(Stop::Unexpected(format!("the server asked for more input {MAX_ROUNDS} times without answering the call")))
+    }
+
+    /// Reads a resource of the server, and answers it as a tool's result: each of its contents an
+    /// embedded resource.
+    async fn read_resource(&self, uri: &str, wait: &Wait<'_>) -> Result<CallToolResult, Stop> {
+        let request = ReadResourceRequest::new(ReadResourceRequestParams::new(uri.to_owned()));
+        match self.request(ClientRequest::ReadResourceRequest(request), wait).await? {
+            ServerResult::ReadResourceResult(read) => {
+                let content: Vec<Value> =
+                    read.contents.iter().map(|contents| json!({"type": "resource", "resource": contents})).collect();
+                serde_json::from_value(json!({"content": content}))
+                    .map_err(|err| Stop::Unexpected(format!("the resource could not be read as a result: {err}")))
+            }
+            _ => Err(Stop::Unexpected("the server answered the read with something other than a resource".into())),
+        }
     }
 
     /// Calls a function as an MCP task (2025-11-25): `tools/call` with `task` makes the task, and

@@ -46,6 +46,7 @@ fn whoami() -> Call {
         meta: Map::new(),
         timeout: Duration::from_secs(30),
         task: false,
+        resource: None,
     }
 }
 

@@ -68,6 +68,12 @@ pub struct ToolCallArgs {
     /// given only within what its operator lets servers read (`edge serve --tools-may-read`).
     #[arg(long = "root", value_name = "DIR")]
     pub roots: Vec<std::path::PathBuf>,
+
+    /// Read a resource of the tool's server (`resources/read`), such as one a call's result linked to,
+    /// in place of calling a function: name the tool alone (`oz0 tool call docs --resource URI`). It is
+    /// shown as a model reads it, a text blob as its text.
+    #[arg(long, value_name = "URI", conflicts_with_all = ["args", "json", "view", "budget", "query"])]
+    pub resource: Option<String>,
 }
 
 const EXAMPLES: &str = "\
@@ -75,7 +81,8 @@ Examples:
   oz0 tool call acme_docs.get_page --arg path=install.md --budget 500
   oz0 tool call acme_docs.get_page --args '{\"path\": \"install.md\", \"view\": \"stub\"}'
   oz0 tool call workbench.inspect --arg archive=oz0-file:sha256:... --format json
-  oz0 tool call files.list_directory --arg path=/srv/docs --root /srv/docs";
+  oz0 tool call files.list_directory --arg path=/srv/docs --root /srv/docs
+  oz0 tool call everything --resource demo://resource/dynamic/text/2";
 
 /// Returns the roots of the call as paths on the edge's machine: the embedded edge's are this
 /// machine's, made absolute; a served edge's must be absolute already.
@@ -104,6 +111,9 @@ pub fn parse_job(value: &str) -> Result<TreeId, String> {
 /// Runs `oz0 tool call`.
 pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let format: Format = output::format()?;
+    if let Some(uri) = &args.resource {
+        return read_resource(args, uri, edge, format);
+    }
     let (tool, function) =
         args.target.split_once('.').filter(|(t, f)| !t.is_empty() && !f.is_empty()).ok_or_else(|| {
             CommandError::usage(format!("`{}` is not TOOL.FUNCTION", args.target))
@@ -148,13 +158,49 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             job: Some(job.clone()),
             ask,
             roots: roots(args, &connected)?,
+            resource: None,
         };
         call(&connected, &request, &job).await
     })?;
+    finish(args, &answer, format)
+}
+
+/// Reads a resource of a tool's server, as a job of its own, and shows it as a model reads it.
+fn read_resource(args: &ToolCallArgs, uri: &str, edge: &EdgeArgs, format: Format) -> Result<(), CommandError> {
+    let tool = args.target.split('.').next().unwrap_or_default();
+    if tool.is_empty() {
+        return Err(CommandError::usage(
+            "name the tool whose resource to read, such as `oz0 tool call docs --resource URI`",
+        ));
+    }
+    let connected = connect(edge)?;
+    let job = match &args.id {
+        Some(id) => id.clone(),
+        None => {
+            TreeId::generate().map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?
+        }
+    };
+    let answer = block_on(async {
+        let request = CallRequest {
+            tool: tool.to_owned(),
+            function: String::new(),
+            arguments: Map::new(),
+            job: Some(job.clone()),
+            ask: false,
+            roots: Vec::new(),
+            resource: Some(uri.to_owned()),
+        };
+        call(&connected, &request, &job).await
+    })?;
+    finish(args, &answer, format)
+}
+
+/// Shows what a call answered, and returns how it ended.
+fn finish(args: &ToolCallArgs, answer: &CallAnswer, format: Format) -> Result<(), CommandError> {
     if format == Format::Json {
-        ui::print_json(&answer)?;
+        ui::print_json(answer)?;
     } else {
-        render(&answer, output::output().verbose)?;
+        render(answer, output::output().verbose)?;
     }
     match answer.outcome {
         Outcome::Ok => Ok(()),

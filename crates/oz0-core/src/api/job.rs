@@ -154,7 +154,15 @@ pub struct CallRequest {
     /// folders its operator lets servers read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roots: Vec<String>,
+    /// A resource of the tool's server to read (`resources/read`), such as one a call's result linked
+    /// to, in place of calling a function: `function` and `arguments` are then left empty. What it reads
+    /// is answered as a result whose content is that resource.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource: Option<String>,
 }
+
+/// The name a resource read goes by in policy rules and traces: `<tool>.resources/read`.
+pub const RESOURCES_READ: &str = "resources/read";
 
 /// What a call by hand did and answered.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -21,7 +21,10 @@ mod usage;
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
-pub use job::{CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, Trace};
+pub use job::{
+    CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,
+    Trace,
+};
 pub use names::{NameError, Role, Tenant, TenantName};
 pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};
 pub use plugin::{

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
-use oz0_core::api::{EdgeError, FileRef, Job, QuestionAnswer, RunEvent, TreeId};
+use oz0_core::api::{EdgeError, FileRef, Job, QuestionAnswer, RESOURCES_READ, RunEvent, TreeId};
 use oz0_core::trace::{Fitted, Outcome, ServerNote, ServerNoteKind, Step, StepKind};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
@@ -46,6 +46,8 @@ pub(crate) struct Target {
     pub asks: Vec<String>,
     /// Whether the function reads the open world, so that a result without labels is `outside`.
     pub open_world: bool,
+    /// The resource of the tool's server read in place of calling a function (`resources/read`).
+    pub resource: Option<String>,
 }
 
 impl Target {
@@ -88,11 +90,15 @@ pub(crate) fn target(
         plugin.info.tools.iter().find(|t| t.id == tool).ok_or_else(|| {
             EdgeError::internal("an installed tool is missing from its plugin", format!("tool {tool}"))
         })?;
-    let (schema, task, open_world) =
+    // A read of a resource of the tool's server takes no arguments, and is no task.
+    let (schema, task, open_world) = if function == RESOURCES_READ {
+        (serde_json::json!({"type": "object"}), false, false)
+    } else {
         info.function(function).map(|f| (f.input_schema.clone(), f.task, f.open_world)).ok_or_else(|| {
             let names: Vec<&str> = info.functions.iter().map(|f| f.name.as_str()).collect();
             EdgeError::not_found(format!("the tool `{tool}` has no function `{function}`; it has {}", names.join(", ")))
-        })?;
+        })?
+    };
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
     let server = manifest
         .and_then(|t| {
@@ -126,6 +132,7 @@ pub(crate) fn target(
             .filter(|_| plugin.info.models_accepted)
             .unwrap_or_default(),
         lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
+        resource: None,
     })
 }
 
@@ -458,6 +465,7 @@ async fn run(
         meta,
         timeout: target.timeout,
         task: target.task,
+        resource: target.resource.clone(),
     };
     // A remote server's session lasts its call, so that whatever the server asks in it is that call's.
     let lifetime = match target.lifespan {

@@ -12,7 +12,9 @@ mod sampling;
 
 use std::sync::Arc;
 
-use oz0_core::api::{CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, StoredFile, TreeId};
+use oz0_core::api::{
+    CallAnswer, CallRequest, EdgeError, FileRef, Job, JobKind, JobState, RESOURCES_READ, StoredFile, TreeId,
+};
 use oz0_core::trace::{Outcome, Step, StepKind};
 use oz0_toolhost::Server;
 
@@ -41,7 +43,17 @@ pub(crate) fn new_job_id() -> Result<TreeId, EdgeError> {
 /// Checks the arguments and decides which files of other trees the call hands to its job.
 fn prepare(state: &EdgeState, principal: &Principal, request: &CallRequest) -> Result<Prepared, EdgeError> {
     let tenant = &principal.tenant;
-    let mut target = target(state, tenant, &request.tool, &request.function)?;
+    let mut target = match &request.resource {
+        Some(uri) => {
+            if !request.function.is_empty() || !request.arguments.is_empty() {
+                return Err(EdgeError::invalid("a read of a resource names no function and takes no arguments"));
+            }
+            let mut target = target(state, tenant, &request.tool, RESOURCES_READ)?;
+            target.resource = Some(uri.clone());
+            target
+        }
+        None => target(state, tenant, &request.tool, &request.function)?,
+    };
     for root in &request.roots {
         let path = std::path::Path::new(root);
         if !path.is_absolute() {

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use oz0_core::agent::{AgentDef, Spent, fill_budget};
-use oz0_core::api::{EdgeError, FileRef, JobState};
+use oz0_core::api::{EdgeError, FileRef, JobState, RESOURCES_READ};
 use oz0_core::fit::weigh;
 use oz0_core::manifest::Shape;
 use oz0_core::offload::Offload;
@@ -25,6 +25,9 @@ use crate::spending::ForTree;
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
 const READ_RESULT_NAME: &str = "oz__read_result";
+
+/// The name a model calls `oz.read_resource` by.
+const READ_RESOURCE_NAME: &str = "oz__read_resource";
 
 /// A function the agent may call.
 pub(crate) struct Offered {
@@ -91,6 +94,11 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
                           a view within a budget."
                 .to_owned(),
             parameters: stored_result::read_result_schema(),
+        });
+        defs.push(ToolDef {
+            name: READ_RESOURCE_NAME.to_owned(),
+            description: stored_result::READ_RESOURCE_ABOUT.to_owned(),
+            parameters: stored_result::read_resource_schema(),
         });
     }
     Ok((offered, defs))
@@ -183,6 +191,11 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
                 read_result(run, call, fill, agent.clearance.as_deref()).await.map(|text| (text, Spent::default()))
+            } else if call.name == READ_RESOURCE_NAME {
+                let listed = |tool: &str| offered.iter().any(|o| o.target.tool == tool);
+                read_resource(run, call, listed, fill, setup.threshold, agent.clearance.as_deref())
+                    .await
+                    .map(|(text, cost, _)| (text, cost))
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
@@ -279,6 +292,38 @@ pub(crate) async fn tool_call(
     }
     record(run, step, draft.usage_refused.clone()).await?;
     Ok((text, cost, draft.outcome))
+}
+
+/// Runs `oz.read_resource`: reads a resource of the server of a tool that `listed` says the caller may
+/// call, as a call of that tool (its policy, its step, offload), and returns what the model reads.
+pub(crate) async fn read_resource(
+    run: &Run,
+    call: &ToolCall,
+    listed: impl Fn(&str) -> bool,
+    fill: u64,
+    threshold: Offload,
+    clearance: Option<&[String]>,
+) -> Result<(String, Spent, Outcome), EdgeError> {
+    let (Some(tool), Some(uri)) = (call.arguments["tool"].as_str(), call.arguments["uri"].as_str()) else {
+        return Ok((
+            "oz.read_resource was not run: give `tool` and `uri`".to_owned(),
+            Spent::default(),
+            Outcome::Refused,
+        ));
+    };
+    if !listed(tool) {
+        let text = format!("oz.read_resource was not run: `{tool}` is not a tool offered here");
+        return Ok((text, Spent::default(), Outcome::Refused));
+    }
+    let (tool, uri) = (tool.to_owned(), uri.to_owned());
+    let found = blocking(run, move |state, principal| {
+        let mut found = target(state, &principal.tenant, &tool, RESOURCES_READ)?;
+        found.resource = Some(uri);
+        Ok(found)
+    })
+    .await?;
+    let read = ToolCall { id: call.id.clone(), name: call.name.clone(), arguments: Map::new() };
+    tool_call(run, &Offered { target: found, fitted: false }, &read, fill, threshold, None, clearance).await
 }
 
 /// Returns the note the model reads instead of a result whose labels are outside the agent's
