@@ -88,6 +88,22 @@ fn a_remote_tool_behind_a_key_measures_installs_calls_and_samples() {
 }
 
 #[test]
+fn a_server_of_the_older_http_and_sse_transport_is_spoken_to_in_it() {
+    let server = Remote::everything_over("sse");
+    let site = Site::new(Transport::Embedded);
+    let dir = plugin(&site, "older", &format!("http://127.0.0.1:{}/sse", server.port));
+    let installed = site.ok(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=unused"]);
+    assert!(installed.contains("get-sum"), "{installed}");
+    let (code, answer, stderr) = site.call(&["notes.get-sum", "--arg", "a=2", "--arg", "b=3"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(answer["result"]["content"].to_string().contains("The sum of 2 and 3 is 5."), "{answer}");
+    let (code, answer, stderr) =
+        site.call(&["notes.trigger-long-running-operation", "--arg", "duration=1", "--arg", "steps=2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(answer["server"][0]["text"], "2 of 2", "{answer}");
+}
+
+#[test]
 fn a_remote_address_off_this_machine_must_be_https() {
     let site = Site::new(Transport::Embedded);
     let dir = plugin(&site, "plain", "http://tools.example.com/mcp");

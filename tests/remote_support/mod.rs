@@ -34,12 +34,18 @@ impl Remote {
 
     /// `server-everything` over streamable HTTP, kept on loopback by tests/fixtures/remote/loopback.cjs.
     pub fn everything() -> Self {
+        Self::everything_over("streamableHttp")
+    }
+
+    /// `server-everything` in one of its modes: `streamableHttp` (at /mcp), or `sse`, MCP's older
+    /// HTTP+SSE transport (at /sse).
+    pub fn everything_over(mode: &str) -> Self {
         let mut command = Command::new("node");
         command
             .arg("--require")
             .arg(root().join("tests/fixtures/remote/loopback.cjs"))
             .arg(everything())
-            .arg("streamableHttp")
+            .arg(mode)
             .env("PORT", "0");
         Self::start(command)
     }

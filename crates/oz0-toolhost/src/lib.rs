@@ -32,6 +32,7 @@ mod remote;
 mod sandbox;
 mod server;
 mod session;
+mod sse;
 mod stdio;
 mod transport;
 

@@ -54,9 +54,7 @@ pub async fn list_functions(server: &Server, timeout: Duration) -> Result<Listed
 async fn list_remote(remote: &RemoteServer, timeout: Duration) -> Result<Listed, ToolHostError> {
     let work = async {
         let host = crate::client::Host::new(&[], remote.sampling);
-        let client = handshake::connect(host, remote.transport()?)
-            .await
-            .map_err(|err| remote.error(crate::remote::why(&err)))?;
+        let client = remote.connect(host).await?;
         let listed = listed(&client, &TaskRequired::default()).await;
         let _ = client.cancel().await;
         listed.map_err(|message| remote.error(format!("did not list its tools: {message}")))

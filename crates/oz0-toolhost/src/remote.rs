@@ -6,10 +6,14 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use oz0_core::manifest::check_remote_url;
+use rmcp::RoleClient;
+use rmcp::service::RunningService;
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
+use crate::client::Host;
 use crate::error::ToolHostError;
+use crate::sse::SseTransport;
 use crate::transport::MAX_MESSAGE_BYTES;
 
 /// A remote server: where it is, and what each request to it carries.
@@ -32,15 +36,36 @@ impl RemoteServer {
         Self { url: url.into(), headers: Vec::new(), sampling: false }
     }
 
-    /// Returns an MCP transport to the server.
+    /// Opens an MCP session with the server for `host`: over streamable HTTP, or over the older
+    /// HTTP+SSE transport when the server answers streamable HTTP's POST with 400, 404 or 405, as a
+    /// server of that transport does.
     ///
     /// # Errors
     ///
     /// Returns [`ToolHostError::Remote`] when the address is not one oz0 reaches (plain HTTP off the
-    /// loopback interface, or not a URL) or a header is not one HTTP can carry.
-    pub(crate) fn transport(&self) -> Result<StreamableHttpClientTransport<reqwest::Client>, ToolHostError> {
+    /// loopback interface, or not a URL), a header is not one HTTP can carry, or the server could not
+    /// be reached or spoken to, saying why.
+    pub(crate) async fn connect(&self, host: Host) -> Result<RunningService<RoleClient, Host>, ToolHostError> {
         check_remote_url(&self.url).map_err(|why| self.error(why))?;
-        let mut headers = HashMap::new();
+        let headers = self.header_map()?;
+        let client = client().map_err(|why| self.error(why))?;
+        let streamable = self.streamable(client.clone(), &headers);
+        let refused = match crate::handshake::connect(host.clone(), streamable).await {
+            Ok(session) => return Ok(session),
+            Err(err) => why(&err),
+        };
+        if !["HTTP 400", "HTTP 404", "HTTP 405"].iter().any(|status| refused.contains(status)) {
+            return Err(self.error(refused));
+        }
+        let sse = SseTransport::open(self, client, headers)
+            .await
+            .map_err(|why| self.error(format!("{refused}, and {why}: it speaks neither of MCP's HTTP transports")))?;
+        crate::handshake::connect(host, sse).await.map_err(|err| self.error(why(&err)))
+    }
+
+    /// Returns the manifest's headers, as HTTP carries them.
+    fn header_map(&self) -> Result<http::HeaderMap, ToolHostError> {
+        let mut headers = http::HeaderMap::new();
         for (name, value) in &self.headers {
             let name = http::HeaderName::try_from(name.as_str())
                 .map_err(|_| self.error(format!("`{name}` is not a header's name")))?;
@@ -48,11 +73,21 @@ impl RemoteServer {
                 .map_err(|_| self.error(format!("the header `{name}` holds what a header may not")))?;
             headers.insert(name, value);
         }
+        Ok(headers)
+    }
+
+    /// Returns a streamable HTTP transport to the server.
+    fn streamable(
+        &self,
+        client: reqwest::Client,
+        headers: &http::HeaderMap,
+    ) -> StreamableHttpClientTransport<reqwest::Client> {
+        let headers: HashMap<_, _> = headers.iter().map(|(name, value)| (name.clone(), value.clone())).collect();
         let config = StreamableHttpClientTransportConfig::with_uri(self.url.as_str())
             .custom_headers(headers)
             .max_json_response_size(MAX_MESSAGE_BYTES)
             .max_sse_event_size(MAX_MESSAGE_BYTES);
-        Ok(StreamableHttpClientTransport::with_client(client().map_err(|why| self.error(why))?, config))
+        StreamableHttpClientTransport::with_client(client, config)
     }
 
     /// Returns the error of this server: it could not be reached or spoken to, and why.

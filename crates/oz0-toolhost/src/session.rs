@@ -165,10 +165,8 @@ impl Session {
 
     async fn open_remote(remote: &RemoteServer, timeout: Duration) -> Result<Self, ToolHostError> {
         let host = Host::new(&[], remote.sampling);
-        let transport = remote.transport()?;
-        let client = match tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), transport)).await {
-            Ok(Ok(client)) => client,
-            Ok(Err(err)) => return Err(remote.error(crate::remote::why(&err))),
+        let client = match tokio::time::timeout(timeout, remote.connect(host.clone())).await {
+            Ok(connected) => connected?,
             Err(_) => return Err(ToolHostError::CallTimeout { after: timeout, stderr: String::new() }),
         };
         let mut session = Self::of(client, host, std::path::PathBuf::new());
