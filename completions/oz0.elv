@@ -782,6 +782,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
             cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
             cand --unconfined-tools 'Run tools'' servers even where the kernel cannot confine them (no Landlock). Left out, such an edge refuses to start them: an unconfined server can read every tenant''s files and the edge''s keys'
+            cand --remote-tools-may-reach-private 'Let remote tools (`url:`) be at private addresses: this machine''s loopback interface, private and link-local networks. Left out, a tenant''s remote tool may reach only public addresses, so that no tenant reaches the services beside the edge through it'
             cand -q 'Print data and errors only: no notes, no progress'
             cand --quiet 'Print data and errors only: no notes, no progress'
             cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'

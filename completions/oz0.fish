@@ -719,6 +719,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand
 always\t''
 never\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l unconfined-tools -d 'Run tools\' servers even where the kernel cannot confine them (no Landlock). Left out, such an edge refuses to start them: an unconfined server can read every tenant\'s files and the edge\'s keys'
+complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -l remote-tools-may-reach-private -d 'Let remote tools (`url:`) be at private addresses: this machine\'s loopback interface, private and link-local networks. Left out, a tenant\'s remote tool may reach only public addresses, so that no tenant reaches the services beside the edge through it'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand edge; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -12,10 +12,15 @@ mod remote_support;
 
 use std::process::Command;
 
-use common::{PATIENCE, poll, transports};
+use common::{PATIENCE, Transport, poll, transports};
 use plugin_support::{PluginSite as Site, python, root};
 use remote_support::Remote;
 use serde_json::{Value, json};
+
+/// Returns a site whose served edge lets remote tools be on loopback, as the server of this test is.
+fn site(transport: Transport) -> Site {
+    Site::with_edge_flags(transport, |_| vec!["--remote-tools-may-reach-private".into()])
+}
 
 /// Installs the remote fixture as the plugin `remote`, its tool `notes`.
 fn install(site: &Site, server: &Remote) {
@@ -58,7 +63,7 @@ fn session(site: &Site, steps: &Value) -> Vec<Value> {
 fn a_client_reads_a_long_result_as_a_stub_and_one_section_back() {
     let server = Remote::python("k");
     for transport in transports() {
-        let site = Site::new(transport);
+        let site = site(transport);
         install(&site, &server);
         site.ok(&["policy", "deny", "notes.echo", "--reason", "not from a harness"]);
 

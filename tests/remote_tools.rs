@@ -33,6 +33,11 @@ fn plugin(site: &Site, name: &str, url: &str) -> PathBuf {
     dir
 }
 
+/// Returns a site whose served edge lets remote tools be on loopback, as the servers of these tests are.
+fn site(transport: Transport) -> Site {
+    Site::with_edge_flags(transport, |_| vec!["--remote-tools-may-reach-private".into()])
+}
+
 fn provider(site: &Site, text: &'static str, requests: usize) -> ScriptedProvider {
     let script: Vec<Answer> = (0..requests).map(|_| Box::new(move |_: &Value| say(text, 120, 8)) as Answer).collect();
     let provider = ScriptedProvider::start(script);
@@ -48,7 +53,7 @@ fn path(dir: &Path) -> &str {
 fn a_remote_tool_behind_a_key_measures_installs_calls_and_samples() {
     let server = Remote::python("s3cret");
     for transport in transports() {
-        let site = Site::new(transport);
+        let site = site(transport);
         let provider = provider(&site, "Ship on Friday.", 1);
         let dir = plugin(&site, "remote", &server.url());
 
@@ -104,6 +109,22 @@ fn a_server_of_the_older_http_and_sse_transport_is_spoken_to_in_it() {
 }
 
 #[test]
+fn a_shared_edge_keeps_tenants_off_private_addresses_unless_its_operator_allows_them() {
+    let server = Remote::python("k");
+    let site = Site::new(Transport::Served);
+    let dir = plugin(&site, "inside", &server.url());
+    let (code, _, stderr) = site.run(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=k"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("is at a private address (127.0.0.1)"), "{stderr}");
+    assert!(stderr.contains("--remote-tools-may-reach-private"), "{stderr}");
+    // A name that leads to a private address is refused as the address is.
+    let dir = plugin(&site, "named", &format!("http://localhost:{}/mcp", server.port));
+    let (code, _, stderr) = site.run(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=k"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("private address"), "{stderr}");
+}
+
+#[test]
 fn a_remote_address_off_this_machine_must_be_https() {
     let site = Site::new(Transport::Embedded);
     let dir = plugin(&site, "plain", "http://tools.example.com/mcp");
@@ -119,7 +140,7 @@ fn a_remote_address_off_this_machine_must_be_https() {
 fn the_reference_server_over_http_answers_as_over_stdio() {
     let server = Remote::everything();
     for transport in transports() {
-        let site = Site::new(transport);
+        let site = site(transport);
         provider(&site, "Hello from the platform.", 1);
         let dir = plugin(&site, "everything", &server.url());
         site.ok(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=unused"]);

@@ -284,6 +284,7 @@ impl EdgeState {
                 fallback: Fallback::Refuse,
                 hidden: hidden(dir, key.as_deref()),
                 shared: Some(Vec::new()),
+                private_network: false,
             }),
             key,
             key_made,

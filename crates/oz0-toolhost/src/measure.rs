@@ -43,6 +43,7 @@ pub fn tool_server(
         Some(url) if tool.mcp.is_none() => {
             let mut remote = RemoteServer::new(fill_config(url, manifest));
             remote.headers = filled(&tool.headers, manifest, secrets);
+            remote.private = sandbox.confinement.shared.is_none() || sandbox.confinement.private_network;
             Server::Remote(remote)
         }
         _ => Server::Local(server_command(manifest, tool, dir, sandbox, secrets)?),

@@ -2,7 +2,8 @@
 //! carries, and the HTTP client shared by every remote server of the process.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use oz0_core::manifest::check_remote_url;
@@ -25,6 +26,10 @@ pub struct RemoteServer {
     pub headers: Vec<(String, String)>,
     /// Whether its plugin was granted models, so that the server is told the client samples.
     pub sampling: bool,
+    /// Whether it may be at a private address (see [`Confinement::private_network`]).
+    ///
+    /// [`Confinement::private_network`]: crate::Confinement::private_network
+    pub private: bool,
 }
 
 /// How long a remote server is given to accept a connection.
@@ -33,7 +38,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 impl RemoteServer {
     /// Returns a remote server at `url` with no headers.
     pub fn new(url: impl Into<String>) -> Self {
-        Self { url: url.into(), headers: Vec::new(), sampling: false }
+        Self { url: url.into(), headers: Vec::new(), sampling: false, private: true }
     }
 
     /// Opens an MCP session with the server for `host`: over streamable HTTP, or over the older
@@ -47,8 +52,13 @@ impl RemoteServer {
     /// be reached or spoken to, saying why.
     pub(crate) async fn connect(&self, host: Host) -> Result<RunningService<RoleClient, Host>, ToolHostError> {
         check_remote_url(&self.url).map_err(|why| self.error(why))?;
+        if !self.private {
+            // Said here, where it can be said clearly; the client's resolver refuses the same at each
+            // connection, should the name lead elsewhere by then.
+            private_address(&self.url).await.map_err(|why| self.error(why))?;
+        }
         let headers = self.header_map()?;
-        let client = client().map_err(|why| self.error(why))?;
+        let client = client(self.private).map_err(|why| self.error(why))?;
         let streamable = self.streamable(client.clone(), &headers);
         let refused = match crate::handshake::connect(host.clone(), streamable).await {
             Ok(session) => return Ok(session),
@@ -113,20 +123,95 @@ pub(crate) fn why(err: &rmcp::service::ClientInitializeError) -> String {
     }
 }
 
-/// Returns the HTTP client of every remote server: TLS through rustls with the platform's roots, no
-/// redirects (a redirect would take the manifest's headers where the manifest did not say), and a
-/// bound on the time to connect. Calls are bounded by their tool's timeout.
-fn client() -> Result<reqwest::Client, String> {
-    static CLIENT: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
-    CLIENT
-        .get_or_init(|| {
-            http_client()
-                .redirect(reqwest::redirect::Policy::none())
-                .connect_timeout(CONNECT_TIMEOUT)
-                .build()
-                .map_err(|err| format!("the HTTP client could not be made: {err}"))
+/// What a refusal of a private address says of what to do.
+const PRIVATE: &str = "which a tenant's tool on a shared edge may not reach; its operator may allow private addresses \
+                       with `oz0 edge serve --remote-tools-may-reach-private`";
+
+/// Returns the HTTP client of remote servers, one for those that may be at private addresses and one
+/// for those that may not, whose names are resolved to public addresses only (so that a name cannot
+/// lead to a private one either): TLS through rustls with the platform's roots, no redirects (a
+/// redirect would take the manifest's headers where the manifest did not say), and a bound on the time
+/// to connect. Calls are bounded by their tool's timeout.
+fn client(private: bool) -> Result<reqwest::Client, String> {
+    static ANYWHERE: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
+    static PUBLIC: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
+    let make = |private: bool| {
+        let builder = http_client().redirect(reqwest::redirect::Policy::none()).connect_timeout(CONNECT_TIMEOUT);
+        let builder = if private { builder } else { builder.dns_resolver(Arc::new(PublicOnly)) };
+        builder.build().map_err(|err| format!("the HTTP client could not be made: {err}"))
+    };
+    if private { ANYWHERE.get_or_init(|| make(true)).clone() } else { PUBLIC.get_or_init(|| make(false)).clone() }
+}
+
+/// Resolves names to their public addresses alone.
+struct PublicOnly;
+
+impl reqwest::dns::Resolve for PublicOnly {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_owned();
+        Box::pin(async move {
+            let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let public: Vec<SocketAddr> = found.iter().copied().filter(|address| public(address.ip())).collect();
+            if public.is_empty() && !found.is_empty() {
+                return Err(format!("{host} is at a private address ({}), {PRIVATE}", found[0].ip()).into());
+            }
+            Ok(Box::new(public.into_iter()) as reqwest::dns::Addrs)
         })
-        .clone()
+    }
+}
+
+/// Returns why a URL's host is not reached from a shared edge: it is a private address, or a name of
+/// private addresses alone.
+async fn private_address(url: &str) -> Result<(), String> {
+    let Some(host) = reqwest::Url::parse(url).ok().and_then(|url| url.host_str().map(str::to_owned)) else {
+        return Ok(());
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let found: Vec<IpAddr> = match host.parse::<IpAddr>() {
+        Ok(ip) => vec![ip],
+        Err(_) => match tokio::net::lookup_host((host, 0)).await {
+            Ok(found) => found.map(|address| address.ip()).collect(),
+            // A name that does not resolve fails its connection, saying so.
+            Err(_) => return Ok(()),
+        },
+    };
+    match found.iter().find(|ip| !public(**ip)) {
+        Some(ip) if !found.iter().any(|ip| public(*ip)) => Err(format!("is at a private address ({ip}), {PRIVATE}")),
+        _ => Ok(()),
+    }
+}
+
+/// Returns whether an address is public: not this machine's, nor of a private, shared, link-local,
+/// documentation, multicast or unspecified range, as an IPv4 address or one mapped into IPv6.
+pub fn public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => {
+            let [a, b, ..] = ip.octets();
+            !(ip.is_loopback()
+                || ip.is_private()
+                || ip.is_link_local()
+                || ip.is_unspecified()
+                || ip.is_broadcast()
+                || ip.is_multicast()
+                || ip.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || (a == 198 && (b == 18 || b == 19))
+                || a >= 240)
+        }
+        IpAddr::V6(ip) => match ip.to_ipv4_mapped() {
+            Some(v4) => public(IpAddr::V4(v4)),
+            None => {
+                let first = ip.segments()[0];
+                !(ip.is_loopback()
+                    || ip.is_unspecified()
+                    || ip.is_multicast()
+                    || (first & 0xfe00) == 0xfc00
+                    || (first & 0xffc0) == 0xfe80
+                    || first == 0x2001 && ip.segments()[1] == 0x0db8)
+            }
+        },
+    }
 }
 
 /// Returns a builder of an HTTP client whose TLS is rustls on ring, the process's one provider, with
@@ -135,4 +220,33 @@ pub fn http_client() -> reqwest::ClientBuilder {
     // The provider is the process's: the first to install it wins, and every later call finds it there.
     let _ = rustls::crypto::ring::default_provider().install_default();
     reqwest::Client::builder()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn private_addresses_are_told_from_public_ones() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fd00::1",
+            "fe80::1",
+            "::ffff:10.0.0.1",
+            "::ffff:127.0.0.1",
+            "::",
+        ] {
+            assert!(!public(private.parse().unwrap()), "{private}");
+        }
+        for open in ["1.1.1.1", "8.8.8.8", "2606:4700:4700::1111", "::ffff:1.1.1.1"] {
+            assert!(public(open.parse().unwrap()), "{open}");
+        }
+    }
 }

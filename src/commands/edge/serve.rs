@@ -76,6 +76,12 @@ pub struct EdgeServeArgs {
     /// keys.
     #[arg(long)]
     pub unconfined_tools: bool,
+
+    /// Let remote tools (`url:`) be at private addresses: this machine's loopback interface, private
+    /// and link-local networks. Left out, a tenant's remote tool may reach only public addresses, so
+    /// that no tenant reaches the services beside the edge through it.
+    #[arg(long)]
+    pub remote_tools_may_reach_private: bool,
 }
 
 const EXAMPLES: &str = "\
@@ -110,7 +116,8 @@ fn confinement(args: &EdgeServeArgs) -> Confinement {
         .chain(args.tools_may_write.iter().map(|dir| Grant::read_write(dir.clone())))
         .collect();
     let fallback = if args.unconfined_tools { Fallback::RunUnconfined } else { Fallback::Refuse };
-    Confinement { fallback, hidden: Vec::new(), shared: Some(shared) }
+    let private_network = args.remote_tools_may_reach_private;
+    Confinement { fallback, hidden: Vec::new(), shared: Some(shared), private_network }
 }
 
 /// Runs `oz0 edge serve`.

@@ -85,4 +85,8 @@ pub struct Confinement {
     /// a server may be given by its manifest, command line or call: the operator's. `None` lets a
     /// server be given any folder not hidden (the embedded edge, where the plugins are the person's).
     pub shared: Option<Vec<Grant>>,
+    /// On an edge that tenants share, whether remote tools' servers may be at private addresses (the
+    /// loopback interface, private and link-local networks), where the edge's own neighbours are: off
+    /// unless its operator says so. The embedded edge's may always.
+    pub private_network: bool,
 }
