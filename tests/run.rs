@@ -397,3 +397,36 @@ fn ctrl_c_cancels_a_run() {
         assert!(left.is_empty(), "{transport:?}: the cancelled step's server and its child end: {left:?}");
     }
 }
+
+#[test]
+fn a_result_that_links_to_resources_offers_the_model_to_read_them() {
+    let site = Site::new(Transport::Embedded);
+    site.install_everything();
+    let dir = site.env.work().join("agents");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("linker.yaml"), "id: linker\ninstructions: Read.\nmodel: default\ntools: [everything]\n")
+        .unwrap();
+    let provider = ScriptedProvider::start(vec![
+        Box::new(|_: &Value| call("everything__get-resource-links", json!({"count": 1}), 10, 5)),
+        Box::new(|_: &Value| {
+            call("oz__read_resource", json!({"tool": "everything", "uri": "demo://resource/dynamic/text/1"}), 10, 5)
+        }),
+        Box::new(|_: &Value| say("read", 10, 5)),
+    ]);
+    provider.configure(&site.edge_dir());
+    let (code, _, stderr) = site.run(&["run", "linker", "--input", "links"]);
+    assert_eq!(code, 0, "{stderr}");
+    let requests = provider.received();
+    let offered = |n: usize| -> Vec<String> {
+        requests[n]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["function"]["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(!offered(0).contains(&"oz__read_resource".to_owned()), "no link read yet: {:?}", offered(0));
+    assert!(offered(1).contains(&"oz__read_resource".to_owned()), "{:?}", offered(1));
+    let read = last_tool_text(&requests[2]);
+    assert!(read.contains("[resource: demo://resource/dynamic/text/1, text/plain]"), "{read}");
+}

@@ -182,6 +182,11 @@ pub fn fit_note(result: &Value) -> Option<FitNote> {
     [from_content, from_meta].into_iter().flatten().find_map(|note| serde_json::from_value(note.clone()).ok())
 }
 
+/// Returns whether a tool's result links to resources (`resource_link` blocks), which its server reads.
+pub fn links_resources(result: &Value) -> bool {
+    result["content"].as_array().is_some_and(|blocks| blocks.iter().any(|block| block["type"] == "resource_link"))
+}
+
 /// Returns whether a MIME type is text: `text/*`, JSON, XML, YAML, JavaScript, and their `+json`
 /// and `+xml` kin.
 fn is_text(mime: &str) -> bool {

@@ -188,8 +188,8 @@ impl ToolServer {
                 .blocking(&run.principal, |state, principal| job_threshold(state, principal, None))
                 .await?;
             // Every installed tool is offered here; `target` refuses one that is not installed.
-            let (text, _, outcome) = read_resource(run, &call, |_| true, fill, threshold, None).await?;
-            return Ok((text, outcome == Outcome::Ok));
+            let answered = read_resource(run, &call, |_| true, fill, threshold, None).await?;
+            return Ok((answered.text, answered.outcome == Outcome::Ok));
         }
         let Some((tool, function)) = name.split_once('.') else {
             return Err(EdgeError::not_found(format!("there is no function `{name}`; `tools/list` names them")));
@@ -203,8 +203,8 @@ impl ToolServer {
             })
             .await?;
         let offered = Offered::new(found);
-        let (text, _, outcome) = tool_call(run, &offered, &call, fill, threshold, None, None).await?;
-        Ok((text, outcome == Outcome::Ok))
+        let answered = tool_call(run, &offered, &call, fill, threshold, None, None).await?;
+        Ok((answered.text, answered.outcome == Outcome::Ok))
     }
 }
 

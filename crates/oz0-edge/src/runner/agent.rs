@@ -95,17 +95,12 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
                 .to_owned(),
             parameters: stored_result::read_result_schema(),
         });
-        defs.push(ToolDef {
-            name: READ_RESOURCE_NAME.to_owned(),
-            description: stored_result::READ_RESOURCE_ABOUT.to_owned(),
-            parameters: stored_result::read_resource_schema(),
-        });
     }
     Ok((offered, defs))
 }
 
 pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
-    let (offered, tools) = match offered(run, agent).await {
+    let (offered, mut tools) = match offered(run, agent).await {
         Ok(found) => found,
         Err(err) => return Ended::failed(err),
     };
@@ -190,34 +185,61 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
-                read_result(run, call, fill, agent.clearance.as_deref()).await.map(|text| (text, Spent::default()))
+                read_result(run, call, fill, agent.clearance.as_deref()).await.map(Answered::read)
             } else if call.name == READ_RESOURCE_NAME {
                 let listed = |tool: &str| offered.iter().any(|o| o.target.tool == tool);
-                read_resource(run, call, listed, fill, setup.threshold, agent.clearance.as_deref())
-                    .await
-                    .map(|(text, cost, _)| (text, cost))
+                read_resource(run, call, listed, fill, setup.threshold, agent.clearance.as_deref()).await
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
                         let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
-                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref())
-                            .await
-                            .map(|(text, cost, _)| (text, cost))
+                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref()).await
                     }
                     None => {
-                        Ok((format!("there is no tool `{}`; the tools are those offered", call.name), Spent::default()))
+                        Ok(Answered::read(format!("there is no tool `{}`; the tools are those offered", call.name)))
                     }
                 }
             };
-            let (text, cost) = match answered {
+            let Answered { text, cost, linked, .. } = match answered {
                 Ok(answered) => answered,
                 Err(err) => return Ended::unrecorded(run, &err),
             };
+            // A result that links to resources offers the model the way to read them, from then on.
+            if linked && !tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME) {
+                tools.push(ToolDef {
+                    name: READ_RESOURCE_NAME.to_owned(),
+                    description: stored_result::READ_RESOURCE_ABOUT.to_owned(),
+                    parameters: stored_result::read_resource_schema(),
+                });
+            }
             spent += cost;
             messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
         }
     }
     Ended::failed(format!("the agent reached its max_steps ({}) without an answer", agent.max_steps))
+}
+
+/// What a model's call of a tool answered.
+pub(crate) struct Answered {
+    /// What the model reads.
+    pub text: String,
+    /// What the tool reported its services cost, and its requests for a model.
+    pub cost: Spent,
+    /// How the call ended.
+    pub outcome: Outcome,
+    /// Whether the result linked to resources (`resource_link` blocks), which `oz.read_resource` reads.
+    pub linked: bool,
+}
+
+impl Answered {
+    /// Returns an answer of `text` alone, such as a read back or a refusal before any call.
+    fn read(text: String) -> Self {
+        Self { text, cost: Spent::default(), outcome: Outcome::Ok, linked: false }
+    }
+
+    fn refused(text: String) -> Self {
+        Self { outcome: Outcome::Refused, ..Self::read(text) }
+    }
 }
 
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
@@ -231,7 +253,7 @@ pub(crate) async fn tool_call(
     threshold: Offload,
     budget: Option<TreeBudget>,
     clearance: Option<&[String]>,
-) -> Result<(String, Spent, Outcome), EdgeError> {
+) -> Result<Answered, EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
     let mut filled = None;
@@ -250,7 +272,7 @@ pub(crate) async fn tool_call(
     };
     if let Err(err) = oz0_core::args::check(&target.name(), &target.input_schema, &arguments) {
         record(run, unmade(Outcome::Refused, err.to_string()), None).await?;
-        return Ok((format!("the call was not made: {err}"), Spent::default(), Outcome::Refused));
+        return Ok(Answered::refused(format!("the call was not made: {err}")));
     }
     let token = run.token.child_token();
     let how = How { ask: false, budget, person: run.person.clone() };
@@ -258,7 +280,7 @@ pub(crate) async fn tool_call(
         Ok(invoked) => invoked,
         Err(err) => {
             record(run, unmade(Outcome::Error, err.to_string()), None).await?;
-            return Ok((format!("the call failed: {err}"), Spent::default(), Outcome::Error));
+            return Ok(Answered { outcome: Outcome::Error, ..Answered::read(format!("the call failed: {err}")) });
         }
     };
     let mut step = invoked.step;
@@ -271,13 +293,14 @@ pub(crate) async fn tool_call(
             tokens: 0,
         };
         record(run, step, draft.usage_refused.clone()).await?;
-        return Ok((note, cost, Outcome::Refused));
+        return Ok(Answered { cost, ..Answered::refused(note) });
     }
     // What the tool reported, and what its requests for a model cost.
     let cost = Spent {
         usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
         tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
     };
+    let linked = draft.result.as_ref().is_some_and(oz0_core::mcp::links_resources);
     let mut text = model_text(&draft);
     if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
         && weigh(&text) > u64::from(most.get())
@@ -291,7 +314,7 @@ pub(crate) async fn tool_call(
         }
     }
     record(run, step, draft.usage_refused.clone()).await?;
-    Ok((text, cost, draft.outcome))
+    Ok(Answered { text, cost, outcome: draft.outcome, linked })
 }
 
 /// Runs `oz.read_resource`: reads a resource of the server of a tool that `listed` says the caller may
@@ -303,17 +326,12 @@ pub(crate) async fn read_resource(
     fill: u64,
     threshold: Offload,
     clearance: Option<&[String]>,
-) -> Result<(String, Spent, Outcome), EdgeError> {
+) -> Result<Answered, EdgeError> {
     let (Some(tool), Some(uri)) = (call.arguments["tool"].as_str(), call.arguments["uri"].as_str()) else {
-        return Ok((
-            "oz.read_resource was not run: give `tool` and `uri`".to_owned(),
-            Spent::default(),
-            Outcome::Refused,
-        ));
+        return Ok(Answered::refused("oz.read_resource was not run: give `tool` and `uri`".to_owned()));
     };
     if !listed(tool) {
-        let text = format!("oz.read_resource was not run: `{tool}` is not a tool offered here");
-        return Ok((text, Spent::default(), Outcome::Refused));
+        return Ok(Answered::refused(format!("oz.read_resource was not run: `{tool}` is not a tool offered here")));
     }
     let (tool, uri) = (tool.to_owned(), uri.to_owned());
     let found = blocking(run, move |state, principal| {
