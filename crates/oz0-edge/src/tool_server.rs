@@ -66,8 +66,9 @@ impl ToolServer {
         server
     }
 
-    /// Returns a session whose person is the bearer of its first request's token.
-    fn unbound(state: &Arc<EdgeState>) -> Self {
+    /// Returns a session whose person is the bearer of its first request's token, as `/mcp` of a
+    /// served edge makes one.
+    pub(crate) fn unbound(state: &Arc<EdgeState>) -> Self {
         let session = Session {
             state: Arc::clone(state),
             principal: OnceLock::new(),
@@ -249,22 +250,9 @@ impl Session {
     /// Ends the session's job, when it started one, and stops the servers kept for it.
     async fn end(&self) {
         let Some(run) = self.run.get() else { return };
-        if self.ended.swap(true, Ordering::Relaxed) {
-            return;
+        if !self.ended.swap(true, Ordering::Relaxed) {
+            end(run).await;
         }
-        self.state.running().leave(run.principal.tenant.id, &run.job.id);
-        let id = run.job.id.clone();
-        let ended = self
-            .state
-            .blocking(&run.principal, move |state, principal| {
-                state.end_job(&principal.tenant, &id, JobState::Succeeded, None)?;
-                Ok(())
-            })
-            .await;
-        if let Err(err) = ended {
-            tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "a session's job could not be ended");
-        }
-        self.state.servers().end_job(run.job.tree.as_str()).await;
     }
 }
 
@@ -272,59 +260,28 @@ impl Drop for Session {
     /// Ends the job of a session that ends without [`Session::end`], as an HTTP session does when its
     /// client closes it or leaves it idle.
     fn drop(&mut self) {
-        let (Some(run), false) = (self.run.take(), self.ended.load(Ordering::Relaxed)) else { return };
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
-        let session = Session {
-            state: Arc::clone(&run.state),
-            principal: OnceLock::new(),
-            run: OnceCell::new_with(Some(run)),
-            ended: AtomicBool::new(false),
-        };
-        runtime.spawn(async move { session.end().await });
-    }
-}
-
-/// Returns the tool server at `/mcp` of a served edge: MCP's streamable HTTP, each request's person the
-/// bearer of its token, a session's every request of the same person. Requests from a browser (with an
-/// `Origin`) are refused: a page has no business calling the tenant's tools.
-pub(crate) fn router(state: &Arc<EdgeState>) -> axum::Router {
-    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-    use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-
-    let config = StreamableHttpServerConfig::default().disable_allowed_hosts().enforce_origin_validation();
-    let made = Arc::clone(state);
-    let service = StreamableHttpService::new(
-        move || Ok(ToolServer::unbound(&made)),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    axum::Router::new()
-        .route_service(PATH, service)
-        .layer(axum::middleware::from_fn_with_state(Arc::clone(state), bearer))
-}
-
-/// Where a served edge serves the tool server.
-pub const PATH: &str = "/mcp";
-
-/// Lets through a request whose bearer the edge knows, the person in its extensions; answers others
-/// with the API's problem document.
-async fn bearer(
-    axum::extract::State(state): axum::extract::State<Arc<EdgeState>>,
-    mut request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    use axum::extract::FromRequestParts as _;
-    use axum::response::IntoResponse as _;
-
-    let (mut parts, body) = request.into_parts();
-    match crate::server::Caller::from_request_parts(&mut parts, &state).await {
-        Ok(crate::server::Caller(edge)) => {
-            parts.extensions.insert(edge.principal().clone());
-            request = axum::extract::Request::from_parts(parts, body);
-            next.run(request).await
+        let (Some(run), false) = (self.run.take(), *self.ended.get_mut()) else { return };
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { end(&run).await });
         }
-        Err(refused) => refused.into_response(),
     }
+}
+
+/// Ends a session's job, and stops the servers kept for it.
+async fn end(run: &Run) {
+    run.state.running().leave(run.principal.tenant.id, &run.job.id);
+    let id = run.job.id.clone();
+    let ended = run
+        .state
+        .blocking(&run.principal, move |state, principal| {
+            state.end_job(&principal.tenant, &id, JobState::Succeeded, None)?;
+            Ok(())
+        })
+        .await;
+    if let Err(err) = ended {
+        tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "a session's job could not be ended");
+    }
+    run.state.servers().end_job(run.job.tree.as_str()).await;
 }
 
 /// The client's person, asked by MCP elicitation.

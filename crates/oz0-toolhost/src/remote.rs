@@ -67,7 +67,7 @@ impl RemoteServer {
         if !["HTTP 400", "HTTP 404", "HTTP 405"].iter().any(|status| refused.contains(status)) {
             return Err(self.error(refused));
         }
-        let sse = SseTransport::open(self, client, headers)
+        let sse = SseTransport::open(&self.url, client, headers)
             .await
             .map_err(|why| self.error(format!("{refused}, and {why}: it speaks neither of MCP's HTTP transports")))?;
         crate::handshake::connect(host, sse).await.map_err(|err| self.error(why(&err)))

@@ -10,7 +10,6 @@ use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use sse_stream::{Sse, SseStream};
 
-use crate::remote::RemoteServer;
 use crate::transport::MAX_MESSAGE_BYTES;
 
 type Events = Pin<Box<dyn Stream<Item = Result<Sse, sse_stream::Error>> + Send>>;
@@ -24,18 +23,18 @@ pub(crate) struct SseTransport {
 }
 
 impl SseTransport {
-    /// Opens the server's stream and reads where to send messages.
+    /// Opens the stream of the server at `url` and reads where to send messages.
     ///
     /// # Errors
     ///
     /// Returns why, as a phrase that follows the server's address: the stream could not be opened, the
     /// server answered with an HTTP error, or its first event named no endpoint of its own origin.
     pub(crate) async fn open(
-        remote: &RemoteServer,
+        url: &str,
         client: reqwest::Client,
         headers: reqwest::header::HeaderMap,
     ) -> Result<Self, String> {
-        let base = reqwest::Url::parse(&remote.url).map_err(|err| format!("is not a URL: {err}"))?;
+        let base = reqwest::Url::parse(url).map_err(|err| format!("is not a URL: {err}"))?;
         let response = client
             .get(base.clone())
             .headers(headers.clone())

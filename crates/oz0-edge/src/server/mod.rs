@@ -9,6 +9,7 @@
 //! and no body: hyper has no hook for those answers.
 
 mod extract;
+mod mcp;
 pub mod openapi;
 pub mod pace;
 mod problem;
@@ -23,8 +24,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
 use oz0_core::api::{MAX_FILE_BYTES, paths};
-
-pub(crate) use extract::Caller;
 
 use crate::state::EdgeState;
 pub use pace::Pace;
@@ -107,7 +106,7 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .with_state(Arc::clone(&state))
         .merge(state.passage().routes())
         .merge(crate::console::router(Arc::clone(&state)))
-        .merge(crate::tool_server::router(&state))
+        .merge(mcp::router(&state))
 }
 
 /// The most header fields the HTTP library reads of a request; more is answered without a body. Past
