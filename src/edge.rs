@@ -267,6 +267,18 @@ pub fn block_on<T>(future: impl std::future::Future<Output = Result<T, CommandEr
         .block_on(future)
 }
 
+/// Runs a future on a runtime of several threads, for a command that serves until stopped (a served
+/// edge, the console, the tool server).
+pub fn block_on_threads<T>(
+    future: impl std::future::Future<Output = Result<T, CommandError>>,
+) -> Result<T, CommandError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?
+        .block_on(future)
+}
+
 impl Connected {
     /// Returns the command error of `err`, which happened while `doing` something, with what to do.
     pub fn error(&self, doing: &str, err: EdgeError) -> CommandError {

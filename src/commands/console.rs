@@ -35,11 +35,7 @@ pub fn run(args: &ConsoleArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 .hint(format!("a served edge has its own: open {}/console/", url.trim_end_matches('/'))));
         }
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
-    runtime.block_on(async {
+    crate::edge::block_on_threads(async {
         let local = crate::edge::open_embedded(&dir)?;
         let console = Console::new(std::sync::Arc::clone(local.state()));
         let link = console

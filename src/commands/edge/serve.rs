@@ -164,11 +164,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         )),
         _ => {}
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
-    runtime.block_on(async {
+    crate::edge::block_on_threads(async {
         let listener = tokio::net::TcpListener::bind(args.listen).await.map_err(|err| {
             CommandError::operational(format!("could not listen on {}", args.listen))
                 .caused_by(err)

@@ -38,11 +38,7 @@ pub fn run(_args: &McpServeArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 .hint(format!("a served edge serves its own: point the client at {}/mcp", url.trim_end_matches('/'))));
         }
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|err| CommandError::operational("could not start the async runtime").caused_by(err))?;
-    runtime.block_on(async {
+    crate::edge::block_on_threads(async {
         let local = crate::edge::open_embedded(&dir)?;
         let server = ToolServer::new(local.state(), local.principal().clone());
         server

@@ -103,6 +103,14 @@ fn roots(args: &ToolCallArgs, connected: &Connected) -> Result<Vec<String>, Comm
         .collect()
 }
 
+/// Returns the call's job ID: --id, else a new one.
+fn job_id(args: &ToolCallArgs) -> Result<TreeId, CommandError> {
+    match &args.id {
+        Some(id) => Ok(id.clone()),
+        None => TreeId::generate().map_err(|err| CommandError::operational("could not make a job ID").caused_by(err)),
+    }
+}
+
 /// Reads a job ID.
 pub fn parse_job(value: &str) -> Result<TreeId, String> {
     TreeId::new(value).map_err(|err| err.to_string())
@@ -120,12 +128,7 @@ pub fn run(args: &ToolCallArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 .hint("name the tool and its function, such as `acme_docs.get_page`; `oz0 plugin list` shows them")
         })?;
     let connected = connect(edge)?;
-    let job = match &args.id {
-        Some(id) => id.clone(),
-        None => {
-            TreeId::generate().map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?
-        }
-    };
+    let job = job_id(args)?;
     let answer = block_on(async {
         let info = match connected.edge.tool(tool).await {
             Ok(info) => info,
@@ -174,12 +177,7 @@ fn read_resource(args: &ToolCallArgs, uri: &str, edge: &EdgeArgs, format: Format
         ));
     }
     let connected = connect(edge)?;
-    let job = match &args.id {
-        Some(id) => id.clone(),
-        None => {
-            TreeId::generate().map_err(|err| CommandError::operational("could not make a job ID").caused_by(err))?
-        }
-    };
+    let job = job_id(args)?;
     let answer = block_on(async {
         let request = CallRequest {
             tool: tool.to_owned(),
