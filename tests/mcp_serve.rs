@@ -109,3 +109,38 @@ fn a_client_reads_a_long_result_as_a_stub_and_one_section_back() {
         assert!(printed[0]["text"].as_str().unwrap().contains("is not a file this job may read"), "{}", printed[0]);
     }
 }
+
+#[test]
+fn a_policy_that_asks_is_put_to_the_clients_person_by_elicitation() {
+    let server = Remote::python("k");
+    for transport in transports() {
+        let site = site(transport);
+        install(&site, &server);
+        site.ok(&["policy", "ask", "notes.echo"]);
+        let steps = json!([
+            ["answer", {"approve": true}],
+            ["call", "notes.echo", {"text": "approved"}],
+            ["answer", {"approve": false}],
+            ["call", "notes.echo", {"text": "refused"}],
+            ["answer", null],
+            ["call", "notes.echo", {"text": "declined"}],
+            ["answer", null],
+        ]);
+        let printed = session(&site, &steps);
+        assert_eq!(printed[1], json!({"error": false, "text": "approved"}), "{transport:?}");
+        let asked = printed[2].as_array().unwrap();
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        let asked = asked[0].as_str().unwrap();
+        assert!(asked.contains("asks a person before `notes.echo` runs with") && asked.contains("approved"), "{asked}");
+        for (at, why) in [(3, "refused"), (5, "declined")] {
+            assert_eq!(printed[at]["error"], true, "{}", printed[at]);
+            let text = printed[at]["text"].as_str().unwrap();
+            assert!(text.contains("was denied by") && text.contains("denied at the call"), "{why}: {text}");
+        }
+        // Each answer is kept as the person's decision.
+        let approvals = site.json(&["approval", "list", "--all"]);
+        let states: Vec<&str> = approvals.as_array().unwrap().iter().filter_map(|a| a["state"].as_str()).collect();
+        assert_eq!(states.iter().filter(|s| **s == "approved").count(), 1, "{approvals}");
+        assert_eq!(states.iter().filter(|s| **s == "denied").count(), 2, "{approvals}");
+    }
+}

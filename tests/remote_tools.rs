@@ -193,3 +193,33 @@ fn the_reference_server_over_http_answers_as_over_stdio() {
         assert_eq!(answer["sampling"][0]["outcome"], "ok", "{answer}");
     }
 }
+
+#[test]
+fn a_server_that_keeps_state_keeps_one_session_for_a_job_and_each_job_its_own() {
+    // `toggle-simulated-logging` starts logging in its session, or stops it where it runs, naming the
+    // session: a state the server keeps in the session ID it gave.
+    let server = Remote::everything();
+    for transport in transports() {
+        let site = site(transport);
+        let dir = plugin(&site, "everything", &server.url());
+        site.ok(&["plugin", "install", path(&dir), "--accept-model", "--secret", "key=unused"]);
+        let flows = site.env.work().join("flows");
+        std::fs::create_dir_all(&flows).unwrap();
+        let step = |id: &str| format!("  - id: {id}\n    call: notes.toggle-simulated-logging\n");
+        std::fs::write(flows.join("toggle.yaml"), format!("id: toggle\nsteps:\n{}{}", step("on"), step("off")))
+            .unwrap();
+
+        // The flow's second step finds the logging its first started: one session for the job.
+        let session = |out: &str, said: &str| {
+            let at = out.find(said).unwrap_or_else(|| panic!("{transport:?}: `{said}` in {out}"));
+            out[at + said.len()..].split_whitespace().next().unwrap().to_owned()
+        };
+        let first = session(&site.ok(&["run", "toggle"]), "Stopped simulated logging for session ");
+        let second = session(&site.ok(&["run", "toggle"]), "Stopped simulated logging for session ");
+        assert_ne!(first, second, "each job has a session of its own");
+        // A call is a job of its own, with a new session.
+        let (code, answer, stderr) = site.call(&["notes.toggle-simulated-logging"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(answer["result"]["content"].to_string().contains("Started simulated"), "{answer}");
+    }
+}

@@ -54,7 +54,7 @@ pub async fn list_functions(server: &Server, timeout: Duration) -> Result<Listed
 async fn list_remote(remote: &RemoteServer, timeout: Duration) -> Result<Listed, ToolHostError> {
     let work = async {
         let host = crate::client::Host::new(&[], remote.sampling);
-        let client = remote.connect(host).await?;
+        let (client, _) = remote.connect(host).await?;
         let listed = listed(&client, &TaskRequired::default()).await;
         let _ = client.cancel().await;
         listed.map_err(|message| remote.error(format!("did not list its tools: {message}")))

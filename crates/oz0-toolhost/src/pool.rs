@@ -1,6 +1,7 @@
 //! The servers an edge keeps: one per tool and tenant (`shared`) or per job tree (`job`), started by
 //! the first call that needs it and reused by the rest, started again after it exits, and stopped
-//! when idle too long or when its job ends. A server of a call's own (`own`) is not kept.
+//! when idle too long or when its job ends. A server of a call's own (`own`) is not kept, nor is the
+//! session of a remote server that keeps no state in it: each call has one of its own.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -101,7 +102,7 @@ impl Pool {
         self.sweep();
         let deadline = tokio::time::Instant::now() + call.timeout;
         let key = (lifetime.clone(), server.clone());
-        let start = self.session(&key, call.timeout);
+        let (start, ours) = self.session(&key, call.timeout);
         let session = tokio::select! {
             session = tokio::time::timeout_at(deadline, start) => match session {
                 Ok(session) => session?,
@@ -109,6 +110,15 @@ impl Pool {
             },
             () = cancel.cancelled() => return Err(ToolHostError::Cancelled),
         };
+        if !session.kept {
+            // Each call has a session of its own: the one this call opened, or another.
+            if !ours {
+                return crate::call::call_own(server, call, listener, cancel).await;
+            }
+            let answered = session.call(call, listener, deadline, cancel).await;
+            session.shutdown().await;
+            return answered;
+        }
         let answered = session.call(call, listener, deadline, cancel).await;
         if !session.alive() {
             self.forget(&key, &session);
@@ -116,16 +126,16 @@ impl Pool {
         answered
     }
 
-    /// Returns the session of `key`: the one running, the one starting, or one it starts, within
-    /// `timeout`.
-    fn session(&self, key: &Key, timeout: Duration) -> Starting {
+    /// Returns the session of `key` (the one running, the one starting, or one it starts, within
+    /// `timeout`), and whether it was started for this call.
+    fn session(&self, key: &Key, timeout: Duration) -> (Starting, bool) {
         let mut slots = self.inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         match slots.get(key) {
             Some(Slot::Ready(session)) if session.alive() => {
                 let session = Arc::clone(session);
-                return async move { Ok(session) }.boxed().shared();
+                return (async move { Ok(session) }.boxed().shared(), false);
             }
-            Some(Slot::Starting { start, .. }) => return start.clone(),
+            Some(Slot::Starting { start, .. }) => return (start.clone(), false),
             Some(Slot::Ready(session)) => {
                 let session = Arc::clone(session);
                 tokio::spawn(async move { session.shutdown().await });
@@ -142,11 +152,11 @@ impl Pool {
                 let mut slots = inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 let ours = matches!(slots.get(&slot), Some(Slot::Starting { generation: g, .. }) if *g == generation);
                 match &started {
-                    Ok(session) if ours => {
+                    Ok(session) if ours && session.kept => {
                         tracing::info!(program = %server.name(), pid = ?session.pid, "started a tool's server");
                         slots.insert(slot, Slot::Ready(Arc::clone(session)));
                     }
-                    Err(_) if ours => {
+                    _ if ours => {
                         slots.remove(&slot);
                     }
                     _ => {}
@@ -165,7 +175,7 @@ impl Pool {
         .boxed()
         .shared();
         slots.insert(key.clone(), Slot::Starting { start: start.clone(), generation });
-        start
+        (start, true)
     }
 
     /// Drops a session that broke, so that the next call starts another.

@@ -3,14 +3,21 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use futures_util::stream::BoxStream;
+use http::{HeaderName, HeaderValue};
 use oz0_core::manifest::check_remote_url;
 use rmcp::RoleClient;
+use rmcp::model::ClientJsonRpcMessage;
 use rmcp::service::RunningService;
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::streamable_http_client::{
+    SseError, StreamableHttpClient, StreamableHttpClientTransportConfig, StreamableHttpError,
+    StreamableHttpPostResponse, StreamableHttpResponseLimits,
+};
 
 use crate::client::Host;
 use crate::error::ToolHostError;
@@ -43,14 +50,15 @@ impl RemoteServer {
 
     /// Opens an MCP session with the server for `host`: over streamable HTTP, or over the older
     /// HTTP+SSE transport when the server answers streamable HTTP's POST with 400, 404 or 405, as a
-    /// server of that transport does.
+    /// server of that transport does. Returns the session, and whether the server keeps state in it:
+    /// on a protocol older than 2026-07-28 (which has no sessions), it gave the session an ID.
     ///
     /// # Errors
     ///
     /// Returns [`ToolHostError::Remote`] when the address is not one oz0 reaches (plain HTTP off the
     /// loopback interface, or not a URL), a header is not one HTTP can carry, or the server could not
     /// be reached or spoken to, saying why.
-    pub(crate) async fn connect(&self, host: Host) -> Result<RunningService<RoleClient, Host>, ToolHostError> {
+    pub(crate) async fn connect(&self, host: Host) -> Result<(RunningService<RoleClient, Host>, bool), ToolHostError> {
         check_remote_url(&self.url).map_err(|why| self.error(why))?;
         if !self.private {
             // Said here, where it can be said clearly; the client's resolver refuses the same at each
@@ -59,9 +67,16 @@ impl RemoteServer {
         }
         let headers = self.header_map()?;
         let client = client(self.private).map_err(|why| self.error(why))?;
-        let streamable = self.streamable(client.clone(), &headers);
+        let noting = Noting { client: client.clone(), identified: Arc::new(AtomicBool::new(false)) };
+        let streamable = self.streamable(noting.clone(), &headers);
         let refused = match crate::handshake::connect(host.clone(), streamable).await {
-            Ok(session) => return Ok(session),
+            Ok(session) => {
+                let sessions = session
+                    .peer_info()
+                    .is_some_and(|info| info.protocol_version.as_str() < crate::handshake::PREFERRED_PROTOCOL);
+                let stateful = sessions && noting.identified.load(Ordering::Relaxed);
+                return Ok((session, stateful));
+            }
             Err(err) => why(&err),
         };
         if !["HTTP 400", "HTTP 404", "HTTP 405"].iter().any(|status| refused.contains(status)) {
@@ -70,7 +85,9 @@ impl RemoteServer {
         let sse = SseTransport::open(&self.url, client, headers)
             .await
             .map_err(|why| self.error(format!("{refused}, and {why}: it speaks neither of MCP's HTTP transports")))?;
-        crate::handshake::connect(host, sse).await.map_err(|err| self.error(why(&err)))
+        // An HTTP+SSE session lasts its stream, and is not kept past its call.
+        let session = crate::handshake::connect(host, sse).await.map_err(|err| self.error(why(&err)))?;
+        Ok((session, false))
     }
 
     /// Returns the manifest's headers, as HTTP carries them.
@@ -87,11 +104,7 @@ impl RemoteServer {
     }
 
     /// Returns a streamable HTTP transport to the server.
-    fn streamable(
-        &self,
-        client: reqwest::Client,
-        headers: &http::HeaderMap,
-    ) -> StreamableHttpClientTransport<reqwest::Client> {
+    fn streamable(&self, client: Noting, headers: &http::HeaderMap) -> StreamableHttpClientTransport<Noting> {
         let headers: HashMap<_, _> = headers.iter().map(|(name, value)| (name.clone(), value.clone())).collect();
         let config = StreamableHttpClientTransportConfig::with_uri(self.url.as_str())
             .custom_headers(headers)
@@ -103,6 +116,102 @@ impl RemoteServer {
     /// Returns the error of this server: it could not be reached or spoken to, and why.
     pub(crate) fn error(&self, why: impl Into<String>) -> ToolHostError {
         ToolHostError::Remote { url: self.url.clone(), message: why.into() }
+    }
+}
+
+/// The process's HTTP client as a streamable HTTP transport's, noting whether the server gave the
+/// session an ID, as a server does that keeps state between a session's calls.
+#[derive(Clone)]
+struct Noting {
+    client: reqwest::Client,
+    identified: Arc<AtomicBool>,
+}
+
+type Posted = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
+
+impl Noting {
+    fn note(&self, posted: Posted) -> Posted {
+        if let Ok(StreamableHttpPostResponse::Json(_, Some(_)) | StreamableHttpPostResponse::Sse(_, Some(_))) = &posted
+        {
+            self.identified.store(true, Ordering::Relaxed);
+        }
+        posted
+    }
+}
+
+impl StreamableHttpClient for Noting {
+    type Error = reqwest::Error;
+
+    async fn post_message(
+        &self,
+        uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Posted {
+        self.note(self.client.post_message(uri, message, session_id, auth_header, custom_headers).await)
+    }
+
+    async fn post_message_with_response_limits(
+        &self,
+        uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+        limits: StreamableHttpResponseLimits,
+    ) -> Posted {
+        let posted = self.client.post_message_with_response_limits(
+            uri,
+            message,
+            session_id,
+            auth_header,
+            custom_headers,
+            limits,
+        );
+        self.note(posted.await)
+    }
+
+    async fn delete_session(
+        &self,
+        uri: Arc<str>,
+        session_id: Arc<str>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Result<(), StreamableHttpError<reqwest::Error>> {
+        self.client.delete_session(uri, session_id, auth_header, custom_headers).await
+    }
+
+    async fn get_stream(
+        &self,
+        uri: Arc<str>,
+        session_id: Option<Arc<str>>,
+        last_event_id: Option<String>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Result<BoxStream<'static, Result<sse_stream::Sse, SseError>>, StreamableHttpError<reqwest::Error>> {
+        self.client.get_stream(uri, session_id, last_event_id, auth_header, custom_headers).await
+    }
+
+    async fn get_stream_with_max_sse_event_size(
+        &self,
+        uri: Arc<str>,
+        session_id: Option<Arc<str>>,
+        last_event_id: Option<String>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+        max_sse_event_size: usize,
+    ) -> Result<BoxStream<'static, Result<sse_stream::Sse, SseError>>, StreamableHttpError<reqwest::Error>> {
+        let stream = self.client.get_stream_with_max_sse_event_size(
+            uri,
+            session_id,
+            last_event_id,
+            auth_header,
+            custom_headers,
+            max_sse_event_size,
+        );
+        stream.await
     }
 }
 

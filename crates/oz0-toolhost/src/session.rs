@@ -116,6 +116,9 @@ pub(crate) struct Session {
     url: Option<String>,
     /// The folder it runs in; empty for a remote server.
     pub cwd: std::path::PathBuf,
+    /// Whether the session is kept for later calls: a local server's is, and a remote server's when
+    /// the server keeps state in it.
+    pub kept: bool,
     host: Host,
     protocol: String,
     permits: Semaphore,
@@ -165,12 +168,13 @@ impl Session {
 
     async fn open_remote(remote: &RemoteServer, timeout: Duration) -> Result<Self, ToolHostError> {
         let host = Host::new(&[], remote.sampling);
-        let client = match tokio::time::timeout(timeout, remote.connect(host.clone())).await {
+        let (client, stateful) = match tokio::time::timeout(timeout, remote.connect(host.clone())).await {
             Ok(connected) => connected?,
             Err(_) => return Err(ToolHostError::CallTimeout { after: timeout, stderr: String::new() }),
         };
         let mut session = Self::of(client, host, std::path::PathBuf::new());
         session.url = Some(remote.url.clone());
+        session.kept = stateful;
         Ok(session)
     }
 
@@ -183,6 +187,7 @@ impl Session {
             pid: None,
             url: None,
             cwd,
+            kept: true,
             server: tokio::sync::Mutex::new(None),
             host,
             protocol,

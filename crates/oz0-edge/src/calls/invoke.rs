@@ -467,9 +467,10 @@ async fn run(
         task: target.task,
         resource: target.resource.clone(),
     };
-    // A remote server's session lasts its call, so that whatever the server asks in it is that call's.
+    // A remote server's session lasts its call, so that whatever the server asks in it is that call's,
+    // unless the server keeps state in it: then it lasts the job tree, whose calls build on that state.
     let lifetime = match target.lifespan {
-        _ if !local => Lifetime::Own,
+        _ if !local => Lifetime::Job(job.tree.to_string()),
         Lifespan::Shared => Lifetime::Shared,
         Lifespan::Job => Lifetime::Job(job.tree.to_string()),
         Lifespan::Own => Lifetime::Own,
