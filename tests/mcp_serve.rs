@@ -1,7 +1,8 @@
 //! `oz0 mcp serve`, the platform's tool server, driven by the official Python `mcp` client as a harness
-//! would drive it (tests/fixtures/mcp_client): the tenant's functions listed, a long result offloaded to
-//! a stub with its ref and read back a section at a time, the tenant's policy applied, and a session
-//! reading its own files only. The tool called is a real server of the `mcp` SDK over streamable HTTP.
+//! would drive it (tests/fixtures/mcp_client), and by the MCP Inspector's CLI: the tenant's functions
+//! listed, a long result offloaded to a stub with its ref and read back a section at a time, the
+//! tenant's policy applied (an `ask` put to the client's person by elicitation), and a session reading
+//! its own files only. The tool called is a real server of the `mcp` SDK over streamable HTTP.
 
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -13,7 +14,7 @@ mod remote_support;
 use std::process::Command;
 
 use common::{PATIENCE, Transport, poll, transports};
-use plugin_support::{PluginSite as Site, python, root};
+use plugin_support::{PluginSite as Site, inspector, python, root};
 use remote_support::Remote;
 use serde_json::{Value, json};
 
@@ -142,5 +143,69 @@ fn a_policy_that_asks_is_put_to_the_clients_person_by_elicitation() {
         let states: Vec<&str> = approvals.as_array().unwrap().iter().filter_map(|a| a["state"].as_str()).collect();
         assert_eq!(states.iter().filter(|s| **s == "approved").count(), 1, "{approvals}");
         assert_eq!(states.iter().filter(|s| **s == "denied").count(), 2, "{approvals}");
+    }
+}
+
+/// Runs one command of the MCP Inspector's CLI against the site's tool server (over stdio for the
+/// embedded edge, at `/mcp` with the site's token for a served one), and returns its JSON result (which
+/// holds `isError` when a call failed, for which the Inspector exits with an error too).
+fn inspect(site: &Site, method: &[&str]) -> Value {
+    let mut command = Command::new("node");
+    command.arg(inspector()).args(["--cli", "--format", "json", "--quiet"]);
+    let oz0 = site.oz0_process();
+    let env = |name: &str| oz0.get_envs().find(|(k, _)| *k == name).and_then(|(_, v)| v).map(|v| v.to_owned());
+    match (env("OZ0_EDGE"), env("OZ0_TOKEN")) {
+        (Some(edge), Some(token)) => {
+            let url = format!("{}/mcp", edge.to_string_lossy().trim_end_matches('/'));
+            command.arg(url).args(["--transport", "http", "--header"]);
+            command.arg(format!("Authorization: Bearer {}", token.to_string_lossy()));
+        }
+        _ => {
+            // The Inspector gives a server it starts the variables it is told, and few others.
+            for (name, value) in oz0.get_envs().filter_map(|(k, v)| Some((k, v?))) {
+                command.arg("-e").arg(format!("{}={}", name.to_string_lossy(), value.to_string_lossy()));
+            }
+            command.arg(oz0.get_program()).args(["mcp", "serve"]);
+        }
+    }
+    let out = command.args(method).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|err| panic!("{method:?}: {err}: {stdout}\n{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn the_mcp_inspector_lists_reads_a_stub_and_is_refused_what_policy_denies() {
+    let server = Remote::python("k");
+    for transport in transports() {
+        let site = site(transport);
+        install(&site, &server);
+        site.ok(&["policy", "deny", "notes.echo", "--reason", "not from a harness"]);
+        let call = |name: &str, arguments: Value| {
+            let arguments = arguments.to_string();
+            inspect(&site, &["--method", "tools/call", "--tool-name", name, "--tool-args-json", &arguments])
+        };
+        let text = |answer: &Value| answer["result"]["content"][0]["text"].as_str().unwrap_or_default().to_owned();
+
+        let listed = inspect(&site, &["--method", "tools/list"]);
+        let mut names: Vec<&str> =
+            listed["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["notes.echo", "notes.report", "notes.summarize", "oz.read_resource", "oz.read_result"]);
+
+        let answer = call("notes.report", json!({"sections": 30}));
+        let stub: Value = serde_json::from_str(&text(&answer)).unwrap_or_else(|_| panic!("a stub: {answer}"));
+        assert!(stub["offloaded"]["tokens"].as_u64().unwrap() > 20_000, "{stub}");
+        assert!(stub["outline"].as_str().unwrap().contains("## Section 30"), "{stub}");
+
+        // Each command of the Inspector is a session of its own, and so a job of its own: the next one
+        // may not read the first one's file (read back within one session by the Python client above).
+        let answer = call("oz.read_result", json!({"ref": stub["offloaded"]["ref"], "section": "Section 3"}));
+        assert_eq!(answer["result"]["isError"], true, "{answer}");
+        assert!(text(&answer).contains("is not a file this job may read"), "{answer}");
+
+        let answer = call("notes.echo", json!({"text": "hi"}));
+        assert_eq!(answer["result"]["isError"], true, "{answer}");
+        assert!(text(&answer).contains("not from a harness"), "{answer}");
     }
 }

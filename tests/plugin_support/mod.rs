@@ -59,6 +59,18 @@ pub fn everything() -> PathBuf {
     })
 }
 
+/// Returns the entry point of the MCP Inspector (its `--cli` is a client of `oz0 mcp serve`), which
+/// `scripts/test` installs; fails the test with what to do when there is none.
+pub fn inspector() -> PathBuf {
+    let inspector = std::env::var_os("OZ0_TEST_INSPECTOR").map(PathBuf::from);
+    inspector.filter(|s| s.exists()).unwrap_or_else(|| {
+        panic!(
+            "the tool server's tests run the MCP Inspector `@modelcontextprotocol/inspector`, and \
+             OZ0_TEST_INSPECTOR does not name it: run scripts/test, which installs it in .test-servers"
+        )
+    })
+}
+
 /// Returns the example `workbench` copied into the work folder of `env`, its `hourglass` given `seconds`
 /// for a call rather than 6 s.
 pub fn workbench_with_timeout(env: &TestEnv, seconds: u32) -> PathBuf {

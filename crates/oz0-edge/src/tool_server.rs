@@ -180,7 +180,7 @@ impl ToolServer {
         let fill = fill_budget(DEFAULT_CONTEXT, 0, false);
         let call = ToolCall { id: String::new(), name: name.to_owned(), arguments };
         if name == READ_RESULT {
-            return read_result(run, &call, fill, None).await.map(|text| (text, true));
+            return read_result(run, &call, fill, None).await;
         }
         if name == stored_result::READ_RESOURCE {
             let threshold = self

@@ -185,7 +185,7 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
-                read_result(run, call, fill, agent.clearance.as_deref()).await.map(Answered::read)
+                read_result(run, call, fill, agent.clearance.as_deref()).await.map(|(text, _)| Answered::read(text))
             } else if call.name == READ_RESOURCE_NAME {
                 let listed = |tool: &str| offered.iter().any(|o| o.target.tool == tool);
                 read_resource(run, call, listed, fill, setup.threshold, agent.clearance.as_deref()).await
@@ -389,14 +389,15 @@ async fn offload(
 }
 
 /// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and
-/// budget asked for (a budget left out is filled in as for a fitted tool). Returns what the model reads,
-/// or why its step could not be recorded.
+/// budget asked for (a budget left out is filled in as for a fitted tool). Returns what the model reads
+/// and whether it is the file's part (not why the file may not be read), or why its step could not be
+/// recorded.
 pub(crate) async fn read_result(
     run: &Run,
     call: &ToolCall,
     fill: u64,
     clearance: Option<&[String]>,
-) -> Result<String, EdgeError> {
+) -> Result<(String, bool), EdgeError> {
     let mut step = Step::new(0, now(), StepKind::ReadResult);
     step.function = Some(READ_RESULT.to_owned());
     let clock = Instant::now();
@@ -406,7 +407,7 @@ pub(crate) async fn read_result(
             step.outcome = Outcome::Refused;
             step.error = Some(err.clone());
             record(run, step, None).await?;
-            return Ok(format!("oz.read_result was not run: {err}"));
+            return Ok((format!("oz.read_result was not run: {err}"), false));
         }
     };
     if args.budget.is_none() {
@@ -431,17 +432,18 @@ pub(crate) async fn read_result(
             step.outcome = Outcome::Refused;
             step.error = Some(format!("{file} is not a file this job may read"));
             record(run, step, None).await?;
-            return Ok(format!("{file} is not a file this job may read: only results this job kept can be read back"));
+            let why = format!("{file} is not a file this job may read: only results this job kept can be read back");
+            return Ok((why, false));
         }
     };
     if let Some(note) = withheld(clearance, &step.labels) {
         step.withheld = true;
         record(run, step, None).await?;
-        return Ok(note);
+        return Ok((note, false));
     }
     let fitted = stored_result::read(&text, &args);
     step.fitted = Some(Fitted::from(&fitted.note));
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
     record(run, step, None).await?;
-    Ok(serde_json::to_string(&fitted.answer()).unwrap_or_default())
+    Ok((serde_json::to_string(&fitted.answer()).unwrap_or_default(), true))
 }
