@@ -37,19 +37,27 @@ fn install(site: &Site, server: &Remote) {
     site.ok(&["plugin", "install", dir.to_str().unwrap(), "--secret", "key=k"]);
 }
 
+/// Returns the served edge's tool server and the site's token, or `None` for the embedded edge.
+fn served_mcp(site: &Site) -> Option<(String, String)> {
+    let oz0 = site.oz0_process();
+    let env = |name: &str| {
+        let value = oz0.get_envs().find(|(k, _)| *k == name).and_then(|(_, v)| v)?;
+        Some(value.to_string_lossy().into_owned())
+    };
+    Some((format!("{}/mcp", env("OZ0_EDGE")?.trim_end_matches('/')), env("OZ0_TOKEN")?))
+}
+
 /// Runs one session of the tool server through the Python client, and returns what each step printed:
 /// `oz0 mcp serve` over stdio for the embedded edge, `/mcp` of a served edge with the site's token.
 fn session(site: &Site, steps: &Value) -> Vec<Value> {
     let mut command = Command::new(python());
     command.arg(root().join("tests/fixtures/mcp_client/client.py")).arg(steps.to_string());
     let oz0 = site.oz0_process();
-    let env = |name: &str| oz0.get_envs().find(|(k, _)| *k == name).and_then(|(_, v)| v).map(|v| v.to_owned());
-    match (env("OZ0_EDGE"), env("OZ0_TOKEN")) {
-        (Some(edge), Some(token)) => {
-            let url = format!("{}/mcp", edge.to_string_lossy().trim_end_matches('/'));
-            command.args(["--url", &url, "--token"]).arg(token);
+    match served_mcp(site) {
+        Some((url, token)) => {
+            command.args(["--url", &url, "--token", &token]);
         }
-        _ => {
+        None => {
             command.arg("--").arg(oz0.get_program()).args(["mcp", "serve"]);
             command.envs(oz0.get_envs().filter_map(|(k, v)| Some((k, v?))));
         }
@@ -153,14 +161,11 @@ fn inspect(site: &Site, method: &[&str]) -> Value {
     let mut command = Command::new("node");
     command.arg(inspector()).args(["--cli", "--format", "json", "--quiet"]);
     let oz0 = site.oz0_process();
-    let env = |name: &str| oz0.get_envs().find(|(k, _)| *k == name).and_then(|(_, v)| v).map(|v| v.to_owned());
-    match (env("OZ0_EDGE"), env("OZ0_TOKEN")) {
-        (Some(edge), Some(token)) => {
-            let url = format!("{}/mcp", edge.to_string_lossy().trim_end_matches('/'));
-            command.arg(url).args(["--transport", "http", "--header"]);
-            command.arg(format!("Authorization: Bearer {}", token.to_string_lossy()));
+    match served_mcp(site) {
+        Some((url, token)) => {
+            command.arg(url).args(["--transport", "http", "--header", &format!("Authorization: Bearer {token}")]);
         }
-        _ => {
+        None => {
             // The Inspector gives a server it starts the variables it is told, and few others.
             for (name, value) in oz0.get_envs().filter_map(|(k, v)| Some((k, v?))) {
                 command.arg("-e").arg(format!("{}={}", name.to_string_lossy(), value.to_string_lossy()));
@@ -208,4 +213,77 @@ fn the_mcp_inspector_lists_reads_a_stub_and_is_refused_what_policy_denies() {
         assert_eq!(answer["result"]["isError"], true, "{answer}");
         assert!(text(&answer).contains("not from a harness"), "{answer}");
     }
+}
+
+/// Speaks MCP's streamable HTTP by hand: opens a session at `/mcp` with the first token, then sends each
+/// step's request (a token's index, a method and its params, or the HTTP method `GET` of the session's
+/// stream or `DELETE` of its end) under that session's ID. Prints one JSON line a request: `{"status",
+/// "body"}`, the body of a stream left unread.
+const BY_HAND: &str = r#"
+import json, sys, urllib.error, urllib.request
+url, tokens, steps = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+def post(token, body, session=None, method="POST"):
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
+               "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
+    if session:
+        headers["Mcp-Session-Id"] = session
+    data = json.dumps(body).encode() if method == "POST" else None
+    request = urllib.request.Request(url, data, headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.headers, answer.read().decode() if method == "POST" else ""
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers, refused.read().decode()
+hello = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "by-hand", "version": "1"}}
+_, headers, _ = post(tokens[0], {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello})
+session = headers["mcp-session-id"]
+post(tokens[0], {"jsonrpc": "2.0", "method": "notifications/initialized"}, session)
+for n, (who, method, params) in enumerate(steps, 1):
+    body = {"jsonrpc": "2.0", "id": n, "method": method, "params": params}
+    status, _, body = post(tokens[who], body, session, method if method in ("GET", "DELETE") else "POST")
+    print(json.dumps({"status": status, "body": body}), flush=True)
+"#;
+
+#[test]
+fn another_persons_request_in_a_session_is_refused_and_the_session_goes_on() {
+    let server = Remote::python("k");
+    let site = site(Transport::Served);
+    install(&site, &server);
+    let (url, mine) = served_mcp(&site).unwrap();
+    let token = |args: &[&str]| {
+        let made = site.json(&[&["edge", "token", "create", "--role", "content"][..], args].concat());
+        made["token"].as_str().unwrap().to_owned()
+    };
+    let (colleague, outsider) = (token(&["--name", "bob"]), token(&["--tenant", "other"]));
+    let echo = json!({"name": "notes.echo", "arguments": {"text": "mine"}});
+    let steps = json!([
+        [1, "tools/call", echo],
+        [2, "tools/call", echo],
+        [2, "tools/list", {}],
+        [1, "GET", {}],
+        [1, "DELETE", {}],
+        [0, "tools/call", echo],
+    ]);
+    let out = Command::new(python())
+        .args(["-c", BY_HAND, &url, &json!([mine, colleague, outsider]).to_string(), &steps.to_string()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let answers: Vec<Value> = stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    for (at, who) in [(0, "a colleague"), (1, "another tenant's person"), (2, "another tenant's person")] {
+        let body = answers[at]["body"].as_str().unwrap();
+        assert!(body.contains("no such session") && !body.contains("\"text\":\"mine\""), "{who}: {body}");
+        assert!(!body.contains("notes.report"), "{who} sees no function of the tenant's: {body}");
+    }
+    // Nor may a colleague read the session's stream (where its person is asked, with a call's
+    // arguments) or end it.
+    assert_eq!((answers[3]["status"].as_u64(), answers[4]["status"].as_u64()), (Some(404), Some(404)), "{answers:?}");
+    // The session's own person goes on in it, and the calls refused made no step.
+    let body = answers[5]["body"].as_str().unwrap();
+    assert!(body.contains("\"text\":\"mine\""), "{body}");
+    let jobs = site.json(&["job", "list"]);
+    let job = jobs["jobs"].as_array().unwrap().iter().find(|j| j["kind"] == "session").unwrap();
+    let trace = site.json(&["job", "trace", job["id"].as_str().unwrap()]);
+    assert_eq!(trace["steps"].as_array().unwrap().len(), 1, "{trace}");
 }
