@@ -17,7 +17,9 @@ import sys
 import tempfile
 import time
 import unittest
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -178,15 +180,17 @@ def compact_diff(expected: Any, got: Any) -> str:
 
 
 class Parity:
-    """Collects cases, answers them with the binary in batches of one run per case, and with Python."""
+    """Collects cases, answers them with the binary in batches of one run per case, and with Python
+    while the binary runs."""
 
     def __init__(self, cwd: Path) -> None:
         self.cwd = cwd
         self.groups: dict[Case, list[str]] = {}
-        self.python: dict[tuple[Case, str], dict[str, Any]] = {}
+        self.python: dict[tuple[Case, str], Callable[[], dict[str, Any]]] = {}
         self.errors: list[str] = []
 
-    def add(self, path: str, case: Case, answer: dict[str, Any]) -> None:
+    def add(self, path: str, case: Case, answer: Callable[[], dict[str, Any]]) -> None:
+        """Adds a case of the document at `path`, and what gives Python's answer to it."""
         self.groups.setdefault(case, []).append(path)
         self.python[(case, path)] = answer
 
@@ -196,19 +200,28 @@ class Parity:
             for case, paths in self.groups.items()
             for start in range(0, len(paths), 400)
         ]
-        # The binary's runs take most of the time: as many at once as there are cores.
+        # The binary's runs take most of the time: as many at once as there are cores, while Python
+        # answers the same cases here.
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             answers = pool.map(lambda batch: run_rust(batch[0], batch[1], self.cwd), batches)
+            python = {key: answer() for key, answer in self.python.items()}
             compared, differences = 0, []
             for (case, batch), rust in zip(batches, answers):
                 for path, expected in zip(batch, rust):
                     compared += 1
-                    got = self.python[(case, path)]
+                    got = python[(case, path)]
                     if got != expected:
                         differences.append(
                             f"  {path} {' '.join(rust_args(case))}\n{compact_diff(expected, got)}"
                         )
         return compared, differences
+
+
+def fitted_answer(text: str, name: str, case: Case) -> dict[str, Any]:
+    """Returns Python's answer to a case of a document fitted whole, as `fit_document` fits it."""
+    view, budget, query, chars, kind = case
+    got = fit.fit_document(text, view=view, budget=budget, query=query, head=name, name=name, chars=chars, kind=kind)
+    return got.answer()
 
 
 def python_answer(index: Any, body: Any, path: str, case: Case) -> dict[str, Any]:
@@ -476,7 +489,7 @@ class ParityTest(unittest.TestCase):
                 self.assertEqual(first.answer(), python_answer(index, body, path, cases[0]))
             for view, budget, query, chars, _ in cases:
                 case = (view, budget, query, chars, kind)
-                parity.add(path, case, python_answer(index, body, path, case))
+                parity.add(path, case, partial(python_answer, index, body, path, case))
         print(f"\ncorpus: {len(files)} documents, {skipped} not UTF-8 and left out", file=sys.stderr)
         self.check(parity, "corpus", started)
 
@@ -488,10 +501,7 @@ class ParityTest(unittest.TestCase):
             for name, text in generated_documents().items():
                 (root / name).write_bytes(text.encode("utf-8"))
                 for case in GENERATED_CASES:
-                    view, budget, query, chars, kind = case
-                    got = fit.fit_document(text, view=view, budget=budget, query=query, head=name, name=name,
-                                           chars=chars, kind=kind)
-                    parity.add(name, as_rust_reads(case, name, text), got.answer())
+                    parity.add(name, as_rust_reads(case, name, text), partial(fitted_answer, text, name, case))
             self.check(parity, "generated", started)
 
     def test_random_documents(self) -> None:
@@ -506,7 +516,7 @@ class ParityTest(unittest.TestCase):
                 (root / name).write_bytes(text.encode("utf-8"))
                 prepared = Prepared(text, name)
                 for case in LARGE_CASES:
-                    parity.add(name, case, prepared.answer(case))
+                    parity.add(name, case, partial(prepared.answer, case))
             self.check(parity, "large", started)
 
     def compare_documents(self, docs: dict[str, str], what: str, per_doc: int) -> None:
@@ -523,7 +533,7 @@ class ParityTest(unittest.TestCase):
                     for q in pick(own_queries(*prepared.of(None)), per_doc - per_doc // 2, name)
                 ]
                 for case in cases:
-                    parity.add(name, as_rust_reads(case, name, text), prepared.answer(case))
+                    parity.add(name, as_rust_reads(case, name, text), partial(prepared.answer, case))
             self.check(parity, what, started)
 
     def test_without_a_name(self) -> None:
