@@ -5,13 +5,10 @@
 //! shows the numbers `oz0 job trace --format json` has, and the Approve button lets a waiting call go
 //! on.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod console_support;
-mod plugin_support;
-mod run_support;
+use crate::common;
+use crate::console_support;
+use crate::plugin_support;
+use crate::run_support;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -3,10 +3,7 @@
 //! folders. The next start removes what the dead process left, at once, and says how many; what a live
 //! process is writing on the same data folder stays, however old.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};

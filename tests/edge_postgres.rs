@@ -5,11 +5,8 @@
 //! `psql` and drops it after (tests/common/mod.rs). The single-node scenarios of the other tests run on
 //! PostgreSQL too, as `Transport::Shared`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use common::{
     Database, PATIENCE, ServedEdge, TestEnv, poll, postgres_server, psql_value, running_servers, text, tool_processes,

@@ -1,11 +1,8 @@
 //! The edge under stress: two processes changing the offload at once, through the embedded and the
 //! served edge, and a server killed with SIGKILL in the middle of writes.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

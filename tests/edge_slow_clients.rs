@@ -8,10 +8,7 @@
 //! would end otherwise (a trickle of 32 MiB at 10 bytes a second, a read that times out at 20 s), with
 //! room for a loaded machine between the two.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

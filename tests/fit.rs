@@ -1,6 +1,6 @@
 //! `oz0 fit` end to end: files and stdin, views, the note on stderr, JSON, counts and bad input.
 
-mod common;
+use crate::common;
 
 use common::{TestEnv, fixture, text};
 

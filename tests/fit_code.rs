@@ -1,11 +1,8 @@
 //! Source code read by its definitions: a query names a function, a method or a type, and the answer is
 //! that definition whole, from its doc comment to its last line; the outline nests them.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::path::Path;
 

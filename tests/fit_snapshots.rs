@@ -1,6 +1,6 @@
 //! What `oz0 fit` shows a person, as snapshots: the help, a summary, a stub and the note.
 
-mod common;
+use crate::common;
 
 use common::{TestEnv, fixture, text};
 

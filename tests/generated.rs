@@ -1,6 +1,6 @@
 //! The checked-in completions and man pages are what the command line's definition generates now.
 
-mod common;
+use crate::common;
 
 use common::{TestEnv, text};
 

@@ -4,12 +4,9 @@
 //! tenant's policy applied (an `ask` put to the client's person by elicitation), and a session reading
 //! its own files only. The tool called is a real server of the `mcp` SDK over streamable HTTP.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
-mod remote_support;
+use crate::common;
+use crate::plugin_support;
+use crate::remote_support;
 
 use std::process::Command;
 

@@ -4,10 +4,7 @@
 //! another tenant's list shows nothing of that tenant. Large lists are made through the store, which is
 //! what the edge reads, rather than one command at a time.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! `oz0 plugin lint` end to end without servers: bad input, formats, exit codes, the rules' pages.
 
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use common::{TestEnv, text};
 use plugin_support::{copy_plugin, root};

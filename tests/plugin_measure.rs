@@ -1,8 +1,8 @@
 //! `oz0 plugin measure` and `oz0 plugin lint --measure` against real Python MCP servers over stdio: the
 //! two example plugins, and servers that fail to start, crash or hang.
 
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! Every lint rule against a fixture that breaks it and one that keeps it: the failing one's report is
 //! snapshot, the passing one is clean.
 
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::path::Path;
 

@@ -3,12 +3,9 @@
 //! plugin's `requires_approval` asks too; a tool's model requests are `tool.sampling`. Real Python
 //! servers, through the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
-mod run_support;
+use crate::common;
+use crate::plugin_support;
+use crate::run_support;
 
 use std::io::Write as _;
 use std::process::{Child, Stdio};

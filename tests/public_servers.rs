@@ -4,11 +4,8 @@
 //! through the embedded edge and `oz0 edge serve` on both stores, the served edges giving servers only
 //! the folders their operator lists.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

@@ -7,11 +7,8 @@
 //! is on `PATH` (the README's `export PATH`). `cargo run -p xtask -- ...` runs the xtask binary that
 //! `scripts/test` builds, so the clone is not built again.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::path::Path;
 use std::process::Command;

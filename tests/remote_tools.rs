@@ -4,13 +4,10 @@
 //! `streamableHttp` mode. A scripted OpenAI-compatible provider on loopback stands in for the model
 //! provider. Through the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
-mod remote_support;
-mod run_support;
+use crate::common;
+use crate::plugin_support;
+use crate::remote_support;
+use crate::run_support;
 
 use std::path::{Path, PathBuf};
 

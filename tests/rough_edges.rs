@@ -1,10 +1,7 @@
 //! Small things a newcomer tripped on: each says what it should, once.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use common::{TestEnv, text};
 

@@ -2,12 +2,9 @@
 //! scripted OpenAI-compatible provider on loopback standing in for the model provider. Each scenario
 //! runs through the embedded edge and through `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
-mod run_support;
+use crate::common;
+use crate::plugin_support;
+use crate::run_support;
 
 use common::{
     PATIENCE, Transport, psql, served_transports, text, transports, wait_for_server_with_child, wait_server_gone,

@@ -4,12 +4,9 @@
 //! that breaks each rule, and the public `server-everything`), with a scripted OpenAI-compatible provider
 //! on loopback standing in for the model provider. Through the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
-mod run_support;
+use crate::common;
+use crate::plugin_support;
+use crate::run_support;
 
 use common::{Transport, served_transports, transports};
 use plugin_support::{PluginSite as Site, root};

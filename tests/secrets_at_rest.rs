@@ -6,11 +6,8 @@
 //! Python servers (tests/fixtures/plugins/vault), through the embedded edge and `oz0 edge serve` on
 //! SQLite and PostgreSQL.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::ffi::OsString;
 use std::io::Write as _;

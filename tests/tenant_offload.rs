@@ -1,10 +1,7 @@
 //! `oz0 tenant offload`, `oz0 tenant audit` and `oz0 edge status` end to end, each scenario through the
 //! embedded edge and through `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
+use crate::common;
 
 use common::{Site, Transport, served_transports, text, transports};
 use serde_json::{Value, json};

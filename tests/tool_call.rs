@@ -2,11 +2,8 @@
 //! plugins (real Python MCP servers over stdio), each scenario through the embedded edge and through
 //! `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::time::{Duration, Instant};
 

@@ -4,11 +4,8 @@
 //! log messages in the trace. Against the public reference server `@modelcontextprotocol/server-everything`,
 //! through the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::io::Write as _;
 

@@ -6,10 +6,7 @@
 //! server that forks or allocates without end is stopped, not the edge, and the trace says why; an
 //! edge that cannot confine refuses to run servers unless its operator says otherwise.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
+use crate::common;
 
 use std::io::{BufRead, Read, Write};
 use std::os::unix::fs::PermissionsExt;

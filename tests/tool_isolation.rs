@@ -3,11 +3,8 @@
 //! SIGKILL, with everything it started. Real Python servers (tests/fixtures/plugins/isolation), through
 //! the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;

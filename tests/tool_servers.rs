@@ -3,11 +3,8 @@
 //! call's own server, as long as the call. A real Python server (tests/fixtures/plugins/lifetimes),
 //! through the embedded edge and `oz0 edge serve`.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use common::{PATIENCE, marked_processes, running_servers, served_transports, transports, wait_server_gone};
 use plugin_support::{PluginSite as Site, root};

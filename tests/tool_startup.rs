@@ -2,11 +2,8 @@
 //! Python server that takes 12 s to start (tests/fixtures/plugins/slow-start) is called through the
 //! embedded edge and `oz0 edge serve`, and one given less time fails when that time is up.
 
-// A failed unwrap is a failed test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
-mod plugin_support;
+use crate::common;
+use crate::plugin_support;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

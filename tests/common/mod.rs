@@ -2,8 +2,6 @@
 //! it reaches (embedded, or served with its state in SQLite or in PostgreSQL), and the PostgreSQL
 //! server of the tests.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 

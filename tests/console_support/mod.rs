@@ -2,8 +2,6 @@
 //! signed-in session, and headless Chromium, by its command line or by the DevTools protocol over a
 //! small WebSocket client.
 
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

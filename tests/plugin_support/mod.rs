@@ -1,8 +1,6 @@
 //! What the `plugin` tests share: copying plugins into a test's work folder, and the Python venv the
 //! example plugins run in.
 
-#![allow(dead_code)]
-
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 

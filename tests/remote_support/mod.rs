@@ -1,8 +1,6 @@
 //! Remote MCP servers on loopback for the tests: a Python server of the official `mcp` SDK behind a
 //! bearer key (tests/fixtures/remote), and the public `server-everything` over streamable HTTP.
 
-#![allow(dead_code)]
-
 use std::io::{BufRead as _, BufReader};
 use std::process::{Child, Command, Stdio};
 

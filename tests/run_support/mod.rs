@@ -2,8 +2,6 @@
 //! on loopback that answers each request with the next answer of its script and keeps what it was
 //! sent. It stands in for the outside provider (OpenAI, vLLM, Ollama), never for oz0 itself.
 
-#![allow(dead_code)]
-
 mod loopback;
 
 use std::net::TcpListener;
