@@ -185,3 +185,31 @@ fn a_token_dies_with_its_call_and_each_call_has_its_own() {
         );
     }
 }
+
+#[test]
+fn an_agent_that_keeps_its_data_on_the_node_gets_nothing_through_its_tools_tokens() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        install(&site);
+        let dir = site.env.work().join("agents");
+        std::fs::create_dir_all(&dir).unwrap();
+        let agent = "id: private\ninstructions: Embed.\nmodel: default\ntools: [gatewayed]\ndata: local\n";
+        std::fs::write(dir.join("private.yaml"), agent).unwrap();
+        // The agent's model speaks OpenAI's chat format, so its alias would answer the token's embeddings.
+        let provider = ScriptedProvider::start(vec![
+            Box::new(|_: &Value| run_support::call("gatewayed__embed", json!({"text": "tides"}), 10, 5)),
+            Box::new(|_: &Value| run_support::say("done", 10, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, stdout, stderr) = site.run(&["run", "private", "--input", "embed", "--format", "jsonl"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let events: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let tool_step = events.iter().find(|e| e["step"]["kind"] == "tool_call").expect(&stderr);
+        let called = &tool_step["step"]["gateway"][0];
+        assert_eq!(called["format"], "openai-embeddings", "{transport:?}: {tool_step}");
+        assert_eq!(called["outcome"], "refused", "{transport:?}: {called}");
+        let error = called["error"].as_str().unwrap();
+        assert!(error.contains("the agent `private` keeps its data on the node (`data: local`)"), "{error}");
+        assert_eq!(provider.received().len(), 2, "{transport:?}: the provider heard the agent alone");
+    }
+}

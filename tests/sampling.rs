@@ -222,6 +222,44 @@ fn a_tools_request_counts_against_the_job_trees_budget() {
 }
 
 #[test]
+fn an_agent_that_keeps_its_data_on_the_node_has_none_of_its_tools_requests_answered() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        install(&site, &root().join("examples/notes"));
+        let dir = site.env.work().join("agents");
+        std::fs::create_dir_all(&dir).unwrap();
+        let agent = "id: private\ninstructions: Summarize.\nmodel: default\ntools: [notes]\ndata: local\n";
+        std::fs::write(dir.join("private.yaml"), agent).unwrap();
+        let provider = ScriptedProvider::start(vec![
+            Box::new(|_: &Value| run_support::call("notes__summarize", json!({"text": "the plan"}), 10, 5)),
+            Box::new(|_: &Value| say("done", 10, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, stdout, stderr) = site.run(&["run", "private", "--input", "notes", "--format", "jsonl"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let rule = "the agent `private` keeps its data on the node (`data: local`): none of its tools' requests \
+                    for a model is answered";
+        let events: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let tool_step = events.iter().find(|e| e["step"]["kind"] == "tool_call").expect(&stderr);
+        let sampled = &tool_step["step"]["sampling"][0];
+        assert_eq!(
+            (sampled["outcome"].as_str(), sampled["error"].as_str()),
+            (Some("refused"), Some(rule)),
+            "{sampled}"
+        );
+        // The provider heard the agent's two model calls, never the tool's request.
+        let received = provider.received();
+        assert_eq!(received.len(), 2, "{transport:?}: {received:?}");
+        let told = run_support::last_tool_text(&received[1]);
+        assert!(told.contains(rule), "{transport:?}: the model hears why: {told}");
+        let job = site.json(&["job", "list"])["jobs"][0]["id"].as_str().unwrap().to_owned();
+        let trace = site.ok(&["job", "trace", &job]);
+        assert!(trace.contains("model call by notes: default, 0 tokens in, 0 out"), "{trace}");
+        assert!(trace.contains(rule), "{transport:?}: the trace names the rule: {trace}");
+    }
+}
+
+#[test]
 fn an_agents_model_calls_and_its_tools_requests_are_one_model_in_usage() {
     let site = Site::new(Transport::Embedded);
     install(&site, &root().join("examples/notes"));

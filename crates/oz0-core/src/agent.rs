@@ -82,6 +82,32 @@ pub struct AgentDef {
     /// The most tokens a model answer may take.
     #[serde(default = "default_max_tokens")]
     pub max_tokens: u32,
+    /// Where the data its tools read is kept: `local`, on the node, answers none of its tools' requests
+    /// for a model (sampling, or a call's gateway token), so that nothing they read leaves through them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<DataKeeping>,
+}
+
+/// Where an agent keeps the data its tools read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DataKeeping {
+    /// On the node: none of its tools' requests for a model is answered.
+    Local,
+}
+
+impl AgentDef {
+    /// Returns why none of its tools' requests for a model is answered, naming the rule, when it keeps
+    /// its data on the node; `None` otherwise.
+    pub fn models_withheld(&self) -> Option<String> {
+        (self.data == Some(DataKeeping::Local)).then(|| {
+            format!(
+                "the agent `{}` keeps its data on the node (`data: local`): none of its tools' requests for a \
+                 model is answered",
+                self.id
+            )
+        })
+    }
 }
 
 /// What a job tree may spend.

@@ -27,7 +27,7 @@ use tokio::sync::OnceCell;
 
 use crate::calls::{new_job_id, target};
 use crate::gateway::ToolCall;
-use crate::runner::{Offered, Run, job_threshold, read_resource, read_result, tool_call};
+use crate::runner::{Bounds, Offered, Run, job_threshold, read_resource, read_result, tool_call};
 use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal};
 use oz0_toolhost::{Ask, Asked};
@@ -189,7 +189,7 @@ impl ToolServer {
                 .blocking(&run.principal, |state, principal| job_threshold(state, principal, None))
                 .await?;
             // Every installed tool is offered here; `target` refuses one that is not installed.
-            let answered = read_resource(run, &call, |_| true, fill, threshold, None).await?;
+            let answered = read_resource(run, &call, |_| true, fill, threshold, Bounds::default()).await?;
             return Ok((answered.text, answered.outcome == Outcome::Ok));
         }
         let Some((tool, function)) = name.split_once('.') else {
@@ -204,7 +204,7 @@ impl ToolServer {
             })
             .await?;
         let offered = Offered::new(found);
-        let answered = tool_call(run, &offered, &call, fill, threshold, None, None).await?;
+        let answered = tool_call(run, &offered, &call, fill, threshold, None, Bounds::default()).await?;
         Ok((answered.text, answered.outcome == Outcome::Ok))
     }
 }

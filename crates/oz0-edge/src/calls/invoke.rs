@@ -67,6 +67,9 @@ pub(crate) struct How {
     /// Who answers the call's questions in place of the person at the job's live events, such as an MCP
     /// client of the platform's tool server.
     pub person: Option<Arc<dyn Ask>>,
+    /// Why none of the call's requests for a model is answered, whatever it asks: its agent keeps its
+    /// data on the node (`data: local`).
+    pub models_withheld: Option<String>,
 }
 
 impl Target {
@@ -196,14 +199,10 @@ pub(crate) async fn invoke(
     // What meters the call's model calls, by sampling or through its gateway token.
     let sampler = (target.sampling.is_some() || !target.gateway.is_empty()).then(|| {
         let (tenant, plugin, alias) = (principal.tenant.clone(), target.plugin.clone(), target.sampling.clone());
-        Arc::new(Sampler::new(
-            Arc::clone(state),
-            tenant,
-            job.tree.clone(),
-            plugin,
-            alias.unwrap_or_default(),
-            how.budget,
-        ))
+        Arc::new(
+            Sampler::new(Arc::clone(state), tenant, job.tree.clone(), plugin, alias.unwrap_or_default(), how.budget)
+                .withholding(how.models_withheld.clone()),
+        )
     });
     let sample = sampler.clone().filter(|_| target.sampling.is_some()).map(|sampler| sampler as Arc<dyn Sample>);
     let gate = Gate {

@@ -56,6 +56,8 @@ pub(crate) struct Sampler {
     labels: Mutex<Vec<String>>,
     /// What the call's requests have spent so far, and each one's numbers.
     kept: Mutex<(Spent, Vec<Sampled>)>,
+    /// Why none of its requests is answered, when its agent keeps its data on the node.
+    withheld: Option<String>,
 }
 
 impl Sampler {
@@ -78,7 +80,14 @@ impl Sampler {
             guard: std::sync::OnceLock::new(),
             labels: Mutex::new(Vec::new()),
             kept: Mutex::new((Spent::default(), Vec::new())),
+            withheld: None,
         }
+    }
+
+    /// Refuses each of the call's requests for a model, for `reason`, when there is one.
+    pub fn withholding(mut self, reason: Option<String>) -> Self {
+        self.withheld = reason;
+        self
     }
 
     /// Has the tenant's policy decide each of the call's requests for a model as `<tool>.sampling`.
@@ -121,6 +130,9 @@ impl Sampler {
 
     async fn answer(&self, params: Value) -> Result<Value, Refusal> {
         let preferred = choose(&self.alias, &params);
+        if let Some(reason) = &self.withheld {
+            return Err(self.refuse(&preferred, Refusal::refused(reason.clone())));
+        }
         if self.made.fetch_add(1, Ordering::Relaxed) >= MAX_REQUESTS {
             let message = format!("a call may make at most {MAX_REQUESTS} requests for a model");
             return Err(self.refuse(&preferred, Refusal::refused(message)));
@@ -227,6 +239,10 @@ impl Sampler {
     /// Checks a call made with the call's gateway token in `format` and reserves its worst case;
     /// returns the gateway, the alias and its configuration, the worst case and its reservation.
     async fn prepare(&self, format: &str, body: &Value) -> Result<Prepared, Refused> {
+        if let Some(reason) = &self.withheld {
+            self.keep(Sampled { outcome: Outcome::Refused, ..self.failed(format, &self.alias, "", 0, reason) });
+            return Err(error(403, "oz0_refused", reason.clone()));
+        }
         let config = match GatewayConfig::load(self.state.root()) {
             Ok(Some(config)) => config,
             Ok(None) => return Err(error(502, "oz0_gateway", "the edge has no model gateway".into())),

@@ -112,6 +112,8 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
     let mut messages = vec![ChatMessage::User { text }];
     let mut spent = Spent::default();
     let price = setup.config.aliases.get(&agent.model).cloned();
+    let withheld = agent.models_withheld();
+    let bounds = Bounds { clearance: agent.clearance.as_deref(), models_withheld: withheld.as_deref() };
     for _ in 0..agent.max_steps {
         if cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
@@ -185,15 +187,15 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
         for call in &answer.tool_calls {
             let fill = fill_budget(agent.context, used, warned);
             let answered = if call.name == READ_RESULT_NAME {
-                read_result(run, call, fill, agent.clearance.as_deref()).await.map(|(text, _)| Answered::read(text))
+                read_result(run, call, fill, bounds.clearance).await.map(|(text, _)| Answered::read(text))
             } else if call.name == READ_RESOURCE_NAME {
                 let listed = |tool: &str| offered.iter().any(|o| o.target.tool == tool);
-                read_resource(run, call, listed, fill, setup.threshold, agent.clearance.as_deref()).await
+                read_resource(run, call, listed, fill, setup.threshold, bounds).await
             } else {
                 match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
                         let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
-                        tool_call(run, function, call, fill, setup.threshold, budget, agent.clearance.as_deref()).await
+                        tool_call(run, function, call, fill, setup.threshold, budget, bounds).await
                     }
                     None => {
                         Ok(Answered::read(format!("there is no tool `{}`; the tools are those offered", call.name)))
@@ -242,6 +244,15 @@ impl Answered {
     }
 }
 
+/// What an agent's definition bounds its tool calls by: the labels its model may read (`clearance`), and
+/// why none of its tools' requests for a model is answered (`data: local`). The default bounds nothing,
+/// for a call made for no agent.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Bounds<'a> {
+    pub clearance: Option<&'a [String]>,
+    pub models_withheld: Option<&'a str>,
+}
+
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
 /// keeps a result heavier than the threshold as a file. Returns what the model reads, what the tool
 /// reported its services cost and how the call ended, or why its step could not be recorded.
@@ -252,7 +263,7 @@ pub(crate) async fn tool_call(
     fill: u64,
     threshold: Offload,
     budget: Option<TreeBudget>,
-    clearance: Option<&[String]>,
+    bounds: Bounds<'_>,
 ) -> Result<Answered, EdgeError> {
     let target = &function.target;
     let mut arguments: Map<String, Value> = call.arguments.clone();
@@ -275,7 +286,12 @@ pub(crate) async fn tool_call(
         return Ok(Answered::refused(format!("the call was not made: {err}")));
     }
     let token = run.token.child_token();
-    let how = How { ask: false, budget, person: run.person.clone() };
+    let how = How {
+        ask: false,
+        budget,
+        person: run.person.clone(),
+        models_withheld: bounds.models_withheld.map(str::to_owned),
+    };
     let invoked = match invoke(&run.state, &run.principal, &run.job, target, &arguments, how, &token).await {
         Ok(invoked) => invoked,
         Err(err) => {
@@ -286,7 +302,7 @@ pub(crate) async fn tool_call(
     let mut step = invoked.step;
     step.budget_filled = filled;
     let draft = invoked.draft;
-    if let Some(note) = withheld(clearance, &step.labels) {
+    if let Some(note) = withheld(bounds.clearance, &step.labels) {
         step.withheld = true;
         let cost = Spent {
             usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
@@ -325,7 +341,7 @@ pub(crate) async fn read_resource(
     listed: impl Fn(&str) -> bool,
     fill: u64,
     threshold: Offload,
-    clearance: Option<&[String]>,
+    bounds: Bounds<'_>,
 ) -> Result<Answered, EdgeError> {
     let (Some(tool), Some(uri)) = (call.arguments["tool"].as_str(), call.arguments["uri"].as_str()) else {
         return Ok(Answered::refused("oz.read_resource was not run: give `tool` and `uri`".to_owned()));
@@ -341,7 +357,7 @@ pub(crate) async fn read_resource(
     })
     .await?;
     let read = ToolCall { id: call.id.clone(), name: call.name.clone(), arguments: Map::new() };
-    tool_call(run, &Offered { target: found, fitted: false }, &read, fill, threshold, None, clearance).await
+    tool_call(run, &Offered { target: found, fitted: false }, &read, fill, threshold, None, bounds).await
 }
 
 /// Returns the note the model reads instead of a result whose labels are outside the agent's

@@ -12,7 +12,7 @@ use oz0_core::agent::Definition;
 use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
 use oz0_core::offload::{Offload, threshold};
 
-pub(crate) use agent::{Offered, read_resource, read_result, tool_call};
+pub(crate) use agent::{Bounds, Offered, read_resource, read_result, tool_call};
 pub(crate) use events::events;
 pub(crate) use run::Run;
 
