@@ -12,8 +12,8 @@
 //! measures:
 //! - the start of `true`: from the spawn to the exit of a program that does nothing, so that what
 //!   confinement adds is all that is timed (its plan, ruleset, namespaces, /proc and exec);
-//! - the start of a Python MCP server (tests/fixtures/plugins/lifetimes, with the tests' venv) to its
-//!   first answer;
+//! - the start of a Python MCP server (tests/fixtures/plugins/lifetimes, in the standard library, run by
+//!   the tests' venv) to its first answer;
 //! - a warm call to that server, once started.
 
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a benchmark prints its figures")]
