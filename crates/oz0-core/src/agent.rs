@@ -86,6 +86,27 @@ pub struct AgentDef {
     /// for a model (sampling, or a call's gateway token), so that nothing they read leaves through them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<DataKeeping>,
+    /// Tool functions the runtime calls around its model's tool calls.
+    #[serde(default, skip_serializing_if = "Hooks::is_empty")]
+    pub hooks: Hooks,
+}
+
+/// An agent's hooks: tool functions, `tool.function`, the runtime calls around its model's tool calls.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hooks {
+    /// Called in order after each tool call of the model, before offload, with `{"tool":
+    /// "<tool>.<function>", "arguments": {...}, "result": "<the whole result's text>"}`: an empty answer
+    /// keeps the result, any other text replaces it and is read inline, never offloaded.
+    #[serde(default)]
+    pub post_tool_call: Vec<String>,
+}
+
+impl Hooks {
+    /// Returns whether it names no hook.
+    pub fn is_empty(&self) -> bool {
+        self.post_tool_call.is_empty()
+    }
 }
 
 /// Where an agent keeps the data its tools read.

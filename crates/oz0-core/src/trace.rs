@@ -41,6 +41,8 @@ pub enum StepKind {
     ReadResult,
     /// A report of what a tool's own services cost.
     Usage,
+    /// A call of an agent's hook (`hooks.post_tool_call`) on the result of the tool call before it.
+    Hook,
 }
 
 impl StepKind {
@@ -52,6 +54,7 @@ impl StepKind {
             StepKind::Sampling => "sampling",
             StepKind::ReadResult => "read_result",
             StepKind::Usage => "usage",
+            StepKind::Hook => "hook",
         }
     }
 }

@@ -19,7 +19,7 @@ use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
 use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record, record_last};
-use crate::calls::{Draft, How, Target, TreeBudget, invoke, now, target};
+use crate::calls::{Draft, How, Invoked, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 use crate::spending::ForTree;
 
@@ -99,6 +99,24 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
     Ok((offered, defs))
 }
 
+/// Finds the functions of the agent's `post_tool_call` hooks, each `tool.function`.
+async fn hooks(run: &Run, agent: &AgentDef) -> Result<Vec<Target>, String> {
+    let names = agent.hooks.post_tool_call.clone();
+    blocking(run, move |state, principal| {
+        names
+            .iter()
+            .map(|name| {
+                let (tool, function) = name.split_once('.').ok_or_else(|| {
+                    EdgeError::invalid(format!("the hook `{name}` names no function: write it `tool.function`"))
+                })?;
+                target(state, &principal.tenant, tool, function)
+            })
+            .collect()
+    })
+    .await
+    .map_err(|err| format!("the agent's post_tool_call hook: {err}"))
+}
+
 pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
     let (offered, mut tools) = match offered(run, agent).await {
         Ok(found) => found,
@@ -112,8 +130,12 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
     let mut messages = vec![ChatMessage::User { text }];
     let mut spent = Spent::default();
     let price = setup.config.aliases.get(&agent.model).cloned();
+    let hooks = match hooks(run, agent).await {
+        Ok(hooks) => hooks,
+        Err(err) => return Ended::failed(err),
+    };
     let withheld = agent.models_withheld();
-    let bounds = Bounds { clearance: agent.clearance.as_deref(), models_withheld: withheld.as_deref() };
+    let bounds = Bounds { clearance: agent.clearance.as_deref(), models_withheld: withheld.as_deref(), hooks: &hooks };
     for _ in 0..agent.max_steps {
         if cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
@@ -244,13 +266,14 @@ impl Answered {
     }
 }
 
-/// What an agent's definition bounds its tool calls by: the labels its model may read (`clearance`), and
-/// why none of its tools' requests for a model is answered (`data: local`). The default bounds nothing,
-/// for a call made for no agent.
-#[derive(Debug, Clone, Copy, Default)]
+/// What an agent's definition bounds its tool calls by: the labels its model may read (`clearance`),
+/// why none of its tools' requests for a model is answered (`data: local`), and the hooks each result
+/// passes through (`hooks.post_tool_call`). The default bounds nothing, for a call made for no agent.
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Bounds<'a> {
     pub clearance: Option<&'a [String]>,
     pub models_withheld: Option<&'a str>,
+    pub hooks: &'a [Target],
 }
 
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
@@ -312,13 +335,17 @@ pub(crate) async fn tool_call(
         return Ok(Answered { cost, ..Answered::refused(note) });
     }
     // What the tool reported, and what its requests for a model cost.
-    let cost = Spent {
+    let mut cost = Spent {
         usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
         tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
     };
     let linked = draft.result.as_ref().is_some_and(oz0_core::mcp::links_resources);
-    let mut text = model_text(&draft);
-    if let (Outcome::Ok, Offload::Tokens(most)) = (draft.outcome, threshold)
+    let mut hooked = Hooked { text: model_text(&draft), inline: false, cost: Spent::default(), steps: Vec::new() };
+    if draft.result.is_some() {
+        hooked = post_tool_call(run, target, &arguments, hooked, budget, bounds).await;
+    }
+    let mut text = hooked.text;
+    if let (Outcome::Ok, Offload::Tokens(most), false) = (draft.outcome, threshold, hooked.inline)
         && weigh(&text) > u64::from(most.get())
     {
         match offload(run, &stored_result::kept(&text), u64::from(most.get()), &target.name(), &step.labels).await {
@@ -330,7 +357,90 @@ pub(crate) async fn tool_call(
         }
     }
     record(run, step, draft.usage_refused.clone()).await?;
+    for (step, usage_refused) in hooked.steps {
+        record(run, step, usage_refused).await?;
+    }
+    cost += hooked.cost;
     Ok(Answered { text, cost, outcome: draft.outcome, linked })
+}
+
+/// What an agent's `post_tool_call` hooks made of a call's result.
+struct Hooked {
+    /// What the model reads.
+    text: String,
+    /// Whether a hook replaced the result or it was withheld: such a text is read inline, never
+    /// offloaded.
+    inline: bool,
+    /// What the hooks reported their services cost, and their requests for a model.
+    cost: Spent,
+    /// Their steps, recorded after the call's, each with why its usage report was refused.
+    steps: Vec<(Step, Option<String>)>,
+}
+
+/// Passes the whole result of a call of `called` through the agent's hooks, in order, before offload:
+/// each is called as a tool (the tenant's policy, its usage charged to the job) with the call's name,
+/// arguments and the result's text as it stands. An empty answer keeps the text, any other replaces
+/// it. A hook that does not answer (refused, failed, an error result) withholds the result: a hook may
+/// be what keeps a secret from the model, so the model reads why instead.
+async fn post_tool_call(
+    run: &Run,
+    called: &Target,
+    arguments: &Map<String, Value>,
+    mut hooked: Hooked,
+    budget: Option<TreeBudget>,
+    bounds: Bounds<'_>,
+) -> Hooked {
+    for hook in bounds.hooks {
+        let input = Map::from_iter([
+            ("tool".to_owned(), Value::from(called.name())),
+            ("arguments".to_owned(), Value::Object(arguments.clone())),
+            ("result".to_owned(), Value::from(hooked.text.clone())),
+        ]);
+        let how = How {
+            ask: false,
+            budget,
+            person: run.person.clone(),
+            models_withheld: bounds.models_withheld.map(str::to_owned),
+        };
+        let token = run.token.child_token();
+        let (step, answer) = match invoke(&run.state, &run.principal, &run.job, hook, &input, how, &token).await {
+            Ok(Invoked { mut step, draft, .. }) => {
+                step.kind = StepKind::Hook;
+                hooked.cost += Spent {
+                    usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
+                    tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
+                };
+                let answer = match draft.outcome {
+                    Outcome::Ok => Ok(model_text(&draft)),
+                    _ => Err(draft.error.clone().unwrap_or_else(|| model_text(&draft))),
+                };
+                ((step, draft.usage_refused), answer)
+            }
+            Err(err) => {
+                let mut step = Step::new(0, now(), StepKind::Hook);
+                step.tool = Some(hook.tool.clone());
+                step.function = Some(hook.function.clone());
+                step.outcome = Outcome::Error;
+                step.error = Some(err.to_string());
+                ((step, None), Err(err.to_string()))
+            }
+        };
+        hooked.steps.push(step);
+        match answer {
+            Ok(answer) if answer.trim().is_empty() => {}
+            Ok(answer) => (hooked.text, hooked.inline) = (answer, true),
+            Err(why) => {
+                hooked.text = format!(
+                    "the result of {} was withheld: its post_tool_call hook {} did not answer: {why}",
+                    called.name(),
+                    hook.name()
+                );
+                hooked.inline = true;
+                break;
+            }
+        }
+    }
+    hooked
 }
 
 /// Runs `oz.read_resource`: reads a resource of the server of a tool that `listed` says the caller may
