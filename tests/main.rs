@@ -24,6 +24,7 @@ mod fit_code;
 mod fit_snapshots;
 mod gateway_token;
 mod generated;
+mod handoffs;
 mod hooks;
 mod labels;
 mod mcp_serve;

@@ -84,6 +84,29 @@ fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, C
     Ok(None)
 }
 
+/// Returns the definitions in `agents/` of the current folder of the agents that `definition` hands off
+/// to, and that they do, so that the edge runs them as written here; those not here are the installed.
+fn local_handoffs(
+    definition: Option<&oz0_core::agent::Definition>,
+) -> Result<Vec<oz0_core::agent::Definition>, CommandError> {
+    use oz0_core::agent::Definition;
+    let Some(Definition::Agent(agent)) = definition else { return Ok(Vec::new()) };
+    let mut found: Vec<Definition> = Vec::new();
+    let mut wanted = agent.handoffs.clone();
+    while let Some(name) = wanted.pop() {
+        if name == agent.id || found.iter().any(|d| d.id() == name) {
+            continue;
+        }
+        if let Some(local) = local_definition(&name)? {
+            if let Definition::Agent(target) = &local {
+                wanted.extend(target.handoffs.iter().cloned());
+            }
+            found.push(local);
+        }
+    }
+    Ok(found)
+}
+
 /// Returns the names of the agents and flows in `agents/` and `flows/` of the current folder.
 fn local_names() -> Vec<String> {
     let files = LOCAL_FOLDERS.into_iter().filter_map(|dir| std::fs::read_dir(dir).ok()).flatten().flatten();
@@ -111,8 +134,15 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         return Err(CommandError::usage("--detach needs a served edge: the embedded edge runs jobs in this process")
             .hint("start one with `oz0 edge serve` and pass --edge, or leave out --detach"));
     }
-    let request =
-        RunRequest { name: args.name.clone(), definition, input, files: args.files.clone(), job: args.id.clone() };
+    let handoffs = local_handoffs(definition.as_ref())?;
+    let request = RunRequest {
+        name: args.name.clone(),
+        definition,
+        input,
+        files: args.files.clone(),
+        job: args.id.clone(),
+        handoffs,
+    };
     block_on(async {
         let job = match connected.edge.start_run(&request).await {
             Ok(job) => job,

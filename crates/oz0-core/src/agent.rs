@@ -89,6 +89,10 @@ pub struct AgentDef {
     /// Tool functions the runtime calls around its model's tool calls.
     #[serde(default, skip_serializing_if = "Hooks::is_empty")]
     pub hooks: Hooks,
+    /// The agents its model may hand the conversation to: each is offered as `transfer_to_<agent>`, and
+    /// answers in the same job from then on, with its own instructions and tools.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handoffs: Vec<String>,
 }
 
 /// An agent's hooks: tool functions, `tool.function`, the runtime calls around its model's tool calls.
@@ -239,6 +243,19 @@ pub fn check(definition: &Definition) -> Result<(), String> {
         Definition::Agent(agent) => {
             if agent.tools.iter().any(|t| t.trim().is_empty()) {
                 return Err("`tools` holds an empty name".to_owned());
+            }
+            if let Some(hook) = agent
+                .hooks
+                .post_tool_call
+                .iter()
+                .find(|h| h.split_once('.').is_none_or(|(tool, function)| tool.is_empty() || function.is_empty()))
+            {
+                return Err(format!("`hooks.post_tool_call` names `{hook}`, which is not `tool.function`"));
+            }
+            if let Some(target) = agent.handoffs.iter().find(|t| !name_ok(t) || **t == agent.id) {
+                return Err(format!(
+                    "`handoffs` names `{target}`: name another agent, in 1 to 64 letters, digits, `-` and `_`"
+                ));
             }
             if !(1_000..=10_000_000).contains(&agent.context) {
                 return Err(format!("`context` {} is not from 1000 to 10000000 tokens", agent.context));

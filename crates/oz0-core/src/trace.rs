@@ -43,6 +43,8 @@ pub enum StepKind {
     Usage,
     /// A call of an agent's hook (`hooks.post_tool_call`) on the result of the tool call before it.
     Hook,
+    /// An agent's model handed the conversation to another agent (`handoffs`), named as its `tool`.
+    Handoff,
 }
 
 impl StepKind {
@@ -55,6 +57,7 @@ impl StepKind {
             StepKind::ReadResult => "read_result",
             StepKind::Usage => "usage",
             StepKind::Hook => "hook",
+            StepKind::Handoff => "handoff",
         }
     }
 }

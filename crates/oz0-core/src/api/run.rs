@@ -29,6 +29,10 @@ pub struct RunRequest {
     /// The job's ID; left out, a new ULID.
     #[serde(default)]
     pub job: Option<TreeId>,
+    /// The agents its hand-offs name (and theirs), read from files by the caller; one left out is the
+    /// one installed under its name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handoffs: Vec<Definition>,
 }
 
 /// An agent or a flow installed, and whether it replaced one of its name.

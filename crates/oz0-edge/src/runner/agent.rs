@@ -87,14 +87,7 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
         offered.push(Offered::new(target));
     }
     if !offered.is_empty() {
-        defs.push(ToolDef {
-            name: READ_RESULT_NAME.to_owned(),
-            description: "Read part of a tool result that was kept as a file because it was too long to read \
-                          inline: a section (a heading, a top-level key or an item such as [3]), a range of lines, or \
-                          a view within a budget."
-                .to_owned(),
-            parameters: stored_result::read_result_schema(),
-        });
+        defs.push(read_result_def());
     }
     Ok((offered, defs))
 }
@@ -117,9 +110,75 @@ async fn hooks(run: &Run, agent: &AgentDef) -> Result<Vec<Target>, String> {
     .map_err(|err| format!("the agent's post_tool_call hook: {err}"))
 }
 
+/// The agent whose turn it is: the one the run started with, or one it was handed to. Its functions
+/// (and `oz.read_result` when it has any, or hand-offs whose agents may), its hooks and why its tools'
+/// requests for a model are refused.
+struct Seat<'a> {
+    agent: &'a AgentDef,
+    offered: Vec<Offered>,
+    tools: Vec<ToolDef>,
+    hooks: Vec<Target>,
+    withheld: Option<String>,
+}
+
+impl<'a> Seat<'a> {
+    async fn take(run: &Run, agent: &'a AgentDef, linked: bool) -> Result<Self, String> {
+        let (offered, mut tools) = offered(run, agent).await?;
+        if offered.is_empty() && !agent.handoffs.is_empty() {
+            tools.push(read_result_def());
+        }
+        for target in &agent.handoffs {
+            tools.push(ToolDef {
+                name: transfer_name(target),
+                description: format!("Hand the conversation to the agent `{target}`, which answers from then on."),
+                parameters: serde_json::json!({"type": "object", "properties": {}}),
+            });
+        }
+        if linked {
+            tools.push(read_resource_def());
+        }
+        let hooks = hooks(run, agent).await?;
+        Ok(Self { agent, offered, tools, hooks, withheld: agent.models_withheld() })
+    }
+
+    fn bounds(&self) -> Bounds<'_> {
+        Bounds {
+            clearance: self.agent.clearance.as_deref(),
+            models_withheld: self.withheld.as_deref(),
+            hooks: &self.hooks,
+        }
+    }
+}
+
+/// The name a model calls a hand-off to `agent` by, as the OpenAI Agents SDK names it.
+fn transfer_name(agent: &str) -> String {
+    format!("transfer_to_{agent}")
+}
+
+fn read_result_def() -> ToolDef {
+    ToolDef {
+        name: READ_RESULT_NAME.to_owned(),
+        description: "Read part of a tool result that was kept as a file because it was too long to read inline: a \
+                      section (a heading, a top-level key or an item such as [3]), a range of lines, or a view \
+                      within a budget."
+            .to_owned(),
+        parameters: stored_result::read_result_schema(),
+    }
+}
+
+fn read_resource_def() -> ToolDef {
+    ToolDef {
+        name: READ_RESOURCE_NAME.to_owned(),
+        description: stored_result::READ_RESOURCE_ABOUT.to_owned(),
+        parameters: stored_result::read_resource_schema(),
+    }
+}
+
+/// Runs an agent: its model in a loop, and the agents it hands the conversation to (`handoffs`), in the
+/// same job, with the history so far. The job's budget and `max_steps` are the first agent's.
 pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
-    let (offered, mut tools) = match offered(run, agent).await {
-        Ok(found) => found,
+    let mut seat = match Seat::take(run, agent, false).await {
+        Ok(seat) => seat,
         Err(err) => return Ended::failed(err),
     };
     let mut text = run.input.clone();
@@ -129,29 +188,24 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
     }
     let mut messages = vec![ChatMessage::User { text }];
     let mut spent = Spent::default();
-    let price = setup.config.aliases.get(&agent.model).cloned();
-    let hooks = match hooks(run, agent).await {
-        Ok(hooks) => hooks,
-        Err(err) => return Ended::failed(err),
-    };
-    let withheld = agent.models_withheld();
-    let bounds = Bounds { clearance: agent.clearance.as_deref(), models_withheld: withheld.as_deref(), hooks: &hooks };
     for _ in 0..agent.max_steps {
         if cancelled(run).await {
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
         }
+        let now_agent = seat.agent;
+        let price = setup.config.aliases.get(&now_agent.model).cloned();
         let request = ChatRequest {
-            system: agent.instructions.clone(),
+            system: now_agent.instructions.clone(),
             messages: messages.clone(),
-            tools: tools.clone(),
-            max_tokens: agent.max_tokens,
+            tools: seat.tools.clone(),
+            max_tokens: now_agent.max_tokens,
             temperature: None,
         };
         // The worst case of this call: the request as the estimate weighs it, and the most it may answer.
         let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
         let worst = Spent {
-            tokens: worst_in + u64::from(agent.max_tokens),
-            usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(agent.max_tokens))),
+            tokens: worst_in + u64::from(now_agent.max_tokens),
+            usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(now_agent.max_tokens))),
         };
         let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
         let reservation = match crate::spending::reserve(
@@ -166,17 +220,17 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             Ok(reservation) => reservation,
             Err((message, _)) => {
                 let mut step = Step::new(0, now(), StepKind::ModelCall);
-                step.tool = Some(agent.model.clone());
+                step.tool = Some(now_agent.model.clone());
                 step.outcome = Outcome::Refused;
                 step.error = Some(message.clone());
                 return record_last(run, step, Ended::failed(message)).await;
             }
         };
         let mut step = Step::new(0, now(), StepKind::ModelCall);
-        step.tool = Some(agent.model.clone());
+        step.tool = Some(now_agent.model.clone());
         let clock = Instant::now();
         let answer = tokio::select! {
-            answer = setup.gateway.complete(&agent.model, &request) => answer,
+            answer = setup.gateway.complete(&now_agent.model, &request) => answer,
             () = run.token.cancelled() => {
                 return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
             }
@@ -206,15 +260,28 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
             return Ended { state: JobState::Succeeded, output: Some(answer.text.unwrap_or_default()), error: None };
         }
         let warned = agent.budget.is_some_and(|budget| budget.warned(spent));
+        let mut handed_to: Option<&str> = None;
         for call in &answer.tool_calls {
-            let fill = fill_budget(agent.context, used, warned);
-            let answered = if call.name == READ_RESULT_NAME {
+            let fill = fill_budget(now_agent.context, used, warned);
+            let bounds = seat.bounds();
+            let target = now_agent.handoffs.iter().find(|target| transfer_name(target) == call.name);
+            let answered = if let Some(to) = handed_to {
+                Ok(Answered::read(format!("not run: the conversation was handed to the agent `{to}`")))
+            } else if let Some(target) = target {
+                let mut step = Step::new(0, now(), StepKind::Handoff);
+                step.tool = Some(target.clone());
+                if let Err(err) = record(run, step, None).await {
+                    return Ended::unrecorded(run, &err);
+                }
+                handed_to = Some(target);
+                Ok(Answered::read(format!("{{\"assistant\": \"{target}\"}}")))
+            } else if call.name == READ_RESULT_NAME {
                 read_result(run, call, fill, bounds.clearance).await.map(|(text, _)| Answered::read(text))
             } else if call.name == READ_RESOURCE_NAME {
-                let listed = |tool: &str| offered.iter().any(|o| o.target.tool == tool);
+                let listed = |tool: &str| seat.offered.iter().any(|o| o.target.tool == tool);
                 read_resource(run, call, listed, fill, setup.threshold, bounds).await
             } else {
-                match offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
+                match seat.offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
                         let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
                         tool_call(run, function, call, fill, setup.threshold, budget, bounds).await
@@ -229,15 +296,21 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
                 Err(err) => return Ended::unrecorded(run, &err),
             };
             // A result that links to resources offers the model the way to read them, from then on.
-            if linked && !tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME) {
-                tools.push(ToolDef {
-                    name: READ_RESOURCE_NAME.to_owned(),
-                    description: stored_result::READ_RESOURCE_ABOUT.to_owned(),
-                    parameters: stored_result::read_resource_schema(),
-                });
+            if linked && !seat.tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME) {
+                seat.tools.push(read_resource_def());
             }
             spent += cost;
             messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
+        }
+        if let Some(to) = handed_to {
+            let linked = seat.tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME);
+            let Some(next) = setup.handoffs.get(to) else {
+                return Ended::failed(format!("the agent `{to}` that `{}` hands off to is not known", now_agent.id));
+            };
+            seat = match Seat::take(run, next, linked).await {
+                Ok(seat) => seat,
+                Err(err) => return Ended::failed(format!("the hand-off to `{to}`: {err}")),
+            };
         }
     }
     Ended::failed(format!("the agent reached its max_steps ({}) without an answer", agent.max_steps))

@@ -6,9 +6,10 @@ mod events;
 mod flow;
 mod run;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use oz0_core::agent::Definition;
+use oz0_core::agent::{AgentDef, Definition};
 use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
 use oz0_core::offload::{Offload, threshold};
 
@@ -97,7 +98,8 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
             }
             let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
             let threshold = job_threshold(state, principal, agent.offload)?;
-            Some(AgentSetup { gateway, config, threshold })
+            let handoffs = handoffs(state, principal, &request.handoffs, agent, &config)?;
+            Some(AgentSetup { gateway, config, threshold, handoffs })
         }
         Definition::Flow(_) => None,
     };
@@ -128,6 +130,59 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         files.push(StoredFile { file: *file, size });
     }
     Ok((job, Some(definition), files, gateway))
+}
+
+/// The most agents a run reaches by hand-offs, the first one's and theirs.
+const MOST_HANDOFFS: usize = 32;
+
+/// Finds the agents a run of `agent` may be handed to: those its `handoffs` name, and theirs, each
+/// from `given` (read from files by the caller) or else installed, checked as a run's definition is,
+/// its model alias one of `config`'s. The run's own agent is among them, to be handed back to.
+fn handoffs(
+    state: &EdgeState,
+    principal: &Principal,
+    given: &[Definition],
+    agent: &AgentDef,
+    config: &GatewayConfig,
+) -> Result<BTreeMap<String, AgentDef>, EdgeError> {
+    let mut found = BTreeMap::from([(agent.id.clone(), agent.clone())]);
+    let mut wanted = agent.handoffs.clone();
+    while let Some(name) = wanted.pop() {
+        if found.contains_key(&name) {
+            continue;
+        }
+        if found.len() > MOST_HANDOFFS {
+            return Err(EdgeError::invalid(format!(
+                "the agent `{}` reaches more than {MOST_HANDOFFS} agents by its hand-offs",
+                agent.id
+            )));
+        }
+        let definition = match given.iter().find(|d| d.id() == name) {
+            Some(definition) => definition.clone(),
+            None => state.store().definition(&principal.tenant, &name)?.ok_or_else(|| {
+                EdgeError::not_found(format!(
+                    "the agent `{}` hands off to `{name}`: there is no agents/{name}.yaml here, and none is installed",
+                    agent.id
+                ))
+            })?,
+        };
+        oz0_core::agent::check(&definition).map_err(|err| EdgeError::invalid(format!("{name}: {err}")))?;
+        let Definition::Agent(target) = definition else {
+            return Err(EdgeError::invalid(format!(
+                "`{name}`, a hand-off of `{}`, is a flow: hand off to agents",
+                agent.id
+            )));
+        };
+        if !config.aliases.contains_key(&target.model) {
+            return Err(EdgeError::invalid(format!(
+                "the agent `{name}` calls the model alias `{}`, which the edge's gateway does not configure",
+                target.model
+            )));
+        }
+        wanted.extend(target.handoffs.iter().cloned());
+        found.insert(name, target);
+    }
+    Ok(found)
 }
 
 /// Returns the threshold a job of an agent whose `offload` is `agent` keeps for its whole run.

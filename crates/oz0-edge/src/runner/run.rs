@@ -31,6 +31,8 @@ pub(crate) struct AgentSetup {
     pub config: GatewayConfig,
     /// The offload threshold, kept for the whole run whatever the tenant changes meanwhile.
     pub threshold: Offload,
+    /// The agents the run may be handed to, by name: those the agent's `handoffs` name, and theirs.
+    pub handoffs: std::collections::BTreeMap<String, oz0_core::agent::AgentDef>,
 }
 
 /// How a run ended.
