@@ -25,6 +25,8 @@ use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::progress::Tally;
+
 /// What a server told or asked during a call, for its trace and whoever watches it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -163,6 +165,8 @@ struct Inner {
     sampling: bool,
     calls: Mutex<Vec<Active>>,
     next: AtomicU64,
+    /// The progress each call's server reported, as it arrived and as it was told.
+    tally: Arc<Tally>,
 }
 
 /// Removes its call from the host when dropped, however the call ends.
@@ -183,7 +187,18 @@ impl Host {
     /// Returns the client of a server told of `roots`.
     pub fn new(roots: &[PathBuf], sampling: bool) -> Self {
         let roots = roots.iter().map(|root| url_of(root)).collect();
-        Self(Arc::new(Inner { roots, sampling, calls: Mutex::new(Vec::new()), next: AtomicU64::new(0) }))
+        let calls = Mutex::new(Vec::new());
+        Self(Arc::new(Inner { roots, sampling, calls, next: AtomicU64::new(0), tally: Arc::default() }))
+    }
+
+    /// Returns where the progress its servers report is counted ([`Counted`](crate::progress::Counted)).
+    pub(crate) fn tally(&self) -> Arc<Tally> {
+        Arc::clone(&self.0.tally)
+    }
+
+    /// Waits, for at most a second, until the progress a call's server sent before its answer was told.
+    pub(crate) async fn settled(&self, token: &ProgressToken) {
+        self.0.tally.settled(token, std::time::Duration::from_secs(1)).await;
     }
 
     /// Tells the host of a call, whose progress comes with `token`, until the guard is dropped.
@@ -346,6 +361,7 @@ impl ClientHandler for Host {
                 });
             }
         });
+        self.0.tally.told(&params.progress_token);
     }
 
     async fn on_logging_message(&self, params: LoggingMessageNotificationParam, _: NotificationContext<RoleClient>) {

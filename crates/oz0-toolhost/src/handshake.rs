@@ -1,6 +1,8 @@
 //! The start of an MCP session with a server: `server/discover` for 2026-07-28, else the 2025-11-25
 //! `initialize` handshake, bounded by nothing but the caller's timeout.
 
+use std::sync::Arc;
+
 use rmcp::model::{
     ClientConfig, ClientJsonRpcMessage, ClientNotification, ClientRequest, ClientResult, DiscoverRequest,
     DiscoverRequestParams, ErrorCode, InitializeRequest, InitializedNotification, ProtocolVersion, RequestId,
@@ -9,6 +11,8 @@ use rmcp::model::{
 use rmcp::service::{ClientInitializeError, RunningService, serve_directly};
 use rmcp::transport::Transport as McpTransport;
 use rmcp::{RoleClient, Service};
+
+use crate::progress::{Counted, Tally};
 
 /// The protocol asked for first.
 pub const PREFERRED_PROTOCOL: &str = "2026-07-28";
@@ -26,7 +30,8 @@ const INITIALIZE_ID: &str = "oz0-initialize";
 /// Connects an MCP client to a started server: asks with `server/discover` for 2026-07-28, and falls
 /// back to the 2025-11-25 `initialize` handshake when the server answers it with an error, as a server
 /// of that era does. It waits as long as the server takes to answer, so that the caller's timeout, the
-/// tool's own, is the only bound on the start.
+/// tool's own, is the only bound on the start. The progress the server reports is counted in `tally`
+/// as it arrives.
 ///
 /// rmcp's `ClientLifecycleMode::Auto` gives up on `server/discover` after a fixed 10 s and sends
 /// `initialize` with the answer to it still to come: a server slower than that to start, such as one of
@@ -39,12 +44,14 @@ const INITIALIZE_ID: &str = "oz0-initialize";
 /// refuses both protocols or speaks none that is asked for.
 pub(crate) async fn connect<S, T>(
     service: S,
-    mut transport: T,
+    transport: T,
+    tally: Arc<Tally>,
 ) -> Result<RunningService<RoleClient, S>, ClientInitializeError>
 where
     S: Service<RoleClient>,
     T: McpTransport<RoleClient> + 'static,
 {
+    let mut transport = Counted::new(transport, tally);
     let info = service.get_info();
     let preferred = vec![ProtocolVersion::V_2026_07_28];
     let mut discover = DiscoverRequest::new(DiscoverRequestParams {});
@@ -199,7 +206,7 @@ mod tests {
         let (client, far) = tokio::io::duplex(1 << 16);
         let server = tokio::spawn(server(far, start, answer));
         let (read, write) = tokio::io::split(client);
-        let connected = connect((), AsyncRwTransport::new_client(read, write)).await;
+        let connected = connect((), AsyncRwTransport::new_client(read, write), Arc::default()).await;
         let protocol = match connected {
             Ok(client) => {
                 let protocol = client.peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_default();
@@ -260,7 +267,7 @@ mod tests {
         let (client, far) = tokio::io::duplex(1 << 16);
         drop(far);
         let (read, write) = tokio::io::split(client);
-        let connected = connect((), AsyncRwTransport::new_client(read, write)).await;
+        let connected = connect((), AsyncRwTransport::new_client(read, write), Arc::default()).await;
         assert!(connected.is_err());
     }
 }

@@ -28,6 +28,7 @@ mod handshake;
 mod list;
 mod measure;
 mod pool;
+mod progress;
 mod remote;
 mod sandbox;
 mod server;

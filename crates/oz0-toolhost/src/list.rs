@@ -100,7 +100,8 @@ async fn list_local(command: &ServerCommand, timeout: Duration) -> Result<Listed
         // The same client as a call's, so that a server shows the functions it offers only to a client
         // that declares what they need (roots, elicitation, sampling).
         let host = crate::client::Host::new(&command.roots, command.sampling);
-        let client = handshake::connect(host, io).await.map_err(|err| err.to_string())?;
+        let tally = host.tally();
+        let client = handshake::connect(host, io, tally).await.map_err(|err| err.to_string())?;
         let listed = listed(&client, &tasks).await;
         let _ = client.cancel().await;
         listed

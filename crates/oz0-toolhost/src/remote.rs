@@ -69,7 +69,7 @@ impl RemoteServer {
         let client = client(self.private).map_err(|why| self.error(why))?;
         let noting = Noting { client: client.clone(), identified: Arc::new(AtomicBool::new(false)) };
         let streamable = self.streamable(noting.clone(), &headers);
-        let refused = match crate::handshake::connect(host.clone(), streamable).await {
+        let refused = match crate::handshake::connect(host.clone(), streamable, host.tally()).await {
             Ok(session) => {
                 let sessions = session
                     .peer_info()
@@ -86,7 +86,8 @@ impl RemoteServer {
             .await
             .map_err(|why| self.error(format!("{refused}, and {why}: it speaks neither of MCP's HTTP transports")))?;
         // An HTTP+SSE session lasts its stream, and is not kept past its call.
-        let session = crate::handshake::connect(host, sse).await.map_err(|err| self.error(why(&err)))?;
+        let tally = host.tally();
+        let session = crate::handshake::connect(host, sse, tally).await.map_err(|err| self.error(why(&err)))?;
         Ok((session, false))
     }
 

@@ -140,7 +140,7 @@ impl Session {
     async fn start_local(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
         let (mut server, io, _) = crate::transport::start(command).await?;
         let host = Host::new(&command.roots, command.sampling);
-        let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io)).await;
+        let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io, host.tally())).await;
         let client = match connected {
             Ok(Ok(client)) => client,
             Ok(Err(err)) => {
@@ -380,15 +380,19 @@ impl Session {
             Ok(handle) => handle,
             Err(err) => return Err(Stop::Failed(err.to_string())),
         };
-        let _entered = self.host.enter(handle.progress_token.clone(), wait.listener.clone());
+        let token = handle.progress_token.clone();
+        let _entered = self.host.enter(token.clone(), wait.listener.clone());
         let id = handle.id.clone();
         let answer = tokio::select! {
             answer = tokio::time::timeout_at(wait.deadline, handle.rx) => answer,
             () = wait.cancel.cancelled() => {
                 self.cancel_request(id, "the call was cancelled").await;
+                self.host.settled(&token).await;
                 return Err(Stop::Cancelled);
             }
         };
+        // The progress the server sent before its answer is told before the call ends.
+        self.host.settled(&token).await;
         match answer {
             Ok(Ok(Ok(result))) => Ok(result),
             Ok(Ok(Err(ServiceError::McpError(err)))) => Err(Stop::Refused(err.message.to_string())),
