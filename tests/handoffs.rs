@@ -77,6 +77,24 @@ fn a_router_hands_the_run_to_an_agent_that_answers_in_the_same_job() {
 }
 
 #[test]
+fn a_hand_off_to_an_installed_agent_runs_the_installed_definition() {
+    let site = Site::new(common::Transport::Embedded);
+    let agents = site.env.work().join("agents");
+    std::fs::create_dir_all(&agents).unwrap();
+    let helper = site.env.work().join("helper.yaml");
+    std::fs::write(&helper, "id: helper\ninstructions: Help as installed.\nmodel: default\n").unwrap();
+    site.ok(&["agent", "apply", helper.to_str().unwrap()]);
+    std::fs::write(agents.join("router.yaml"), "id: router\ninstructions: Route.\nhandoffs: [helper]\n").unwrap();
+    let provider = ScriptedProvider::start(vec![
+        Box::new(|_: &Value| call("transfer_to_helper", json!({}), 10, 5)),
+        Box::new(|_: &Value| say("helped", 10, 5)),
+    ]);
+    provider.configure(&site.edge_dir());
+    assert_eq!(site.ok(&["run", "router", "--input", "x"]).trim(), "helped");
+    assert_eq!(system(&provider.received()[1]), "Help as installed.");
+}
+
+#[test]
 fn a_hand_off_to_an_agent_that_is_nowhere_is_refused_before_the_run() {
     let site = Site::new(common::Transport::Embedded);
     let agents = site.env.work().join("agents");
