@@ -400,18 +400,11 @@ pub(crate) async fn tool_call(
     let draft = invoked.draft;
     if let Some(note) = withheld(bounds.clearance, &step.labels) {
         step.withheld = true;
-        let cost = Spent {
-            usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
-            tokens: 0,
-        };
+        let cost = Spent { tokens: 0, ..spent_by(&step, &draft) };
         record(run, step, draft.usage_refused.clone()).await?;
         return Ok(Answered { cost, ..Answered::refused(note) });
     }
-    // What the tool reported, and what its requests for a model cost.
-    let mut cost = Spent {
-        usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
-        tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
-    };
+    let mut cost = spent_by(&step, &draft);
     let linked = draft.result.as_ref().is_some_and(oz0_core::mcp::links_resources);
     let mut hooked = Hooked { text: model_text(&draft), inline: false, cost: Spent::default(), steps: Vec::new() };
     if draft.result.is_some() {
@@ -435,6 +428,14 @@ pub(crate) async fn tool_call(
     }
     cost += hooked.cost;
     Ok(Answered { text, cost, outcome: draft.outcome, linked })
+}
+
+/// Returns what a call spent: what its tool reported its services cost, and its requests for a model.
+fn spent_by(step: &Step, draft: &Draft) -> Spent {
+    Spent {
+        usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
+        tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
+    }
 }
 
 /// What an agent's `post_tool_call` hooks made of a call's result.
@@ -479,10 +480,7 @@ async fn post_tool_call(
         let (step, answer) = match invoke(&run.state, &run.principal, &run.job, hook, &input, how, &token).await {
             Ok(Invoked { mut step, draft, .. }) => {
                 step.kind = StepKind::Hook;
-                hooked.cost += Spent {
-                    usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
-                    tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
-                };
+                hooked.cost += spent_by(&step, &draft);
                 let answer = match draft.outcome {
                     Outcome::Ok => Ok(model_text(&draft)),
                     _ => Err(draft.error.clone().unwrap_or_else(|| model_text(&draft))),
