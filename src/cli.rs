@@ -53,6 +53,8 @@ pub enum Command {
     File(OnEdge<FileCommand>),
     /// Run an agent or a flow, and follow it live.
     Run(RunOnEdge),
+    /// List conversations, show one's turns, and fork one from a turn.
+    Conversation(OnEdge<crate::commands::conversation::ConversationCommand>),
     /// Install agents and flows on the edge, and list them.
     Agent(OnEdge<AgentCommand>),
     /// Read and change the tenant's settings.

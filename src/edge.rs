@@ -420,6 +420,22 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.events(id, after))
     }
 
+    async fn conversations(&self, limit: u32) -> Result<Vec<oz0_core::api::ConversationSummary>, EdgeError> {
+        delegate!(self, edge => edge.conversations(limit))
+    }
+
+    async fn conversation(&self, id: &TreeId) -> Result<oz0_core::api::Conversation, EdgeError> {
+        delegate!(self, edge => edge.conversation(id))
+    }
+
+    async fn fork_conversation(
+        &self,
+        id: &TreeId,
+        fork: &oz0_core::api::ForkRequest,
+    ) -> Result<oz0_core::api::Conversation, EdgeError> {
+        delegate!(self, edge => edge.fork_conversation(id, fork))
+    }
+
     async fn usage(&self, since_ms: Option<u64>, until_ms: Option<u64>) -> Result<Vec<UsageRecord>, EdgeError> {
         delegate!(self, edge => edge.usage(since_ms, until_ms))
     }

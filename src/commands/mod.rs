@@ -3,6 +3,7 @@
 pub mod agent;
 pub mod approval;
 pub mod console;
+pub mod conversation;
 pub mod edge;
 pub mod file;
 pub mod fit;
@@ -30,6 +31,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Job(on) => job::run(on.command, &edge),
         Command::File(on) => file::run(on.command, &edge),
         Command::Run(args) => run::run(&args.args, &edge),
+        Command::Conversation(on) => conversation::run(on.command, &edge),
         Command::Agent(on) => agent::run(on.command, &edge),
         Command::Tenant(on) => tenant::run(on.command, &edge),
         Command::Usage(args) => usage::run(&args, &edge),

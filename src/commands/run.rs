@@ -42,6 +42,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "ID", value_parser = parse_job)]
     pub id: Option<TreeId>,
 
+    /// Run it as a turn of a conversation: `new` starts one, named by this job's ID; a conversation's
+    /// ID goes on with it, the turns before as the model's history and their files readable.
+    #[arg(long, value_name = "new|ID")]
+    pub conversation: Option<String>,
+
     /// Start the job and print its ID, without following it (a served edge only).
     #[arg(long)]
     pub detach: bool,
@@ -51,6 +56,8 @@ const EXAMPLES: &str = "\
 Examples:
   oz0 run reader --input 'How do I install Acme on Linux?'
   oz0 run hand-on --input 'some text' --format jsonl
+  oz0 run reader --conversation new --input 'Find the install guide'
+  oz0 run reader --conversation 01K1N6ZQ4B7V2X9M3P8R5T0W6Y --input 'And on macOS?'
   oz0 run fixer --file oz0-file:sha256:9f2c... --detach";
 
 /// How `oz0 run` prints.
@@ -142,6 +149,7 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         files: args.files.clone(),
         job: args.id.clone(),
         handoffs,
+        conversation: args.conversation.clone(),
     };
     block_on(async {
         let job = match connected.edge.start_run(&request).await {
@@ -161,6 +169,12 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
                 });
             }
         };
+        if let Some(turn) = &job.turn_of {
+            ui::info(&format!(
+                "turn {} of the conversation {}: go on with `oz0 run {} --conversation {}`",
+                turn.turn, turn.conversation, args.name, turn.conversation
+            ));
+        }
         if args.detach {
             ui::print_text(job.id.as_str())?;
             return Ok(());

@@ -8,7 +8,8 @@ use oz0_core::api::{
     StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId, paths,
 };
 use oz0_core::api::{
-    Approval, Decision, EventStream, QuestionAnswer, Rule, RunEvent, RunRequest, SpendingLimits, UsageRecord,
+    Approval, Conversation, ConversationSummary, Decision, EventStream, ForkRequest, QuestionAnswer, Rule, RunEvent,
+    RunRequest, SpendingLimits, UsageRecord,
 };
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
@@ -350,6 +351,19 @@ impl Edge for Client {
 
     async fn start_run(&self, request: &RunRequest) -> Result<Job, EdgeError> {
         self.with_json(Method::POST, paths::RUNS, "application/json", request).await
+    }
+
+    async fn conversations(&self, limit: u32) -> Result<Vec<ConversationSummary>, EdgeError> {
+        self.get(&format!("{}?limit={limit}", paths::CONVERSATIONS)).await
+    }
+
+    async fn conversation(&self, id: &TreeId) -> Result<Conversation, EdgeError> {
+        self.get(&paths::fill(paths::CONVERSATION, &[("conversation", id.as_str())])).await
+    }
+
+    async fn fork_conversation(&self, id: &TreeId, fork: &ForkRequest) -> Result<Conversation, EdgeError> {
+        let path = paths::fill(paths::CONVERSATION_FORK, &[("conversation", id.as_str())]);
+        self.with_json(Method::POST, &path, "application/json", fork).await
     }
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {

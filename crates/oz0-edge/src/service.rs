@@ -12,7 +12,9 @@ use oz0_core::api::{
     OffloadPatch, OffloadView, QuestionAnswer, Role, RunRequest, SpendingLimits, Status, StoreStatus, StoredFile,
     Tenant, TenantName, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::api::{Approval, ApprovalState, Decision, Rule, UsageRecord};
+use oz0_core::api::{
+    Approval, ApprovalState, Conversation, ConversationSummary, Decision, ForkRequest, Rule, UsageRecord,
+};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -21,7 +23,7 @@ use crate::news::Notice;
 use crate::plugins;
 use crate::sealing::KeySource;
 use crate::state::{EdgeState, NO_FILE, NO_TENANT};
-use crate::store::{NewToken, PluginRecord, Principal, StoreError, TenantRecord};
+use crate::store::{ForkRefused, NewToken, PluginRecord, Principal, StoreError, TenantRecord};
 
 /// The name of the embedded edge's tenant and person, when its store is new.
 pub const LOCAL: &str = "local";
@@ -523,6 +525,41 @@ impl Edge for LocalEdge {
         crate::runner::events(&self.state, &self.principal, id, after).await
     }
 
+    async fn conversations(&self, limit: u32) -> Result<Vec<ConversationSummary>, EdgeError> {
+        let limit = limit.clamp(1, MAX_PAGE);
+        self.blocking(move |state, principal| Ok(state.store().conversations(&principal.tenant, limit)?)).await
+    }
+
+    async fn conversation(&self, id: &TreeId) -> Result<Conversation, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            state.store().conversation(&principal.tenant, &id)?.ok_or_else(|| no_conversation(&id))
+        })
+        .await
+    }
+
+    async fn fork_conversation(&self, id: &TreeId, fork: &ForkRequest) -> Result<Conversation, EdgeError> {
+        require(&self.principal, Role::Content, "forking a conversation")?;
+        let (id, turn) = (id.clone(), fork.turn);
+        self.blocking(move |state, principal| {
+            let new = crate::calls::new_job_id()?;
+            match state.store().fork_conversation(&principal.tenant, &id, turn, &new, principal)? {
+                Ok(conversation) => Ok(conversation),
+                Err(ForkRefused::Unknown) => Err(no_conversation(&id)),
+                Err(ForkRefused::NoTurn(0)) => {
+                    Err(EdgeError::invalid(format!("the conversation `{id}` has no turn yet to fork from")))
+                }
+                Err(ForkRefused::NoTurn(last)) => Err(EdgeError::invalid(format!(
+                    "the conversation `{id}` has no turn {turn}: fork from a turn of 1 to {last}"
+                ))),
+                Err(ForkRefused::Running(job)) => Err(EdgeError::invalid(format!(
+                    "turn {turn} of the conversation `{id}` still runs (job {job}): fork from it once it has ended"
+                ))),
+            }
+        })
+        .await
+    }
+
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {
         require(&self.principal, Role::Content, "answering a tool's question")?;
         let tenant = self.principal.tenant.id;
@@ -591,4 +628,9 @@ fn read_file(state: &EdgeState, tenant: &TenantRecord, tree: &TreeId, file: &Fil
         FileError::Store(err) => err.into(),
         err => EdgeError::internal(format!("could not read the file {file}"), err),
     })
+}
+
+/// Returns the error of a conversation not found.
+fn no_conversation(id: &TreeId) -> EdgeError {
+    EdgeError::not_found(format!("no conversation `{id}`: `oz0 conversation list` shows them"))
 }

@@ -230,6 +230,10 @@ impl Session {
                             JobStart::Follows(job) | JobStart::Refused(job) => {
                                 Err(EdgeError::internal("a new job's ID was taken", format!("job {}", job.id)))
                             }
+                            JobStart::Turn(conversation) => Err(EdgeError::internal(
+                                "a new job's ID was taken",
+                                format!("conversation {conversation}"),
+                            )),
                         }
                     })
                     .await?;

@@ -40,6 +40,9 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         out.push_str(&format!("  ended     {ended}\n"));
     }
     out.push_str(&format!("  tree      {}\n", job.tree));
+    if let Some(turn) = &job.turn_of {
+        out.push_str(&format!("  turn      {} of the conversation {}\n", turn.turn, turn.conversation));
+    }
     if !job.labels.is_empty() {
         out.push_str(&format!("  labels    {}\n", job.labels.join(", ")));
     }

@@ -77,8 +77,13 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
     let job = &trace.job;
     let totals = &trace.totals;
     let labels = if job.labels.is_empty() { String::new() } else { format!(", labels {}", job.labels.join(", ")) };
+    let turn = job
+        .turn_of
+        .as_ref()
+        .map(|t| format!(", turn {} of the conversation {}", t.turn, t.conversation))
+        .unwrap_or_default();
     let mut out = format!(
-        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}\n",
+        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}{turn}\n",
         job.id,
         job.kind.as_str(),
         job.name,

@@ -2,6 +2,7 @@
 
 use std::future::Future;
 
+use super::conversation::{Conversation, ConversationSummary, ForkRequest};
 use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
@@ -170,4 +171,18 @@ pub trait Edge: Send + Sync {
         question: u32,
         answer: &QuestionAnswer,
     ) -> impl Future<Output = Result<(), EdgeError>> + Send;
+
+    /// Returns the tenant's conversations, newest first, at most `limit`.
+    fn conversations(&self, limit: u32) -> impl Future<Output = Result<Vec<ConversationSummary>, EdgeError>> + Send;
+
+    /// Returns a conversation and its turns.
+    fn conversation(&self, id: &TreeId) -> impl Future<Output = Result<Conversation, EdgeError>> + Send;
+
+    /// Forks a conversation from one of its turns (content role): a new conversation that begins with
+    /// its turns up to that one, and whose turns read their files, never a later turn's.
+    fn fork_conversation(
+        &self,
+        id: &TreeId,
+        fork: &ForkRequest,
+    ) -> impl Future<Output = Result<Conversation, EdgeError>> + Send;
 }

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::conversation::TurnOf;
 use super::file::{FileRef, StoredFile, TreeId};
 use crate::fit::FitNote;
 use crate::trace::{Outcome, Sampled, ServerNote, Step, Totals};
@@ -97,6 +98,9 @@ pub struct Job {
     /// The labels of what the job read, joined from its steps.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
+    /// The turn of a conversation it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_of: Option<TurnOf>,
 }
 
 /// A job with its files and totals.

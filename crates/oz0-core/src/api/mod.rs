@@ -5,6 +5,7 @@
 //! what both speak, serialised as JSON on the wire. Errors of the HTTP API are `application/problem+json`
 //! documents ([`Problem`]), which both sides map to and from [`EdgeError`].
 
+mod conversation;
 mod edge;
 mod error;
 pub(crate) mod file;
@@ -18,6 +19,7 @@ mod run;
 mod tenant;
 mod usage;
 
+pub use conversation::{Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, Turn, TurnOf};
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};

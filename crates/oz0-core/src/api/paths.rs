@@ -57,6 +57,12 @@ pub const RUNS: &str = "/v1/runs";
 pub const JOB_EVENTS: &str = "/v1/jobs/{job}/events";
 /// `POST`: answer a question a tool's server asked during a call of the job.
 pub const JOB_QUESTION: &str = "/v1/jobs/{job}/questions/{question}";
+/// `GET ?limit=N`: the tenant's conversations, newest first.
+pub const CONVERSATIONS: &str = "/v1/conversations";
+/// `GET`: a conversation and its turns.
+pub const CONVERSATION: &str = "/v1/conversations/{conversation}";
+/// `POST` `{"turn": N}`: fork a conversation from a turn; answers the new conversation.
+pub const CONVERSATION_FORK: &str = "/v1/conversations/{conversation}/fork";
 /// `GET`: the OpenAPI document.
 pub const OPENAPI: &str = "/openapi.json";
 

@@ -33,6 +33,10 @@ pub struct RunRequest {
     /// one installed under its name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handoffs: Vec<Definition>,
+    /// The conversation the run is a turn of: `new` starts one, named by this run's job ID; a
+    /// conversation's ID goes on with it, the turns before as the model's history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversation: Option<String>,
 }
 
 /// An agent or a flow installed, and whether it replaced one of its name.

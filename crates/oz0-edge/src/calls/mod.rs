@@ -132,6 +132,7 @@ pub(crate) async fn call(
                     JobStart::Started(job) => Ok((job, true)),
                     JobStart::Follows(job) => Ok((job, false)),
                     JobStart::Refused(job) => Err(refused_start(&job)),
+                    JobStart::Turn(conversation) => Err(refused_turn(&id, &conversation)),
                 }
             }
         })
@@ -204,6 +205,14 @@ pub(crate) fn refused_start(job: &Job) -> EdgeError {
          inherit them; leave out --id, or choose another",
         job.id,
         job.state.as_str()
+    ))
+}
+
+/// Returns the refusal of a start under `id`, a turn of `conversation` (or its ID).
+pub(crate) fn refused_turn(id: &TreeId, conversation: &TreeId) -> EdgeError {
+    EdgeError::invalid(format!(
+        "`{id}` is the ID of a turn of the conversation `{conversation}`, and no other job may start under it; \
+         leave out --id, or choose another"
     ))
 }
 

@@ -175,18 +175,27 @@ fn read_resource_def() -> ToolDef {
 }
 
 /// Runs an agent: its model in a loop, and the agents it hands the conversation to (`handoffs`), in the
-/// same job, with the history so far. The job's budget and `max_steps` are the first agent's.
-pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
-    let mut seat = match Seat::take(run, agent, false).await {
-        Ok(seat) => seat,
-        Err(err) => return Ended::failed(err),
-    };
+/// same job, with the history so far. The job's budget and `max_steps` are the first agent's. Returns
+/// how it ended and the messages of this run (what it was asked, what its models said and read), which
+/// a conversation's next turn reads after the history.
+pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> (Ended, Vec<ChatMessage>) {
     let mut text = run.input.clone();
     if !run.files.is_empty() {
         let refs: Vec<String> = run.files.iter().map(|f| format!("{} ({} bytes)", f.file, f.size)).collect();
         text.push_str(&format!("\n\nFiles handed to this job: {}", refs.join(", ")));
     }
-    let mut messages = vec![ChatMessage::User { text }];
+    let mut messages = setup.history.clone();
+    let before = messages.len();
+    messages.push(ChatMessage::User { text });
+    let ended = converse(run, agent, setup, &mut messages).await;
+    (ended, messages.split_off(before))
+}
+
+async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mut Vec<ChatMessage>) -> Ended {
+    let mut seat = match Seat::take(run, agent, false).await {
+        Ok(seat) => seat,
+        Err(err) => return Ended::failed(err),
+    };
     let mut spent = Spent::default();
     for _ in 0..agent.max_steps {
         if cancelled(run).await {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use oz0_core::agent::{AgentDef, Definition};
-use oz0_core::api::{EdgeError, Job, JobKind, JobState, RunRequest, StoredFile};
+use oz0_core::api::{EdgeError, Job, JobKind, JobState, NEW_CONVERSATION, RunRequest, StoredFile, TreeId};
 use oz0_core::offload::{Offload, threshold};
 
 pub(crate) use agent::{Bounds, Offered, read_resource, read_result, tool_call};
@@ -19,10 +19,10 @@ pub(crate) use run::Run;
 
 use run::{AgentSetup, Ended, blocking};
 
-use crate::calls::{hand_on, new_job_id, refused_start};
-use crate::gateway::{Gateway, GatewayConfig};
+use crate::calls::{hand_on, new_job_id, refused_start, refused_turn};
+use crate::gateway::{ChatMessage, Gateway, GatewayConfig};
 use crate::state::EdgeState;
-use crate::store::{JobStart, NewJob, Principal};
+use crate::store::{JobStart, NewJob, Principal, TenantRecord, TurnRefused, TurnStarted};
 
 /// Starts a run: finds its definition, starts its job (handing it the files asked for) and runs it in
 /// a task of its own. A start under the ID of a running job follows that job and starts nothing.
@@ -52,7 +52,13 @@ pub(crate) async fn start(
     };
     tokio::spawn(async move {
         let ended = match (&definition, gateway) {
-            (Definition::Agent(agent), Some(setup)) => agent::run(&run, agent, &setup).await,
+            (Definition::Agent(agent), Some(setup)) => {
+                let (ended, said) = agent::run(&run, agent, &setup).await;
+                if run.job.turn_of.is_some() {
+                    keep_turn(&run, &said).await;
+                }
+                ended
+            }
             (Definition::Agent(_), None) => Ended::failed("the edge has no model gateway configured"),
             (Definition::Flow(flow), _) => flow::run(&run, flow).await,
         };
@@ -99,13 +105,16 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
             let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
             let threshold = job_threshold(state, principal, agent.offload)?;
             let handoffs = handoffs(state, principal, &request.handoffs, agent, &config)?;
-            Some(AgentSetup { gateway, config, threshold, handoffs })
+            Some(AgentSetup { gateway, config, threshold, handoffs, history: Vec::new() })
         }
         Definition::Flow(_) => None,
     };
-    let id = match &request.job {
-        Some(id) => id.clone(),
-        None => new_job_id()?,
+    let conversation = conversation_of(request, &definition)?;
+    let id = match (&request.job, &conversation) {
+        (Some(id), _) => id.clone(),
+        // A fork's first turn of its own is named by the fork's ID.
+        (None, Some(Some(fork))) if state.store().job(tenant, fork)?.is_none() => fork.clone(),
+        (None, _) => new_job_id()?,
     };
     let running = state.store().job(tenant, &id)?.is_some_and(|j| !j.state.ended());
     let named: Vec<(String, oz0_core::api::FileRef)> =
@@ -116,10 +125,21 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         Definition::Flow(_) => JobKind::Flow,
     };
     let new = NewJob { id: &id, kind, name: definition.id(), person: &principal.person, input: Some(&request.input) };
-    let job = match state.store().start_job(tenant, &new)? {
-        JobStart::Started(job) => job,
-        JobStart::Follows(job) => return Ok((job, None, Vec::new(), None)),
-        JobStart::Refused(job) => return Err(refused_start(&job)),
+    let mut gateway = gateway;
+    let job = match conversation {
+        Some(conversation) => {
+            let started = start_turn(state, tenant, conversation.as_ref(), &new)?;
+            if let Some(setup) = &mut gateway {
+                setup.history = history(&started.history);
+            }
+            started.job
+        }
+        None => match state.store().start_job(tenant, &new)? {
+            JobStart::Started(job) => job,
+            JobStart::Follows(job) => return Ok((job, None, Vec::new(), None)),
+            JobStart::Refused(job) => return Err(refused_start(&job)),
+            JobStart::Turn(conversation) => return Err(refused_turn(&id, &conversation)),
+        },
     };
     if !handed.is_empty() {
         state.store().hand_files(tenant, &id, &handed, principal)?;
@@ -130,6 +150,77 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         files.push(StoredFile { file: *file, size });
     }
     Ok((job, Some(definition), files, gateway))
+}
+
+/// Returns the conversation a run is a turn of, as its request names it: `None` for none, `Some(None)`
+/// for a new one, `Some(Some(id))` to go on with `id`.
+fn conversation_of(request: &RunRequest, definition: &Definition) -> Result<Option<Option<TreeId>>, EdgeError> {
+    let Some(named) = &request.conversation else {
+        return Ok(None);
+    };
+    if let Definition::Flow(flow) = definition {
+        return Err(EdgeError::invalid(format!(
+            "`{}` is a flow, and a conversation's turns are runs of agents: run it without --conversation",
+            flow.id
+        )));
+    }
+    if named == NEW_CONVERSATION {
+        return Ok(Some(None));
+    }
+    let id = TreeId::new(named).map_err(|_| {
+        EdgeError::invalid(format!(
+            "--conversation takes `{NEW_CONVERSATION}` or a conversation's ID (`oz0 conversation list`), and `{named}` \
+             is neither"
+        ))
+    })?;
+    Ok(Some(Some(id)))
+}
+
+/// Starts a turn of `conversation` (a new one when `None`) as the job `new`.
+fn start_turn(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    conversation: Option<&TreeId>,
+    new: &NewJob<'_>,
+) -> Result<TurnStarted, EdgeError> {
+    match state.store().start_turn(tenant, conversation, new)? {
+        Ok(started) => Ok(started),
+        Err(TurnRefused::Unknown) => Err(EdgeError::not_found(format!(
+            "no conversation `{}`: `oz0 conversation list` shows them, and `--conversation new` starts one",
+            conversation.map(TreeId::as_str).unwrap_or_default()
+        ))),
+        Err(TurnRefused::Busy(job)) => Err(EdgeError::invalid(format!(
+            "the last turn of the conversation `{}` (job {job}) still runs: go on once it has answered \
+             (`oz0 job get {job}`)",
+            conversation.map(TreeId::as_str).unwrap_or_default()
+        ))),
+        Err(TurnRefused::Taken(id)) => Err(EdgeError::invalid(format!(
+            "a job `{id}` exists already, and a turn is a new job: leave out --id, or choose another"
+        ))),
+    }
+}
+
+/// Returns the history the turns before a turn left its model: each one's messages, or what it was
+/// asked when it kept none.
+fn history(turns: &[(Option<String>, String)]) -> Vec<ChatMessage> {
+    let mut messages = Vec::new();
+    for (said, input) in turns {
+        match said.as_deref().map(serde_json::from_str::<Vec<ChatMessage>>) {
+            Some(Ok(said)) => messages.extend(said),
+            _ => messages.push(ChatMessage::User { text: input.clone() }),
+        }
+    }
+    messages
+}
+
+/// Keeps what a turn's model read and said, for the turns after it; a turn that cannot keep it is
+/// logged, and the next reads what it was asked instead.
+async fn keep_turn(run: &Run, said: &[ChatMessage]) {
+    let (id, text) = (run.job.id.clone(), serde_json::to_string(said).unwrap_or_default());
+    let kept = blocking(run, move |state, principal| Ok(state.store().keep_turn(&principal.tenant, &id, &text)?)).await;
+    if let Err(err) = kept {
+        tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "a turn's messages could not be kept");
+    }
 }
 
 /// The most agents a run reaches by hand-offs, the first one's and theirs.

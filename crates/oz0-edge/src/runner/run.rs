@@ -33,6 +33,8 @@ pub(crate) struct AgentSetup {
     pub threshold: Offload,
     /// The agents the run may be handed to, by name: those the agent's `handoffs` name, and theirs.
     pub handoffs: std::collections::BTreeMap<String, oz0_core::agent::AgentDef>,
+    /// What the turns before this one said, for a turn of a conversation: the model's history.
+    pub history: Vec<crate::gateway::ChatMessage>,
 }
 
 /// How a run ended.

@@ -31,6 +31,10 @@ fn job_param() -> Value {
     path_param("job", "A job's ID. Another tenant's job answers 404.")
 }
 
+fn conversation_param() -> Value {
+    path_param("conversation", "A conversation's ID. Another tenant's conversation answers 404.")
+}
+
 fn binary() -> Value {
     json!({"type": "string", "contentMediaType": "application/octet-stream"})
 }
@@ -456,6 +460,40 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             ],
             body: Some((json, schema::<oz0_core::api::QuestionAnswer>(g))),
             ok: (204, None),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::CONVERSATIONS,
+            id: "listConversations",
+            summary: "Returns the tenant's conversations, newest first: each with its turns' count and its last \
+                      turn's agent and state.",
+            parameters: vec![json!({"name": "limit", "in": "query", "required": false,
+                                    "description": "1 to 1000; left out, 50.",
+                                    "schema": {"type": "integer", "minimum": 1, "maximum": 1000}})],
+            body: None,
+            ok: (200, Some((json, schema::<Vec<oz0_core::api::ConversationSummary>>(g)))),
+            errors: &[400, 401],
+        },
+        Operation {
+            method: "get",
+            path: paths::CONVERSATION,
+            id: "getConversation",
+            summary: "Returns a conversation and its turns, each a job.",
+            parameters: vec![conversation_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::Conversation>(g)))),
+            errors: READ,
+        },
+        Operation {
+            method: "post",
+            path: paths::CONVERSATION_FORK,
+            id: "forkConversation",
+            summary: "Forks a conversation from one of its ended turns (content): the new conversation begins with \
+                      its turns up to that one, and its turns read the files stored up to it, never a later turn's.",
+            parameters: vec![conversation_param()],
+            body: Some((json, schema::<oz0_core::api::ForkRequest>(g))),
+            ok: (201, Some((json, schema::<oz0_core::api::Conversation>(g)))),
             errors: &[400, 401, 403, 404, 415, 422],
         },
         Operation {

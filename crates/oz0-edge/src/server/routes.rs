@@ -10,7 +10,9 @@ use oz0_core::api::{
     Installed, InstalledPlugin, Job, JobDetail, JobPage, JobState, OffloadChange, OffloadPatch, OffloadView,
     QuestionAnswer, RunEvent, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
-use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
+use oz0_core::api::{
+    Approval, Conversation, ConversationSummary, Decision, ForkRequest, Rule, SpendingLimits, UsageRecord,
+};
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -411,6 +413,32 @@ pub async fn answer(
 ) -> Result<StatusCode, ApiError> {
     edge.answer(&tree(&id)?, question, &answer).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The query of the conversations' list.
+#[derive(Debug, Deserialize)]
+pub struct LimitQuery {
+    /// How many, newest first; left out, 50.
+    limit: Option<u32>,
+}
+
+pub async fn conversations(
+    Caller(edge): Caller,
+    QueryOf(query): QueryOf<LimitQuery>,
+) -> Result<Json<Vec<ConversationSummary>>, ApiError> {
+    Ok(Json(edge.conversations(query.limit.unwrap_or(50)).await?))
+}
+
+pub async fn conversation(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<Conversation>, ApiError> {
+    Ok(Json(edge.conversation(&tree(&id)?).await?))
+}
+
+pub async fn fork_conversation(
+    Caller(edge): Caller,
+    PathOf(id): PathOf<String>,
+    JsonBody(fork): JsonBody<ForkRequest>,
+) -> Result<(StatusCode, Json<Conversation>), ApiError> {
+    Ok((StatusCode::CREATED, Json(edge.fork_conversation(&tree(&id)?, &fork).await?)))
 }
 
 pub async fn openapi() -> Json<serde_json::Value> {

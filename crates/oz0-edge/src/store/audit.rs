@@ -35,6 +35,8 @@ pub(crate) enum Action {
     JobFilesHanded,
     /// A job was failed because its node was lost.
     JobNodeLost,
+    /// A conversation was forked from one of its turns.
+    ConversationFork,
     /// An agent was defined, or defined again.
     AgentApply,
     /// A flow was defined, or defined again.
@@ -59,6 +61,7 @@ impl Action {
             Self::RunModelCall => "run.model_call",
             Self::JobFilesHanded => "job.files_handed",
             Self::JobNodeLost => "job.node_lost",
+            Self::ConversationFork => "conversation.fork",
             Self::AgentApply => "agent.apply",
             Self::FlowApply => "flow.apply",
         }

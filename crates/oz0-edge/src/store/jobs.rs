@@ -1,6 +1,6 @@
 //! Jobs, their steps, and the files of their trees.
 
-use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId};
+use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId, TurnOf};
 use oz0_core::trace::{self, Step, StepKind};
 
 use super::audit::{Action, audit};
@@ -33,6 +33,8 @@ pub enum JobStart {
     Follows(Job),
     /// The job of that ID has ended and its tree still holds files: a new job must not inherit them.
     Refused(Job),
+    /// The ID is a conversation's turn, or a conversation's: no job but its turn starts under it.
+    Turn(TreeId),
 }
 
 /// What the edge needs to keep jobs.
@@ -98,8 +100,9 @@ pub trait JobStore {
     ) -> Result<Vec<(Job, Vec<Step>)>, StoreError>;
 }
 
-const JOB: &str = "SELECT id, tree, kind, name, state, person, started_at, ended_at, cost_usd, error,
-    (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), labels FROM jobs j";
+pub(super) const JOB: &str = "SELECT j.id, j.tree, j.kind, j.name, j.state, j.person, j.started_at, j.ended_at,
+    j.cost_usd, j.error, (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), j.labels,
+    j.conversation, j.turn FROM jobs j";
 
 fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
     serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
@@ -125,7 +128,7 @@ pub(super) fn model_calls(job: &TreeId, step: &Step) -> Vec<String> {
     calls.into_iter().map(|call| call.to_string()).collect()
 }
 
-fn job_row(row: &Row) -> Outcome<Job> {
+pub(super) fn job_row(row: &Row) -> Outcome<Job> {
     Ok(Job {
         id: TreeId::new(row.try_get(0)?).map_err(bad)?,
         tree: TreeId::new(row.try_get(1)?).map_err(bad)?,
@@ -143,6 +146,13 @@ fn job_row(row: &Row) -> Outcome<Job> {
             .map(|text| serde_json::from_str(text).map_err(bad))
             .transpose()?
             .unwrap_or_default(),
+        turn_of: match row.try_get::<_, Option<&str>>(12)? {
+            Some(conversation) => Some(TurnOf {
+                conversation: TreeId::new(conversation).map_err(bad)?,
+                turn: u32::try_from(row.try_get::<_, Option<i64>>(13)?.unwrap_or(0)).unwrap_or(0),
+            }),
+            None => None,
+        },
     })
 }
 
@@ -150,7 +160,7 @@ fn step_row(row: &Row) -> Outcome<Step> {
     serde_json::from_str(row.try_get(0)?).map_err(bad)
 }
 
-fn read_job(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<Job>> {
+pub(super) fn read_job(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<Job>> {
     let row = sql.query_opt(&format!("{JOB} WHERE j.tenant_id = $1 AND j.id = $2"), &[&tenant.id, &id.as_str()])?;
     row.as_ref().map(job_row).transpose()
 }
@@ -161,6 +171,16 @@ fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Outcom
     Ok(row.is_some())
 }
 
+/// Returns the conversation whose turn, or whose ID, `id` is.
+fn turn_named(tx: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<TreeId>> {
+    let row = tx.query_opt(
+        "SELECT conversation FROM turns WHERE tenant_id = $1 AND job = $2
+         UNION ALL SELECT id FROM conversations WHERE tenant_id = $1 AND id = $2 LIMIT 1",
+        &[&tenant.id, &id.as_str()],
+    )?;
+    row.map(|row| TreeId::new(row.try_get(0)?).map_err(bad)).transpose()
+}
+
 fn millis(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
@@ -168,6 +188,9 @@ fn millis(ms: u64) -> i64 {
 impl JobStore for SqlStore {
     fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError> {
         let done = self.write(|tx| {
+            if let Some(conversation) = turn_named(tx, tenant, job.id)? {
+                return Ok(Ok(JobStart::Turn(conversation)));
+            }
             // Two nodes starting one ID at once: one inserts it, and the other, after waiting for that
             // insert to commit, finds the job and follows it.
             let inserted = tx.execute(

@@ -259,6 +259,34 @@ CREATE TABLE edge_key (
 );
 ",
     ),
+    // Conversations: each a list of turns, each turn a job (named on the job too); a fork begins with
+    // the turns of the one it was forked from, up to a turn. A turn keeps the messages its model read.
+    (
+        11,
+        "
+CREATE TABLE conversations (
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    id TEXT NOT NULL,
+    person TEXT NOT NULL,
+    forked_from TEXT,
+    forked_at {INT},
+    started_at {INT} NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+){WITHOUT_ROWID};
+CREATE TABLE turns (
+    tenant_id {INT} NOT NULL,
+    conversation TEXT NOT NULL,
+    n {INT} NOT NULL,
+    job TEXT NOT NULL,
+    messages TEXT,
+    PRIMARY KEY (tenant_id, conversation, n),
+    FOREIGN KEY (tenant_id, conversation) REFERENCES conversations (tenant_id, id)
+){WITHOUT_ROWID};
+CREATE INDEX turns_by_job ON turns (tenant_id, job);
+ALTER TABLE jobs ADD COLUMN conversation TEXT;
+ALTER TABLE jobs ADD COLUMN turn {INT};
+",
+    ),
 ];
 
 /// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.
@@ -296,6 +324,8 @@ pub const TABLES: &[&str] = &[
     "nodes",
     "reservations",
     "edge_key",
+    "conversations",
+    "turns",
 ];
 
 /// The newest schema version this code knows.

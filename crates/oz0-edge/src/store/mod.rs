@@ -9,6 +9,7 @@
 
 mod audit;
 mod blobs;
+mod conversations;
 mod definitions;
 mod error;
 mod jobs;
@@ -30,6 +31,7 @@ mod tenants;
 pub(crate) mod testing;
 mod token_cache;
 
+pub use conversations::{ConversationStore, ForkRefused, TurnRefused, TurnStarted};
 pub use definitions::DefinitionStore;
 pub use error::StoreError;
 pub use jobs::{JobStart, JobStore, NewJob};

@@ -4,6 +4,7 @@ use oz0_core::api::{AuditEntry, FileRef, OffloadChange, OffloadPatch, Role, Tena
 use oz0_core::offload::{Offload, OffloadError, OffloadSettings, Tokens};
 
 use super::audit::{Action, audit};
+use super::conversations::ConversationStore;
 use super::definitions::DefinitionStore;
 use super::error::StoreError;
 use super::jobs::JobStore;
@@ -147,6 +148,7 @@ fn size_of(size: i64) -> u64 {
 pub trait Store:
     PluginStore
     + JobStore
+    + ConversationStore
     + DefinitionStore
     + LimitStore
     + PolicyStore

@@ -1,0 +1,81 @@
+//! Conversations: runs of agents that follow one another, each turn a job that reads what the turns
+//! before it said and the files they stored.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::file::TreeId;
+use super::job::{Job, JobState};
+
+/// The turn of a conversation a job is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TurnOf {
+    /// The conversation: its first turn's job ID, or the ID its fork was given.
+    pub conversation: TreeId,
+    /// The turn's number, from 1.
+    pub turn: u32,
+}
+
+/// Where a conversation was forked from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Forked {
+    /// The conversation it was forked from.
+    pub conversation: TreeId,
+    /// The last turn of that conversation it begins with.
+    pub turn: u32,
+}
+
+/// A turn of a conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Turn {
+    /// Its number, from 1.
+    pub turn: u32,
+    /// Its job.
+    pub job: Job,
+}
+
+/// A conversation and its turns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Conversation {
+    /// Its ID: its first turn's job ID, or the ID its fork was given.
+    pub id: TreeId,
+    /// Who started it.
+    pub person: String,
+    /// When it started, in RFC 3339 (UTC) with milliseconds.
+    pub started_at: String,
+    /// Where it was forked from; its first turns are that conversation's, up to the turn named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<Forked>,
+    /// Its turns, in order.
+    pub turns: Vec<Turn>,
+}
+
+/// A conversation as a list shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ConversationSummary {
+    /// Its ID.
+    pub id: TreeId,
+    /// Who started it.
+    pub person: String,
+    /// When it started.
+    pub started_at: String,
+    /// Where it was forked from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<Forked>,
+    /// How many turns it has.
+    pub turns: u32,
+    /// The agent of its last turn.
+    pub agent: Option<String>,
+    /// Where its last turn is.
+    pub state: Option<JobState>,
+}
+
+/// A fork of a conversation from one of its turns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ForkRequest {
+    /// The last turn the fork begins with: its turns read the files up to that turn, never a later one's.
+    pub turn: u32,
+}
+
+/// What `oz0 run --conversation` names: a new conversation, or one to go on with.
+pub const NEW_CONVERSATION: &str = "new";

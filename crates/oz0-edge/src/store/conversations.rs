@@ -1,0 +1,388 @@
+//! Conversations: each a list of turns, each turn a job of its own tree. A turn starts with the files of
+//! the turn before it copied into its tree, so that it reads what the turns before it stored and no
+//! other; a fork begins with the turns of the conversation it was forked from, up to a turn, and its
+//! next turn copies that turn's files, never a later turn's. Each turn keeps the messages its model
+//! read, the next turn's history.
+
+use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, TreeId, Turn};
+
+use super::audit::{Action, audit};
+use super::error::StoreError;
+use super::jobs::{JOB, NewJob, job_row, read_job};
+use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
+use super::sql::{Outcome, Row, Sql, bad};
+use super::sql_store::SqlStore;
+
+/// A turn started.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnStarted {
+    /// Its job.
+    pub job: Job,
+    /// Its number, from 1.
+    pub turn: u32,
+    /// The messages each turn before it kept, in order, as JSON; `None` for a turn that kept none (its
+    /// job ended before it could).
+    pub history: Vec<(Option<String>, String)>,
+}
+
+/// Why a turn did not start.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TurnRefused {
+    /// No conversation of that ID.
+    Unknown,
+    /// The conversation's last turn still runs: the next waits for its answer.
+    Busy(TreeId),
+    /// A job of the ID asked for exists already: a turn is always a new job.
+    Taken(TreeId),
+}
+
+/// Why a fork was not made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ForkRefused {
+    /// No conversation of that ID.
+    Unknown,
+    /// The conversation has fewer turns than the one asked for.
+    NoTurn(u32),
+    /// The turn still runs.
+    Running(TreeId),
+}
+
+/// What the edge needs to keep conversations.
+pub trait ConversationStore {
+    /// Starts a turn: of a new conversation named by the job's ID when `conversation` is `None`, else
+    /// the next of that conversation, with the files of its last turn handed to the new job's tree.
+    fn start_turn(
+        &self,
+        tenant: &TenantRecord,
+        conversation: Option<&TreeId>,
+        job: &NewJob<'_>,
+    ) -> Result<Result<TurnStarted, TurnRefused>, StoreError>;
+
+    /// Keeps the messages a turn's model read (JSON), for the turns after it.
+    fn keep_turn(&self, tenant: &TenantRecord, job: &TreeId, messages: &str) -> Result<(), StoreError>;
+
+    /// Returns the tenant's conversations, newest first.
+    fn conversations(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<ConversationSummary>, StoreError>;
+
+    /// Returns a conversation and its turns.
+    fn conversation(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Conversation>, StoreError>;
+
+    /// Forks `id` from its turn `turn` as the new conversation `fork`, audited as `conversation.fork`.
+    fn fork_conversation(
+        &self,
+        tenant: &TenantRecord,
+        id: &TreeId,
+        turn: u32,
+        fork: &TreeId,
+        actor: &Principal,
+    ) -> Result<Result<Conversation, ForkRefused>, StoreError>;
+}
+
+/// Returns the last turn of a conversation: its number and its job's ID.
+fn last_turn(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<(u32, TreeId)>> {
+    let row = sql.query_opt(
+        "SELECT n, job FROM turns WHERE tenant_id = $1 AND conversation = $2 ORDER BY n DESC LIMIT 1",
+        &[&tenant.id, &id.as_str()],
+    )?;
+    row.map(|row| Ok((number(&row, 0)?, TreeId::new(row.try_get(1)?).map_err(bad)?))).transpose()
+}
+
+fn number(row: &Row, at: usize) -> Outcome<u32> {
+    Ok(u32::try_from(row.try_get::<_, i64>(at)?).unwrap_or(u32::MAX))
+}
+
+fn forked(row: &Row, at: usize) -> Outcome<Option<Forked>> {
+    let Some(from) = row.try_get::<_, Option<&str>>(at)? else {
+        return Ok(None);
+    };
+    Ok(Some(Forked {
+        conversation: TreeId::new(from).map_err(bad)?,
+        turn: u32::try_from(row.try_get::<_, Option<i64>>(at + 1)?.unwrap_or(0)).unwrap_or(0),
+    }))
+}
+
+fn read_conversation(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<Conversation>> {
+    let Some(row) = sql.query_opt(
+        "SELECT person, forked_from, forked_at, started_at FROM conversations WHERE tenant_id = $1 AND id = $2",
+        &[&tenant.id, &id.as_str()],
+    )?
+    else {
+        return Ok(None);
+    };
+    let rows = sql.query(
+        &format!(
+            "{JOB} JOIN turns t ON t.tenant_id = j.tenant_id AND t.job = j.id
+             WHERE t.tenant_id = $1 AND t.conversation = $2 ORDER BY t.n"
+        ),
+        &[&tenant.id, &id.as_str()],
+    )?;
+    let turns =
+        rows.iter().zip(1..).map(|(row, turn)| Ok(Turn { turn, job: job_row(row)? })).collect::<Outcome<Vec<_>>>()?;
+    Ok(Some(Conversation {
+        id: id.clone(),
+        person: row.try_get(0)?,
+        started_at: rfc3339_millis(row.try_get(3)?),
+        forked_from: forked(&row, 1)?,
+        turns,
+    }))
+}
+
+impl ConversationStore for SqlStore {
+    fn start_turn(
+        &self,
+        tenant: &TenantRecord,
+        conversation: Option<&TreeId>,
+        job: &NewJob<'_>,
+    ) -> Result<Result<TurnStarted, TurnRefused>, StoreError> {
+        self.write(|tx| {
+            let id = conversation.unwrap_or(job.id);
+            let (turn, before) = match conversation {
+                None => {
+                    let made = tx.execute(
+                        "INSERT INTO conversations (tenant_id, id, person, started_at) VALUES ($1, $2, $3, $4)
+                         ON CONFLICT (tenant_id, id) DO NOTHING",
+                        &[&tenant.id, &id.as_str(), &job.person, &now_ms()],
+                    )?;
+                    if made == 0 {
+                        return Ok(Err(TurnRefused::Taken(job.id.clone())));
+                    }
+                    (1, None)
+                }
+                Some(id) => {
+                    // Two turns started at once: the second waits for the first to commit, then finds it
+                    // running.
+                    let found = tx.query_opt(
+                        "SELECT 1 FROM conversations WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
+                        &[&tenant.id, &id.as_str()],
+                    )?;
+                    if found.is_none() {
+                        return Ok(Err(TurnRefused::Unknown));
+                    }
+                    match last_turn(tx, tenant, id)? {
+                        Some((n, last)) => {
+                            let ended = read_job(tx, tenant, &last)?.is_none_or(|job| job.state.ended());
+                            if !ended {
+                                return Ok(Err(TurnRefused::Busy(last)));
+                            }
+                            (n + 1, Some(last))
+                        }
+                        None => (1, None),
+                    }
+                }
+            };
+            let inserted = tx.execute(
+                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node,
+                                   conversation, turn)
+                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8, $9, $10)
+                 ON CONFLICT (tenant_id, id) DO NOTHING",
+                &[
+                    &tenant.id,
+                    &job.id.as_str(),
+                    &job.kind.as_str(),
+                    &job.name,
+                    &job.person,
+                    &now_ms(),
+                    &job.input,
+                    &self.node_id(),
+                    &id.as_str(),
+                    &i64::from(turn),
+                ],
+            )?;
+            if inserted == 0 {
+                return Ok(Err(TurnRefused::Taken(job.id.clone())));
+            }
+            tx.execute(
+                "INSERT INTO turns (tenant_id, conversation, n, job) VALUES ($1, $2, $3, $4)",
+                &[&tenant.id, &id.as_str(), &i64::from(turn), &job.id.as_str()],
+            )?;
+            if let Some(last) = &before {
+                // The files keep the time they were stored: a turn reading them does not lengthen how
+                // long they are kept.
+                tx.execute(
+                    "INSERT INTO files (tenant_id, tree, digest, size, stored_at, labels)
+                     SELECT tenant_id, $3, digest, size, stored_at, labels FROM files
+                     WHERE tenant_id = $1 AND tree = $2",
+                    &[&tenant.id, &last.as_str(), &job.id.as_str()],
+                )?;
+            }
+            let rows = tx.query(
+                "SELECT t.messages, j.input FROM turns t
+                 JOIN jobs j ON j.tenant_id = t.tenant_id AND j.id = t.job
+                 WHERE t.tenant_id = $1 AND t.conversation = $2 AND t.n < $3 ORDER BY t.n",
+                &[&tenant.id, &id.as_str(), &i64::from(turn)],
+            )?;
+            let history = rows
+                .iter()
+                .map(|row| Ok((row.try_get(0)?, row.try_get::<_, Option<String>>(1)?.unwrap_or_default())))
+                .collect::<Outcome<Vec<_>>>()?;
+            let job = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the turn's job is gone"))?;
+            Ok(Ok(TurnStarted { job, turn, history }))
+        })
+    }
+
+    fn keep_turn(&self, tenant: &TenantRecord, job: &TreeId, messages: &str) -> Result<(), StoreError> {
+        self.change(|sql| {
+            sql.execute(
+                "UPDATE turns SET messages = $3 WHERE tenant_id = $1 AND job = $2 AND messages IS NULL",
+                &[&tenant.id, &job.as_str(), &messages],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn conversations(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<ConversationSummary>, StoreError> {
+        self.read(|sql| {
+            let rows = sql.query(
+                "SELECT c.id, c.person, c.forked_from, c.forked_at, c.started_at, t.n, j.name, j.state
+                 FROM conversations c
+                 LEFT JOIN turns t ON t.tenant_id = c.tenant_id AND t.conversation = c.id
+                   AND t.n = (SELECT MAX(u.n) FROM turns u WHERE u.tenant_id = c.tenant_id AND u.conversation = c.id)
+                 LEFT JOIN jobs j ON j.tenant_id = t.tenant_id AND j.id = t.job
+                 WHERE c.tenant_id = $1 ORDER BY c.started_at DESC, c.id DESC LIMIT $2",
+                &[&tenant.id, &i64::from(limit)],
+            )?;
+            rows.iter()
+                .map(|row| {
+                    let state = row
+                        .try_get::<_, Option<String>>(7)?
+                        .map(|text| serde_json::from_value::<JobState>(serde_json::Value::String(text)).map_err(bad))
+                        .transpose()?;
+                    Ok(ConversationSummary {
+                        id: TreeId::new(row.try_get(0)?).map_err(bad)?,
+                        person: row.try_get(1)?,
+                        forked_from: forked(row, 2)?,
+                        started_at: rfc3339_millis(row.try_get(4)?),
+                        turns: row.try_get::<_, Option<i64>>(5)?.map_or(0, |n| u32::try_from(n).unwrap_or(0)),
+                        agent: row.try_get(6)?,
+                        state,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn conversation(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Conversation>, StoreError> {
+        self.read(|sql| read_conversation(sql, tenant, id))
+    }
+
+    fn fork_conversation(
+        &self,
+        tenant: &TenantRecord,
+        id: &TreeId,
+        turn: u32,
+        fork: &TreeId,
+        actor: &Principal,
+    ) -> Result<Result<Conversation, ForkRefused>, StoreError> {
+        self.write(|tx| {
+            let found = tx.query_opt(
+                "SELECT 1 FROM conversations WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
+                &[&tenant.id, &id.as_str()],
+            )?;
+            if found.is_none() {
+                return Ok(Err(ForkRefused::Unknown));
+            }
+            let row = tx.query_opt(
+                "SELECT job FROM turns WHERE tenant_id = $1 AND conversation = $2 AND n = $3",
+                &[&tenant.id, &id.as_str(), &i64::from(turn)],
+            )?;
+            let Some(row) = row else {
+                return Ok(Err(ForkRefused::NoTurn(last_turn(tx, tenant, id)?.map_or(0, |(n, _)| n))));
+            };
+            let job = TreeId::new(row.try_get(0)?).map_err(bad)?;
+            if read_job(tx, tenant, &job)?.is_some_and(|job| !job.state.ended()) {
+                return Ok(Err(ForkRefused::Running(job)));
+            }
+            tx.execute(
+                "INSERT INTO conversations (tenant_id, id, person, forked_from, forked_at, started_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&tenant.id, &fork.as_str(), &actor.person, &id.as_str(), &i64::from(turn), &now_ms()],
+            )?;
+            tx.execute(
+                "INSERT INTO turns (tenant_id, conversation, n, job, messages)
+                 SELECT tenant_id, $3, n, job, messages FROM turns
+                 WHERE tenant_id = $1 AND conversation = $2 AND n <= $4",
+                &[&tenant.id, &id.as_str(), &fork.as_str(), &i64::from(turn)],
+            )?;
+            let new = serde_json::json!({"conversation": fork, "forked_from": id, "turn": turn}).to_string();
+            audit(tx, tenant, &actor.actor_in(tenant), Action::ConversationFork, "null", &new)?;
+            let made = read_conversation(tx, tenant, fork)?.ok_or_else(|| bad("the fork is gone"))?;
+            Ok(Ok(made))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::{FileRef, JobKind, JobState, TenantName};
+
+    use super::super::jobs::JobStart;
+    use super::super::testing::stores;
+    use super::*;
+
+    fn turn<'a>(id: &'a TreeId, input: &'a str) -> NewJob<'a> {
+        NewJob { id, kind: JobKind::Agent, name: "reader", person: "local", input: Some(input) }
+    }
+
+    fn id(text: &str) -> TreeId {
+        TreeId::new(text).unwrap()
+    }
+
+    fn file(byte: u8) -> FileRef {
+        FileRef::from_digest([byte; 32])
+    }
+
+    #[test]
+    fn a_turn_reads_the_files_before_it_and_a_fork_those_up_to_its_turn() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let tenant = local.tenant.clone();
+            let (c, t2, t3) = (id("C1"), id("C2"), id("C3"));
+            let first = store.start_turn(&tenant, None, &turn(&c, "one")).unwrap().unwrap();
+            assert_eq!((first.turn, first.history.len()), (1, 0));
+            assert_eq!(first.job.turn_of.as_ref().map(|t| (t.conversation.as_str(), t.turn)), Some(("C1", 1)));
+            store.record_file(&tenant, &c, &file(1), 10).unwrap();
+            assert_eq!(
+                store.start_turn(&tenant, Some(&c), &turn(&t2, "two")).unwrap(),
+                Err(TurnRefused::Busy(c.clone()))
+            );
+            store.keep_turn(&tenant, &c, r#"[{"role":"user","text":"one"}]"#).unwrap();
+            store.end_job(&tenant, &c, JobState::Succeeded, None).unwrap();
+            let second = store.start_turn(&tenant, Some(&c), &turn(&t2, "two")).unwrap().unwrap();
+            assert_eq!(second.turn, 2);
+            assert_eq!(second.history, vec![(Some(r#"[{"role":"user","text":"one"}]"#.to_owned()), "one".to_owned())]);
+            assert!(
+                store.file_size(&tenant, &t2, &file(1)).unwrap().is_some(),
+                "{}: turn 2 reads turn 1's",
+                store.kind()
+            );
+            store.end_job(&tenant, &t2, JobState::Succeeded, None).unwrap();
+            store.start_turn(&tenant, Some(&c), &turn(&t3, "three")).unwrap().unwrap();
+            store.record_file(&tenant, &t3, &file(3), 30).unwrap();
+            store.end_job(&tenant, &t3, JobState::Succeeded, None).unwrap();
+
+            let fork = store.fork_conversation(&tenant, &c, 1, &id("F1"), &local).unwrap().unwrap();
+            assert_eq!(fork.turns.len(), 1);
+            assert_eq!(fork.forked_from, Some(Forked { conversation: c.clone(), turn: 1 }));
+            let next = store.start_turn(&tenant, Some(&id("F1")), &turn(&id("F1"), "again")).unwrap().unwrap();
+            assert_eq!(next.turn, 2);
+            assert!(store.file_size(&tenant, &id("F1"), &file(1)).unwrap().is_some());
+            assert!(store.file_size(&tenant, &id("F1"), &file(3)).unwrap().is_none(), "{}: not turn 3's", store.kind());
+            assert_eq!(
+                store.fork_conversation(&tenant, &c, 9, &id("F2"), &local).unwrap(),
+                Err(ForkRefused::NoTurn(3))
+            );
+
+            // A turn's ID, and a conversation's, is never started again as a job.
+            let again = NewJob { kind: JobKind::Call, ..turn(&t2, "") };
+            assert!(matches!(store.start_job(&tenant, &again).unwrap(), JobStart::Turn(_)), "{}", store.kind());
+            let listed = store.conversations(&tenant, 10).unwrap();
+            assert_eq!(listed.iter().map(|c| (c.id.as_str(), c.turns)).collect::<Vec<_>>(), [("F1", 2), ("C1", 3)]);
+            let shown = store.conversation(&tenant, &c).unwrap().unwrap();
+            assert_eq!(shown.turns.iter().map(|t| t.job.id.as_str()).collect::<Vec<_>>(), ["C1", "C2", "C3"]);
+            assert_eq!(
+                store.start_turn(&tenant, Some(&id("nope")), &turn(&id("X"), "")).unwrap(),
+                Err(TurnRefused::Unknown)
+            );
+        }
+    }
+}
