@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
+            [CompletionResult]::new('conversation', 'conversation', [CompletionResultType]::ParameterValue, 'List conversations, show one''s turns, and fork one from a turn')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
@@ -291,6 +292,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'What the job is asked: text, or `@FILE` to read it from a file')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The job''s ID; left out, a new ULID')
+            [CompletionResult]::new('--conversation', '--conversation', [CompletionResultType]::ParameterName, 'Run it as a turn of a conversation: `new` starts one, named by this job''s ID; a conversation''s ID goes on with it, the turns before as the model''s history and their files readable')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
@@ -305,6 +307,95 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;conversation' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Fork a conversation from one of its turns, and print the new conversation''s ID')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;conversation;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many conversations to show')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;conversation;show' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;conversation;fork' {
+            [CompletionResult]::new('--turn', '--turn', [CompletionResultType]::ParameterName, 'The last turn the fork begins with')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;conversation;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Fork a conversation from one of its turns, and print the new conversation''s ID')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;conversation;help;list' {
+            break
+        }
+        'oz0;conversation;help;show' {
+            break
+        }
+        'oz0;conversation;help;fork' {
+            break
+        }
+        'oz0;conversation;help;help' {
             break
         }
         'oz0;agent' {
@@ -1057,6 +1148,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('job', 'job', [CompletionResultType]::ParameterValue, 'List jobs, show one, and read its trace')
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
+            [CompletionResult]::new('conversation', 'conversation', [CompletionResultType]::ParameterValue, 'List conversations, show one''s turns, and fork one from a turn')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
@@ -1133,6 +1225,21 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;run' {
+            break
+        }
+        'oz0;help;conversation' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Fork a conversation from one of its turns, and print the new conversation''s ID')
+            break
+        }
+        'oz0;help;conversation;list' {
+            break
+        }
+        'oz0;help;conversation;show' {
+            break
+        }
+        'oz0;help;conversation;fork' {
             break
         }
         'oz0;help;agent' {

@@ -25,6 +25,9 @@ _oz0() {
             oz0,console)
                 cmd="oz0__subcmd__console"
                 ;;
+            oz0,conversation)
+                cmd="oz0__subcmd__conversation"
+                ;;
             oz0,edge)
                 cmd="oz0__subcmd__edge"
                 ;;
@@ -112,6 +115,30 @@ _oz0() {
             oz0__subcmd__approval__subcmd__help,show)
                 cmd="oz0__subcmd__approval__subcmd__help__subcmd__show"
                 ;;
+            oz0__subcmd__conversation,fork)
+                cmd="oz0__subcmd__conversation__subcmd__fork"
+                ;;
+            oz0__subcmd__conversation,help)
+                cmd="oz0__subcmd__conversation__subcmd__help"
+                ;;
+            oz0__subcmd__conversation,list)
+                cmd="oz0__subcmd__conversation__subcmd__list"
+                ;;
+            oz0__subcmd__conversation,show)
+                cmd="oz0__subcmd__conversation__subcmd__show"
+                ;;
+            oz0__subcmd__conversation__subcmd__help,fork)
+                cmd="oz0__subcmd__conversation__subcmd__help__subcmd__fork"
+                ;;
+            oz0__subcmd__conversation__subcmd__help,help)
+                cmd="oz0__subcmd__conversation__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__conversation__subcmd__help,list)
+                cmd="oz0__subcmd__conversation__subcmd__help__subcmd__list"
+                ;;
+            oz0__subcmd__conversation__subcmd__help,show)
+                cmd="oz0__subcmd__conversation__subcmd__help__subcmd__show"
+                ;;
             oz0__subcmd__edge,help)
                 cmd="oz0__subcmd__edge__subcmd__help"
                 ;;
@@ -178,6 +205,9 @@ _oz0() {
             oz0__subcmd__help,console)
                 cmd="oz0__subcmd__help__subcmd__console"
                 ;;
+            oz0__subcmd__help,conversation)
+                cmd="oz0__subcmd__help__subcmd__conversation"
+                ;;
             oz0__subcmd__help,edge)
                 cmd="oz0__subcmd__help__subcmd__edge"
                 ;;
@@ -234,6 +264,15 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__approval,show)
                 cmd="oz0__subcmd__help__subcmd__approval__subcmd__show"
+                ;;
+            oz0__subcmd__help__subcmd__conversation,fork)
+                cmd="oz0__subcmd__help__subcmd__conversation__subcmd__fork"
+                ;;
+            oz0__subcmd__help__subcmd__conversation,list)
+                cmd="oz0__subcmd__help__subcmd__conversation__subcmd__list"
+                ;;
+            oz0__subcmd__help__subcmd__conversation,show)
+                cmd="oz0__subcmd__help__subcmd__conversation__subcmd__show"
                 ;;
             oz0__subcmd__help__subcmd__edge,rotate-key)
                 cmd="oz0__subcmd__help__subcmd__edge__subcmd__rotate__subcmd__key"
@@ -515,7 +554,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run agent tenant policy approval usage console mcp edge util help fit plugin"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run conversation agent tenant policy approval usage console mcp edge util help fit plugin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -979,6 +1018,220 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version list show fork help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__fork)
+            opts="-q -v -h -V --turn --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --turn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__help)
+            opts="list show fork help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__help__subcmd__fork)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__list)
+            opts="-q -v -h -V --limit --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__conversation__subcmd__show)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1583,7 +1836,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run agent tenant policy approval usage console mcp edge util help"
+            opts="fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1711,6 +1964,62 @@ _oz0() {
         oz0__subcmd__help__subcmd__console)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__conversation)
+            opts="list show fork"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__conversation__subcmd__fork)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__conversation__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__conversation__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3391,7 +3700,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__run)
-            opts="-q -v -h -V --input --file --id --detach --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --input --file --id --conversation --detach --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3406,6 +3715,10 @@ _oz0() {
                     return 0
                     ;;
                 --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --conversation)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

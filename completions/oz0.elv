@@ -35,6 +35,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand job 'List jobs, show one, and read its trace'
             cand file 'Save the files tools stored in a job''s tree'
             cand run 'Run an agent or a flow, and follow it live'
+            cand conversation 'List conversations, show one''s turns, and fork one from a turn'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
@@ -264,6 +265,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --input 'What the job is asked: text, or `@FILE` to read it from a file'
             cand --file 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each'
             cand --id 'The job''s ID; left out, a new ULID'
+            cand --conversation 'Run it as a turn of a conversation: `new` starts one, named by this job''s ID; a conversation''s ID goes on with it, the turns before as the model''s history and their files readable'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
@@ -278,6 +280,86 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'oz0;conversation'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state'
+            cand show 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked'
+            cand fork 'Fork a conversation from one of its turns, and print the new conversation''s ID'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;conversation;list'= {
+            cand --limit 'How many conversations to show'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;conversation;show'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;conversation;fork'= {
+            cand --turn 'The last turn the fork begins with'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;conversation;help'= {
+            cand list 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state'
+            cand show 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked'
+            cand fork 'Fork a conversation from one of its turns, and print the new conversation''s ID'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;conversation;help;list'= {
+        }
+        &'oz0;conversation;help;show'= {
+        }
+        &'oz0;conversation;help;fork'= {
+        }
+        &'oz0;conversation;help;help'= {
         }
         &'oz0;agent'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
@@ -955,6 +1037,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand job 'List jobs, show one, and read its trace'
             cand file 'Save the files tools stored in a job''s tree'
             cand run 'Run an agent or a flow, and follow it live'
+            cand conversation 'List conversations, show one''s turns, and fork one from a turn'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
@@ -1013,6 +1096,17 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;file;get'= {
         }
         &'oz0;help;run'= {
+        }
+        &'oz0;help;conversation'= {
+            cand list 'List the tenant''s conversations, newest first: ID, turns, the last turn''s agent and state'
+            cand show 'Show a conversation''s turns: each turn''s job, agent, state, cost and what it was asked'
+            cand fork 'Fork a conversation from one of its turns, and print the new conversation''s ID'
+        }
+        &'oz0;help;conversation;list'= {
+        }
+        &'oz0;help;conversation;show'= {
+        }
+        &'oz0;help;conversation;fork'= {
         }
         &'oz0;help;agent'= {
             cand apply 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'

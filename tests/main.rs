@@ -15,6 +15,7 @@ mod run_support;
 
 // The subjects.
 mod console;
+mod conversations;
 mod edge_leftovers;
 mod edge_postgres;
 mod edge_reliability;

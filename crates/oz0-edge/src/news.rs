@@ -29,7 +29,7 @@ pub(crate) enum Notice {
     /// Someone asked for the job to be cancelled: the node that runs it cancels its calls.
     Cancel { tenant: i64, job: String },
     /// A call's progress or question, from the node `node` that runs it.
-    Live { tenant: i64, job: String, node: String, event: RunEvent },
+    Live { tenant: i64, job: String, node: String, event: Box<RunEvent> },
     /// An answer to one of the job's questions, for the node that asked it.
     Answer { tenant: i64, job: String, question: u32, answer: QuestionAnswer },
     /// A follower on another node asks for the job's questions still waiting for an answer.
@@ -137,7 +137,7 @@ impl News {
     pub(crate) fn live(&self, running: &LiveJobs, tenant: i64, job: &TreeId, event: RunEvent) {
         if self.shared() {
             let node = self.node.clone();
-            self.tell(running, Notice::Live { tenant, job: job.as_str().to_owned(), node, event });
+            self.tell(running, Notice::Live { tenant, job: job.as_str().to_owned(), node, event: Box::new(event) });
         }
     }
 

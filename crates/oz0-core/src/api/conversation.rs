@@ -7,15 +7,6 @@ use serde::{Deserialize, Serialize};
 use super::file::TreeId;
 use super::job::{Job, JobState};
 
-/// The turn of a conversation a job is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct TurnOf {
-    /// The conversation: its first turn's job ID, or the ID its fork was given.
-    pub conversation: TreeId,
-    /// The turn's number, from 1.
-    pub turn: u32,
-}
-
 /// Where a conversation was forked from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Forked {

@@ -4,7 +4,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::conversation::TurnOf;
 use super::file::{FileRef, StoredFile, TreeId};
 use crate::fit::FitNote;
 use crate::trace::{Outcome, Sampled, ServerNote, Step, Totals};
@@ -101,6 +100,15 @@ pub struct Job {
     /// The turn of a conversation it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_of: Option<TurnOf>,
+}
+
+/// The turn of a conversation a job is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TurnOf {
+    /// The conversation: its first turn's job ID, or the ID its fork was given.
+    pub conversation: TreeId,
+    /// The turn's number, from 1.
+    pub turn: u32,
 }
 
 /// A job with its files and totals.

@@ -19,13 +19,13 @@ mod run;
 mod tenant;
 mod usage;
 
-pub use conversation::{Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, Turn, TurnOf};
+pub use conversation::{Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, Turn};
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{
     CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,
-    Trace,
+    Trace, TurnOf,
 };
 pub use names::{NameError, Role, Tenant, TenantName};
 pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};

@@ -113,6 +113,10 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
         totals.steps,
         dollars(totals.cost_usd),
     );
+    if let Some(turn) = &job.turn_of {
+        let conversation = super::conversation::link(&turn.conversation);
+        let _ = write!(out, r#"<dt>Conversation</dt><dd id="conversation">turn {} of {conversation}</dd>"#, turn.turn);
+    }
     if !job.labels.is_empty() {
         let labels: String = job.labels.iter().map(|l| format!(r#"<span class="label">{}</span>"#, esc(l))).collect();
         let _ = write!(out, r#"<dt>Labels</dt><dd id="labels">{labels}</dd>"#);

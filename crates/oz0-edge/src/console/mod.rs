@@ -9,6 +9,7 @@
 
 mod app;
 mod approvals;
+mod conversation;
 mod form;
 mod html;
 mod job;
@@ -48,6 +49,7 @@ impl Console {
             .route("/console/jobs", get(jobs::page))
             .route("/console/jobs/{job}", get(job::page))
             .route("/console/jobs/{job}/events", get(job::events))
+            .route("/console/conversations/{conversation}", get(conversation::page))
             .route("/console/usage", get(usage::page))
             .route("/console/approvals", get(approvals::page))
             .route("/console/approvals/{id}", post(approvals::decide))

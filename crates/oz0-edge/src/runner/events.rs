@@ -123,7 +123,7 @@ pub(crate) async fn events(
                     () = poll.as_mut() => break,
                     heard = news.recv() => match heard {
                         Ok(notice) if !notice.concerns(principal.tenant.id, &id) => continue,
-                        Ok(Notice::Live { node, event, .. }) if node != state.news().node() => event,
+                        Ok(Notice::Live { node, event, .. }) if node != state.news().node() => *event,
                         Ok(Notice::Changed { .. } | Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
                             break
                         }
