@@ -84,10 +84,35 @@ fn a_turn_reads_the_files_of_the_turns_before_it_and_a_fork_none_of_a_later_turn
         let (code, stdout, stderr) =
             site.run(&["run", "reader", "--conversation", "new", "--input", "Keep the report.", "--format", "jsonl"]);
         assert_eq!(code, 0, "{transport:?}: {stderr}");
-        let conversation = serde_json::from_str::<Value>(stdout.lines().last().unwrap()).unwrap()["job"]["id"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let events: Vec<Value> = stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let conversation = events.last().unwrap()["job"]["id"].as_str().unwrap().to_owned();
+        // The live stream carries what the model read, each message after the step it follows: of the
+        // report kept as a file, the stub and its ref.
+        let kinds: Vec<String> = events
+            .iter()
+            .map(|e| match e["event"].as_str().unwrap() {
+                "said" => format!("said {}", e["message"]["role"].as_str().unwrap()),
+                "step" => e["step"]["kind"].as_str().unwrap().to_owned(),
+                other => other.to_owned(),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "said user",
+                "model_call",
+                "said assistant",
+                "tool_call",
+                "said tool",
+                "model_call",
+                "said assistant",
+                "done"
+            ],
+            "{transport:?}"
+        );
+        let stub = events[4]["message"]["text"].as_str().unwrap();
+        assert_eq!(file_in(stub), *first.lock().unwrap(), "{transport:?}: {stub}");
+        assert!(!stub.contains(SECRET), "{transport:?}: the stub, not the report");
         assert!(
             stderr.contains(&format!(
                 "turn 1 of the conversation {conversation}: go on with `oz0 run reader --conversation {conversation}`"

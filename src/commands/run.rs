@@ -260,7 +260,8 @@ pub async fn follow(
                 spinner.set_message(ui::progress_line(&call, progress, total, message.as_deref()));
             }
             // Questions are for the person at the call (`oz0 tool call --ask`); a run declines them.
-            RunEvent::Question { .. } => {}
+            // What the model said and read is for `--format jsonl`: the steps tell it in text.
+            RunEvent::Question { .. } | RunEvent::Said { .. } => {}
             RunEvent::Done { job, output } => {
                 spinner.finish_and_clear();
                 if format == RunFormat::Text

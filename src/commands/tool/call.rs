@@ -329,7 +329,7 @@ async fn follow(connected: &Connected, job: &TreeId, spinner: &indicatif::Progre
                 }
                 spinner.set_message(waiting.to_owned());
             }
-            RunEvent::Step { .. } => {}
+            RunEvent::Step { .. } | RunEvent::Said { .. } => {}
             RunEvent::Done { .. } => return,
         }
     }

@@ -68,5 +68,43 @@ pub struct ForkRequest {
     pub turn: u32,
 }
 
+/// A message of a run: what it was asked, what its model said, and what the model read of a tool's
+/// result (for one kept as a file, the stub and its ref). The gateway sends these to the model; a run's
+/// events carry them as [`RunEvent::Said`](super::RunEvent::Said).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum ChatMessage {
+    /// What the user said.
+    User {
+        /// The text.
+        text: String,
+    },
+    /// What the model answered: text, calls of tools, or both.
+    Assistant {
+        /// The text, if any.
+        text: Option<String>,
+        /// The tools it called, in order.
+        tool_calls: Vec<ToolCall>,
+    },
+    /// What a tool returned to one of the model's calls, as the model read it.
+    Tool {
+        /// The [`ToolCall::id`] this answers.
+        call_id: String,
+        /// What the model read.
+        text: String,
+    },
+}
+
+/// A call of a tool by the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ToolCall {
+    /// The provider's id of the call, which the tool's result must quote.
+    pub id: String,
+    /// The name the model called the tool by.
+    pub name: String,
+    /// The arguments, which the tool's parameters schema describes.
+    pub arguments: serde_json::Map<String, serde_json::Value>,
+}
+
 /// What `oz0 run --conversation` names: a new conversation, or one to go on with.
 pub const NEW_CONVERSATION: &str = "new";

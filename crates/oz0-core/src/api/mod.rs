@@ -19,7 +19,9 @@ mod run;
 mod tenant;
 mod usage;
 
-pub use conversation::{Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, Turn};
+pub use conversation::{
+    ChatMessage, Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, ToolCall, Turn,
+};
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};

@@ -57,6 +57,16 @@ pub enum RunEvent {
         /// The step.
         step: Box<Step>,
     },
+    /// A message of the run: what it was asked, what its model said, what the model read of a tool's
+    /// result. Kept with the job, and read in order after the step it follows.
+    Said {
+        /// Its number in the job, from 1.
+        n: u32,
+        /// The job's last step when it was said: it follows that step.
+        after: u32,
+        /// The message.
+        message: super::conversation::ChatMessage,
+    },
     /// A tool's server reported progress on a call of the job. Live only: sent to whoever follows the
     /// job on the edge that runs it, never kept.
     Progress {

@@ -74,6 +74,7 @@ pub async fn events(
     let events = futures_util::StreamExt::map(stream, |event| {
         let (name, data) = match &event {
             Ok(event @ RunEvent::Step { .. }) => ("step", serde_json::to_string(event)),
+            Ok(event @ RunEvent::Said { .. }) => ("said", serde_json::to_string(event)),
             Ok(event @ RunEvent::Done { .. }) => ("done", serde_json::to_string(event)),
             Ok(event @ RunEvent::Progress { .. }) => ("progress", serde_json::to_string(event)),
             Ok(RunEvent::Question { .. }) => ("question", Ok(String::new())),

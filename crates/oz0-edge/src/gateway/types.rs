@@ -1,7 +1,9 @@
 //! What the gateway is asked and what it answers, the same whichever provider serves the alias.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+pub use oz0_core::api::{ChatMessage, ToolCall};
 
 use super::provider::Provider;
 
@@ -19,42 +21,6 @@ pub struct ChatRequest {
     /// The sampling temperature, when the caller sets one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
-}
-
-/// One turn of a conversation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "snake_case")]
-pub enum ChatMessage {
-    /// What the user said.
-    User {
-        /// The text.
-        text: String,
-    },
-    /// What the model answered: text, calls of tools, or both.
-    Assistant {
-        /// The text, if any.
-        text: Option<String>,
-        /// The tools it called, in order.
-        tool_calls: Vec<ToolCall>,
-    },
-    /// What a tool returned to one of the model's calls.
-    Tool {
-        /// The [`ToolCall::id`] this answers.
-        call_id: String,
-        /// What the tool returned.
-        text: String,
-    },
-}
-
-/// A call of a tool by the model.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolCall {
-    /// The provider's id of the call, which the tool's result must quote.
-    pub id: String,
-    /// The tool's name.
-    pub name: String,
-    /// The arguments, which the tool's parameters schema describes.
-    pub arguments: Map<String, Value>,
 }
 
 /// A tool the model may call.

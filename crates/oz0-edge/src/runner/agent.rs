@@ -175,20 +175,29 @@ fn read_resource_def() -> ToolDef {
 }
 
 /// Runs an agent: its model in a loop, and the agents it hands the conversation to (`handoffs`), in the
-/// same job, with the history so far. The job's budget and `max_steps` are the first agent's. Returns
-/// how it ended and the messages of this run (what it was asked, what its models said and read), which
-/// a conversation's next turn reads after the history.
-pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> (Ended, Vec<ChatMessage>) {
+/// same job, after the history of the turns before it in a conversation. The job's budget and
+/// `max_steps` are the first agent's. Each message, from what it was asked on, is kept with the job as
+/// it is said ([`say`]).
+pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ended {
     let mut text = run.input.clone();
     if !run.files.is_empty() {
         let refs: Vec<String> = run.files.iter().map(|f| format!("{} ({} bytes)", f.file, f.size)).collect();
         text.push_str(&format!("\n\nFiles handed to this job: {}", refs.join(", ")));
     }
     let mut messages = setup.history.clone();
-    let before = messages.len();
-    messages.push(ChatMessage::User { text });
-    let ended = converse(run, agent, setup, &mut messages).await;
-    (ended, messages.split_off(before))
+    if let Err(err) = say(run, &mut messages, ChatMessage::User { text }).await {
+        return Ended::unrecorded(run, &err);
+    }
+    converse(run, agent, setup, &mut messages).await
+}
+
+/// Keeps a message of the run with its job, for those who follow the job and for a conversation's next
+/// turn, and adds it to the messages the model reads.
+async fn say(run: &Run, messages: &mut Vec<ChatMessage>, message: ChatMessage) -> Result<(), EdgeError> {
+    let (id, text) = (run.job.id.clone(), serde_json::to_string(&message).unwrap_or_default());
+    blocking(run, move |state, principal| Ok(state.store().say(&principal.tenant, &id, &text)?)).await?;
+    messages.push(message);
+    Ok(())
 }
 
 async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mut Vec<ChatMessage>) -> Ended {
@@ -264,7 +273,10 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
         }
         spent += Spent { tokens: answer.tokens_in + answer.tokens_out, usd: answer.cost_usd };
         let used = answer.tokens_in + answer.tokens_out;
-        messages.push(ChatMessage::Assistant { text: answer.text.clone(), tool_calls: answer.tool_calls.clone() });
+        let said = ChatMessage::Assistant { text: answer.text.clone(), tool_calls: answer.tool_calls.clone() };
+        if let Err(err) = say(run, messages, said).await {
+            return Ended::unrecorded(run, &err);
+        }
         if answer.tool_calls.is_empty() {
             return Ended { state: JobState::Succeeded, output: Some(answer.text.unwrap_or_default()), error: None };
         }
@@ -309,7 +321,9 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
                 seat.tools.push(read_resource_def());
             }
             spent += cost;
-            messages.push(ChatMessage::Tool { call_id: call.id.clone(), text });
+            if let Err(err) = say(run, messages, ChatMessage::Tool { call_id: call.id.clone(), text }).await {
+                return Ended::unrecorded(run, &err);
+            }
         }
         if let Some(to) = handed_to {
             let linked = seat.tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME);

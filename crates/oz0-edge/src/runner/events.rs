@@ -1,4 +1,5 @@
-//! A job's events: each step as it is recorded, then the end. They are read from the store, so a run
+//! A job's events: each step as it is recorded, each message of its run after the step it follows,
+//! then the end. They are read from the store, so a run
 //! is followed the same from any node that shares it, and from where a reader left off: the store is
 //! read again when a node tells of a change of the job ([`crate::news`]), and every [`POLL`]. Its
 //! calls' progress and questions come live from the node that runs it, and are not kept.
@@ -51,22 +52,25 @@ pub(crate) async fn events(
         // Heard before the first read of the store, for no change to fall in between.
         let mut news = state.news().subscribe();
         let (mut last, mut asked) = (after, false);
+        // The messages said so far; those after the steps read wait for the next read.
+        let mut heard = 0;
         loop {
             let (s, p, i) = (Arc::clone(&state), principal.clone(), id.clone());
-            let from = last;
-            // The job is read before its steps, so that a job seen ended has all its steps read too;
-            // its answer is read only then.
+            let (from, said_from) = (last, heard);
+            // The job is read before its steps and messages, so that a job seen ended has them all
+            // read too; its answer is read only then.
             let read = tokio::task::spawn_blocking(move || {
                 let job = s.store().job(&p.tenant, &i)?;
                 let steps = s.store().steps(&p.tenant, &i, from)?;
+                let said = s.store().said(&p.tenant, &i, said_from)?;
                 let output = match &job {
                     Some(job) if job.state.ended() => s.store().job_io(&p.tenant, &i)?.1,
                     _ => None,
                 };
-                Ok::<_, crate::store::StoreError>((job, steps, output))
+                Ok::<_, crate::store::StoreError>((job, steps, said, output))
             })
             .await;
-            let (job, steps, output) = match read {
+            let (job, steps, said, output) = match read {
                 Ok(Ok(read)) => read,
                 Ok(Err(err)) => {
                     let _ = sender.send(Err(err.into())).await;
@@ -77,9 +81,23 @@ pub(crate) async fn events(
                     return;
                 }
             };
+            let mut said = said.into_iter().peekable();
             for step in steps {
+                while let Some(message) = said.next_if(|(_, after, _)| *after < step.seq) {
+                    heard = message.0;
+                    if sender.send(said_event(message)).await.is_err() {
+                        return;
+                    }
+                }
                 last = step.seq;
                 if sender.send(Ok(RunEvent::Step { step: Box::new(step) })).await.is_err() {
+                    return;
+                }
+            }
+            // A message after a step not read yet waits for it.
+            while let Some(message) = said.next_if(|(_, after, _)| *after <= last) {
+                heard = message.0;
+                if sender.send(said_event(message)).await.is_err() {
                     return;
                 }
             }
@@ -149,4 +167,10 @@ pub(crate) async fn events(
         }
     });
     Ok(Box::pin(Receiver(receiver)))
+}
+
+/// Returns the event of a message the store kept: its number, the step it follows, and it as JSON.
+fn said_event((n, after, text): (u32, u32, String)) -> Result<RunEvent, EdgeError> {
+    let message = serde_json::from_str(&text).map_err(|err| EdgeError::internal("a message of the job", err))?;
+    Ok(RunEvent::Said { n, after, message })
 }

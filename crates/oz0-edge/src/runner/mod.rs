@@ -52,13 +52,7 @@ pub(crate) async fn start(
     };
     tokio::spawn(async move {
         let ended = match (&definition, gateway) {
-            (Definition::Agent(agent), Some(setup)) => {
-                let (ended, said) = agent::run(&run, agent, &setup).await;
-                if run.job.turn_of.is_some() {
-                    keep_turn(&run, &said).await;
-                }
-                ended
-            }
+            (Definition::Agent(agent), Some(setup)) => agent::run(&run, agent, &setup).await,
             (Definition::Agent(_), None) => Ended::failed("the edge has no model gateway configured"),
             (Definition::Flow(flow), _) => flow::run(&run, flow).await,
         };
@@ -202,25 +196,16 @@ fn start_turn(
 
 /// Returns the history the turns before a turn left its model: each one's messages, or what it was
 /// asked when it kept none.
-fn history(turns: &[(Option<String>, String)]) -> Vec<ChatMessage> {
+fn history(turns: &[(Vec<String>, String)]) -> Vec<ChatMessage> {
     let mut messages = Vec::new();
     for (said, input) in turns {
-        match said.as_deref().map(serde_json::from_str::<Vec<ChatMessage>>) {
-            Some(Ok(said)) => messages.extend(said),
-            _ => messages.push(ChatMessage::User { text: input.clone() }),
+        let kept: Vec<ChatMessage> = said.iter().filter_map(|text| serde_json::from_str(text).ok()).collect();
+        if kept.is_empty() {
+            messages.push(ChatMessage::User { text: input.clone() });
         }
+        messages.extend(kept);
     }
     messages
-}
-
-/// Keeps what a turn's model read and said, for the turns after it; a turn that cannot keep it is
-/// logged, and the next reads what it was asked instead.
-async fn keep_turn(run: &Run, said: &[ChatMessage]) {
-    let (id, text) = (run.job.id.clone(), serde_json::to_string(said).unwrap_or_default());
-    let kept = blocking(run, move |state, principal| Ok(state.store().keep_turn(&principal.tenant, &id, &text)?)).await;
-    if let Err(err) = kept {
-        tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "a turn's messages could not be kept");
-    }
 }
 
 /// The most agents a run reaches by hand-offs, the first one's and theirs.

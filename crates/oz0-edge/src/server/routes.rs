@@ -326,6 +326,7 @@ impl futures_core::Stream for SseStream {
             next.map(|event| {
                 let (name, data) = match &event {
                     Ok(event @ RunEvent::Step { .. }) => ("step", serde_json::to_string(event)),
+                    Ok(event @ RunEvent::Said { .. }) => ("said", serde_json::to_string(event)),
                     Ok(event @ RunEvent::Done { .. }) => ("done", serde_json::to_string(event)),
                     Ok(event @ RunEvent::Progress { .. }) => ("progress", serde_json::to_string(event)),
                     Ok(event @ RunEvent::Question { .. }) => ("question", serde_json::to_string(event)),

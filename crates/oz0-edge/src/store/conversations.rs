@@ -1,8 +1,9 @@
 //! Conversations: each a list of turns, each turn a job of its own tree. A turn starts with the files of
 //! the turn before it copied into its tree, so that it reads what the turns before it stored and no
 //! other; a fork begins with the turns of the conversation it was forked from, up to a turn, and its
-//! next turn copies that turn's files, never a later turn's. Each turn keeps the messages its model
-//! read, the next turn's history.
+//! next turn copies that turn's files, never a later turn's. Each agent's job keeps what it was asked
+//! and what its model said and read ([`ConversationStore::say`]): a run's events carry them, and a
+//! turn's are the next turn's history.
 
 use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, TreeId, Turn};
 
@@ -20,9 +21,9 @@ pub struct TurnStarted {
     pub job: Job,
     /// Its number, from 1.
     pub turn: u32,
-    /// The messages each turn before it kept, in order, as JSON; `None` for a turn that kept none (its
-    /// job ended before it could).
-    pub history: Vec<(Option<String>, String)>,
+    /// Each turn before it: the messages its job kept, in order, as JSON, and what it was asked (for
+    /// a turn that kept none, its job having ended before it could).
+    pub history: Vec<(Vec<String>, String)>,
 }
 
 /// Why a turn did not start.
@@ -58,8 +59,12 @@ pub trait ConversationStore {
         job: &NewJob<'_>,
     ) -> Result<Result<TurnStarted, TurnRefused>, StoreError>;
 
-    /// Keeps the messages a turn's model read (JSON), for the turns after it.
-    fn keep_turn(&self, tenant: &TenantRecord, job: &TreeId, messages: &str) -> Result<(), StoreError>;
+    /// Keeps a message of a job's run (JSON), after the job's last step so far.
+    fn say(&self, tenant: &TenantRecord, job: &TreeId, message: &str) -> Result<(), StoreError>;
+
+    /// Returns the messages of a job's run after the `after`-th: each one's number, the step it
+    /// follows, and the message (JSON).
+    fn said(&self, tenant: &TenantRecord, job: &TreeId, after: u32) -> Result<Vec<(u32, u32, String)>, StoreError>;
 
     /// Returns the tenant's conversations, newest first.
     fn conversations(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<ConversationSummary>, StoreError>;
@@ -206,27 +211,49 @@ impl ConversationStore for SqlStore {
                 )?;
             }
             let rows = tx.query(
-                "SELECT t.messages, j.input FROM turns t
+                "SELECT t.n, j.input, s.message FROM turns t
                  JOIN jobs j ON j.tenant_id = t.tenant_id AND j.id = t.job
-                 WHERE t.tenant_id = $1 AND t.conversation = $2 AND t.n < $3 ORDER BY t.n",
+                 LEFT JOIN said s ON s.tenant_id = t.tenant_id AND s.job = t.job
+                 WHERE t.tenant_id = $1 AND t.conversation = $2 AND t.n < $3 ORDER BY t.n, s.n",
                 &[&tenant.id, &id.as_str(), &i64::from(turn)],
             )?;
-            let history = rows
-                .iter()
-                .map(|row| Ok((row.try_get(0)?, row.try_get::<_, Option<String>>(1)?.unwrap_or_default())))
-                .collect::<Outcome<Vec<_>>>()?;
+            let mut history: Vec<(u32, Vec<String>, String)> = Vec::new();
+            for row in &rows {
+                let n = number(row, 0)?;
+                if history.last().is_none_or(|(last, _, _)| *last != n) {
+                    let input: Option<String> = row.try_get(1)?;
+                    history.push((n, Vec::new(), input.unwrap_or_default()));
+                }
+                if let (Some(message), Some((_, said, _))) = (row.try_get::<_, Option<String>>(2)?, history.last_mut())
+                {
+                    said.push(message);
+                }
+            }
+            let history = history.into_iter().map(|(_, said, input)| (said, input)).collect();
             let job = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the turn's job is gone"))?;
             Ok(Ok(TurnStarted { job, turn, history }))
         })
     }
 
-    fn keep_turn(&self, tenant: &TenantRecord, job: &TreeId, messages: &str) -> Result<(), StoreError> {
+    fn say(&self, tenant: &TenantRecord, job: &TreeId, message: &str) -> Result<(), StoreError> {
         self.change(|sql| {
             sql.execute(
-                "UPDATE turns SET messages = $3 WHERE tenant_id = $1 AND job = $2 AND messages IS NULL",
-                &[&tenant.id, &job.as_str(), &messages],
+                "INSERT INTO said (tenant_id, job, n, step, message) SELECT $1, $2,
+                   COALESCE((SELECT MAX(n) FROM said WHERE tenant_id = $1 AND job = $2), 0) + 1,
+                   COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $3",
+                &[&tenant.id, &job.as_str(), &message],
             )?;
             Ok(())
+        })
+    }
+
+    fn said(&self, tenant: &TenantRecord, job: &TreeId, after: u32) -> Result<Vec<(u32, u32, String)>, StoreError> {
+        self.read(|sql| {
+            let rows = sql.query(
+                "SELECT n, step, message FROM said WHERE tenant_id = $1 AND job = $2 AND n > $3 ORDER BY n",
+                &[&tenant.id, &job.as_str(), &i64::from(after)],
+            )?;
+            rows.iter().map(|row| Ok((number(row, 0)?, number(row, 1)?, row.try_get(2)?))).collect()
         })
     }
 
@@ -298,8 +325,8 @@ impl ConversationStore for SqlStore {
                 &[&tenant.id, &fork.as_str(), &actor.person, &id.as_str(), &i64::from(turn), &now_ms()],
             )?;
             tx.execute(
-                "INSERT INTO turns (tenant_id, conversation, n, job, messages)
-                 SELECT tenant_id, $3, n, job, messages FROM turns
+                "INSERT INTO turns (tenant_id, conversation, n, job)
+                 SELECT tenant_id, $3, n, job FROM turns
                  WHERE tenant_id = $1 AND conversation = $2 AND n <= $4",
                 &[&tenant.id, &id.as_str(), &fork.as_str(), &i64::from(turn)],
             )?;
@@ -345,11 +372,12 @@ mod tests {
                 store.start_turn(&tenant, Some(&c), &turn(&t2, "two")).unwrap(),
                 Err(TurnRefused::Busy(c.clone()))
             );
-            store.keep_turn(&tenant, &c, r#"[{"role":"user","text":"one"}]"#).unwrap();
+            store.say(&tenant, &c, r#"{"role":"user","text":"one"}"#).unwrap();
+            assert_eq!(store.said(&tenant, &c, 0).unwrap(), [(1, 0, r#"{"role":"user","text":"one"}"#.to_owned())]);
             store.end_job(&tenant, &c, JobState::Succeeded, None).unwrap();
             let second = store.start_turn(&tenant, Some(&c), &turn(&t2, "two")).unwrap().unwrap();
             assert_eq!(second.turn, 2);
-            assert_eq!(second.history, vec![(Some(r#"[{"role":"user","text":"one"}]"#.to_owned()), "one".to_owned())]);
+            assert_eq!(second.history, [(vec![r#"{"role":"user","text":"one"}"#.to_owned()], "one".to_owned())]);
             assert!(
                 store.file_size(&tenant, &t2, &file(1)).unwrap().is_some(),
                 "{}: turn 2 reads turn 1's",

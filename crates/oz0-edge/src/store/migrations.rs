@@ -260,7 +260,8 @@ CREATE TABLE edge_key (
 ",
     ),
     // Conversations: each a list of turns, each turn a job (named on the job too); a fork begins with
-    // the turns of the one it was forked from, up to a turn. A turn keeps the messages its model read.
+    // the turns of the one it was forked from, up to a turn. What each job's run was asked, what its
+    // model said and read, in order, each after the step it follows.
     (
         11,
         "
@@ -278,11 +279,19 @@ CREATE TABLE turns (
     conversation TEXT NOT NULL,
     n {INT} NOT NULL,
     job TEXT NOT NULL,
-    messages TEXT,
     PRIMARY KEY (tenant_id, conversation, n),
     FOREIGN KEY (tenant_id, conversation) REFERENCES conversations (tenant_id, id)
 ){WITHOUT_ROWID};
 CREATE INDEX turns_by_job ON turns (tenant_id, job);
+CREATE TABLE said (
+    tenant_id {INT} NOT NULL,
+    job TEXT NOT NULL,
+    n {INT} NOT NULL,
+    step {INT} NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, job, n),
+    FOREIGN KEY (tenant_id, job) REFERENCES jobs (tenant_id, id)
+){WITHOUT_ROWID};
 ALTER TABLE jobs ADD COLUMN conversation TEXT;
 ALTER TABLE jobs ADD COLUMN turn {INT};
 ",
@@ -326,6 +335,7 @@ pub const TABLES: &[&str] = &[
     "edge_key",
     "conversations",
     "turns",
+    "said",
 ];
 
 /// The newest schema version this code knows.
