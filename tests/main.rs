@@ -14,6 +14,7 @@ mod remote_support;
 mod run_support;
 
 // The subjects.
+mod agui;
 mod console;
 mod conversations;
 mod edge_leftovers;

@@ -57,6 +57,11 @@ pub const RUNS: &str = "/v1/runs";
 pub const JOB_EVENTS: &str = "/v1/jobs/{job}/events";
 /// `POST`: answer a question a tool's server asked during a call of the job.
 pub const JOB_QUESTION: &str = "/v1/jobs/{job}/questions/{question}";
+/// `POST` an AG-UI `RunAgentInput`: run an installed agent as a turn of the conversation its
+/// `threadId` names, answered as AG-UI's server-sent events.
+pub const AGUI: &str = "/v1/agents/{agent}/agui";
+/// `GET`: a job's run as AG-UI's server-sent events, from its start.
+pub const JOB_AGUI: &str = "/v1/jobs/{job}/agui";
 /// `GET ?limit=N`: the tenant's conversations, newest first.
 pub const CONVERSATIONS: &str = "/v1/conversations";
 /// `GET`: a conversation and its turns.

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
-use oz0_core::api::EdgeError;
+use oz0_core::api::{EdgeError, TreeId};
 use serde::de::DeserializeOwned;
 
 use super::problem::ApiError;
@@ -196,4 +196,24 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryOf<T> {
             }
         }
     }
+}
+
+/// Path parameters, refused with a problem document.
+#[derive(Debug)]
+pub struct PathOf<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PathOf<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(value)| PathOf(value))
+            .map_err(|rejection| ApiError(EdgeError::BadRequest { detail: rejection.body_text() }))
+    }
+}
+
+/// Reads a job's or a tree's ID from a path.
+pub(super) fn tree(segment: &str) -> Result<TreeId, ApiError> {
+    segment.parse().map_err(|err: oz0_core::api::NameError| ApiError(EdgeError::BadRequest { detail: err.to_string() }))
 }

@@ -8,6 +8,7 @@
 //! more than [`READ_HEADERS`] fields or a head over its buffer) is answered by the library, with a status
 //! and no body: hyper has no hook for those answers.
 
+mod agui;
 mod extract;
 mod mcp;
 pub mod openapi;
@@ -97,6 +98,8 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .route(paths::RUNS, post(routes::start_run).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)))
         .route(paths::JOB_EVENTS, get(routes::events))
         .route(paths::JOB_QUESTION, post(routes::answer).layer(json()))
+        .route(paths::AGUI, post(agui::run).layer(DefaultBodyLimit::max(MAX_CALL_BYTES)))
+        .route(paths::JOB_AGUI, get(agui::follow))
         .route(paths::CONVERSATIONS, get(routes::conversations))
         .route(paths::CONVERSATION, get(routes::conversation))
         .route(paths::CONVERSATION_FORK, post(routes::fork_conversation).layer(json()))

@@ -463,6 +463,31 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             errors: &[400, 401, 403, 404, 415, 422],
         },
         Operation {
+            method: "post",
+            path: paths::AGUI,
+            id: "runAgentAgui",
+            summary: "Runs an installed agent for an AG-UI `RunAgentInput` (content), as a turn of the conversation its \
+                      `threadId` names (started under that ID when the edge knows none), asked the last user \
+                      message; answers AG-UI's events as server-sent events: RUN_STARTED, each step's STEP_STARTED \
+                      and STEP_FINISHED, the model's TEXT_MESSAGE_* and TOOL_CALL_*, each TOOL_CALL_RESULT as the \
+                      model read it (for a result kept as a file, its stub and ref), then RUN_FINISHED or RUN_ERROR.",
+            parameters: vec![path_param("agent", "An agent installed on the edge (`oz0 agent apply`).")],
+            body: Some((json, schema::<super::agui::RunAgentInput>(g))),
+            ok: (200, Some(("text/event-stream", json!({"type": "string"})))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::JOB_AGUI,
+            id: "jobAgui",
+            summary: "Streams a job's run from its start as AG-UI's server-sent events, as `runAgentAgui` answers; its \
+                      thread is the conversation it is a turn of, else the job.",
+            parameters: vec![job_param()],
+            body: None,
+            ok: (200, Some(("text/event-stream", json!({"type": "string"})))),
+            errors: READ,
+        },
+        Operation {
             method: "get",
             path: paths::CONVERSATIONS,
             id: "listConversations",

@@ -1,8 +1,6 @@
 //! The API's handlers: each reads its request, asks the caller's edge once, and answers.
 
 use axum::Json;
-use axum::extract::{FromRequestParts, Path};
-use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use oz0_core::api::{
@@ -15,34 +13,14 @@ use oz0_core::api::{
 };
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 
-use super::extract::{Caller, JsonBody, QueryOf, RawBody, Uploader};
+use super::extract::{Caller, JsonBody, PathOf, QueryOf, RawBody, Uploader, tree};
 use super::problem::ApiError;
 use crate::state::NO_TENANT;
-
-/// Path parameters, refused with a problem document.
-#[derive(Debug)]
-pub struct PathOf<T>(pub T);
-
-impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PathOf<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        Path::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Path(value)| PathOf(value))
-            .map_err(|rejection| ApiError(EdgeError::BadRequest { detail: rejection.body_text() }))
-    }
-}
 
 /// Reads a tenant from a path: a name that is not valid names no tenant, and answers as one.
 fn tenant(segment: &str) -> Result<Tenant, ApiError> {
     segment.parse().map_err(|_| ApiError(EdgeError::not_found(NO_TENANT)))
-}
-
-fn tree(segment: &str) -> Result<TreeId, ApiError> {
-    segment.parse().map_err(|err: oz0_core::api::NameError| ApiError(EdgeError::BadRequest { detail: err.to_string() }))
 }
 
 pub async fn status(Caller(edge): Caller) -> Result<Json<Status>, ApiError> {
