@@ -174,6 +174,21 @@ fn a_turn_reads_the_files_of_the_turns_before_it_and_a_fork_none_of_a_later_turn
             assert_eq!(page.status, 200, "{}", page.body);
             assert_eq!(row(&page.body, "turn-2")[..3], ["2".to_owned(), fork.clone(), "reader".to_owned()]);
             assert!(page.body.contains(&format!("{conversation}</a> at turn 1")), "{}", page.body);
+
+            // A conversation is its person's: another person of the tenant can neither read it, go on
+            // with it nor fork it, and so never reads its files.
+            let ada = site.json(&["edge", "token", "create", "--role", "content", "--name", "ada"]);
+            let ada = ada["token"].as_str().unwrap();
+            for args in [
+                vec!["conversation", "show", &conversation],
+                vec!["conversation", "fork", &conversation, "--turn", "1"],
+                vec!["run", "reader", "--conversation", &conversation, "--input", "Read it."],
+            ] {
+                let out = site.env.oz0_at(edge, ada).args(&args).envs(plugin_support::python_env()).output().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(2), "{transport:?} {args:?}: {stderr}");
+                assert!(stderr.contains(&format!("no conversation `{conversation}`")), "{args:?}: {stderr}");
+            }
         }
     }
 }

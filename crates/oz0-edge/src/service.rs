@@ -527,13 +527,16 @@ impl Edge for LocalEdge {
 
     async fn conversations(&self, limit: u32) -> Result<Vec<ConversationSummary>, EdgeError> {
         let limit = limit.clamp(1, MAX_PAGE);
-        self.blocking(move |state, principal| Ok(state.store().conversations(&principal.tenant, limit)?)).await
+        self.blocking(move |state, principal| {
+            Ok(state.store().conversations(&principal.tenant, &principal.person, limit)?)
+        })
+        .await
     }
 
     async fn conversation(&self, id: &TreeId) -> Result<Conversation, EdgeError> {
         let id = id.clone();
         self.blocking(move |state, principal| {
-            state.store().conversation(&principal.tenant, &id)?.ok_or_else(|| no_conversation(&id))
+            state.store().conversation(&principal.tenant, &principal.person, &id)?.ok_or_else(|| no_conversation(&id))
         })
         .await
     }

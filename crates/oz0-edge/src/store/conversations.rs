@@ -29,7 +29,7 @@ pub struct TurnStarted {
 /// Why a turn did not start.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TurnRefused {
-    /// No conversation of that ID.
+    /// No conversation of that ID that the person started: another person's is private.
     Unknown,
     /// The conversation's last turn still runs: the next waits for its answer.
     Busy(TreeId),
@@ -40,7 +40,7 @@ pub enum TurnRefused {
 /// Why a fork was not made.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ForkRefused {
-    /// No conversation of that ID.
+    /// No conversation of that ID that the person started.
     Unknown,
     /// The conversation has fewer turns than the one asked for.
     NoTurn(u32),
@@ -48,7 +48,9 @@ pub enum ForkRefused {
     Running(TreeId),
 }
 
-/// What the edge needs to keep conversations.
+/// What the edge needs to keep conversations. A conversation is its person's: another person of the
+/// tenant neither lists it, reads it, goes on with it nor forks it (its turns' jobs are the tenant's,
+/// as every job is).
 pub trait ConversationStore {
     /// Starts a turn: of a new conversation named by the job's ID when `conversation` is `None`, else
     /// the next of that conversation, with the files of its last turn handed to the new job's tree.
@@ -66,11 +68,21 @@ pub trait ConversationStore {
     /// follows, and the message (JSON).
     fn said(&self, tenant: &TenantRecord, job: &TreeId, after: u32) -> Result<Vec<(u32, u32, String)>, StoreError>;
 
-    /// Returns the tenant's conversations, newest first.
-    fn conversations(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<ConversationSummary>, StoreError>;
+    /// Returns the conversations `person` started, newest first.
+    fn conversations(
+        &self,
+        tenant: &TenantRecord,
+        person: &str,
+        limit: u32,
+    ) -> Result<Vec<ConversationSummary>, StoreError>;
 
-    /// Returns a conversation and its turns.
-    fn conversation(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Conversation>, StoreError>;
+    /// Returns a conversation `person` started, and its turns.
+    fn conversation(
+        &self,
+        tenant: &TenantRecord,
+        person: &str,
+        id: &TreeId,
+    ) -> Result<Option<Conversation>, StoreError>;
 
     /// Forks `id` from its turn `turn` as the new conversation `fork`, audited as `conversation.fork`.
     fn fork_conversation(
@@ -106,10 +118,16 @@ fn forked(row: &Row, at: usize) -> Outcome<Option<Forked>> {
     }))
 }
 
-fn read_conversation(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<Conversation>> {
+fn read_conversation(
+    sql: &mut dyn Sql,
+    tenant: &TenantRecord,
+    person: &str,
+    id: &TreeId,
+) -> Outcome<Option<Conversation>> {
     let Some(row) = sql.query_opt(
-        "SELECT person, forked_from, forked_at, started_at FROM conversations WHERE tenant_id = $1 AND id = $2",
-        &[&tenant.id, &id.as_str()],
+        "SELECT person, forked_from, forked_at, started_at FROM conversations
+         WHERE tenant_id = $1 AND id = $2 AND person = $3",
+        &[&tenant.id, &id.as_str(), &person],
     )?
     else {
         return Ok(None);
@@ -157,10 +175,10 @@ impl ConversationStore for SqlStore {
                     // Two turns started at once: the second waits for the first to commit, then finds it
                     // running.
                     let found = tx.query_opt(
-                        "SELECT 1 FROM conversations WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
+                        "SELECT person FROM conversations WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
                         &[&tenant.id, &id.as_str()],
                     )?;
-                    if found.is_none() {
+                    if found.map(|row| row.try_get::<_, String>(0)).transpose()?.as_deref() != Some(job.person) {
                         return Ok(Err(TurnRefused::Unknown));
                     }
                     match last_turn(tx, tenant, id)? {
@@ -257,7 +275,12 @@ impl ConversationStore for SqlStore {
         })
     }
 
-    fn conversations(&self, tenant: &TenantRecord, limit: u32) -> Result<Vec<ConversationSummary>, StoreError> {
+    fn conversations(
+        &self,
+        tenant: &TenantRecord,
+        person: &str,
+        limit: u32,
+    ) -> Result<Vec<ConversationSummary>, StoreError> {
         self.read(|sql| {
             let rows = sql.query(
                 "SELECT c.id, c.person, c.forked_from, c.forked_at, c.started_at, t.n, j.name, j.state
@@ -265,8 +288,8 @@ impl ConversationStore for SqlStore {
                  LEFT JOIN turns t ON t.tenant_id = c.tenant_id AND t.conversation = c.id
                    AND t.n = (SELECT MAX(u.n) FROM turns u WHERE u.tenant_id = c.tenant_id AND u.conversation = c.id)
                  LEFT JOIN jobs j ON j.tenant_id = t.tenant_id AND j.id = t.job
-                 WHERE c.tenant_id = $1 ORDER BY c.started_at DESC, c.id DESC LIMIT $2",
-                &[&tenant.id, &i64::from(limit)],
+                 WHERE c.tenant_id = $1 AND c.person = $3 ORDER BY c.started_at DESC, c.id DESC LIMIT $2",
+                &[&tenant.id, &i64::from(limit), &person],
             )?;
             rows.iter()
                 .map(|row| {
@@ -288,8 +311,13 @@ impl ConversationStore for SqlStore {
         })
     }
 
-    fn conversation(&self, tenant: &TenantRecord, id: &TreeId) -> Result<Option<Conversation>, StoreError> {
-        self.read(|sql| read_conversation(sql, tenant, id))
+    fn conversation(
+        &self,
+        tenant: &TenantRecord,
+        person: &str,
+        id: &TreeId,
+    ) -> Result<Option<Conversation>, StoreError> {
+        self.read(|sql| read_conversation(sql, tenant, person, id))
     }
 
     fn fork_conversation(
@@ -302,8 +330,8 @@ impl ConversationStore for SqlStore {
     ) -> Result<Result<Conversation, ForkRefused>, StoreError> {
         self.write(|tx| {
             let found = tx.query_opt(
-                "SELECT 1 FROM conversations WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
-                &[&tenant.id, &id.as_str()],
+                "SELECT 1 FROM conversations WHERE tenant_id = $1 AND id = $2 AND person = $3 FOR UPDATE",
+                &[&tenant.id, &id.as_str(), &actor.person],
             )?;
             if found.is_none() {
                 return Ok(Err(ForkRefused::Unknown));
@@ -332,7 +360,7 @@ impl ConversationStore for SqlStore {
             )?;
             let new = serde_json::json!({"conversation": fork, "forked_from": id, "turn": turn}).to_string();
             audit(tx, tenant, &actor.actor_in(tenant), Action::ConversationFork, "null", &new)?;
-            let made = read_conversation(tx, tenant, fork)?.ok_or_else(|| bad("the fork is gone"))?;
+            let made = read_conversation(tx, tenant, &actor.person, fork)?.ok_or_else(|| bad("the fork is gone"))?;
             Ok(Ok(made))
         })
     }
@@ -403,9 +431,15 @@ mod tests {
             // A turn's ID, and a conversation's, is never started again as a job.
             let again = NewJob { kind: JobKind::Call, ..turn(&t2, "") };
             assert!(matches!(store.start_job(&tenant, &again).unwrap(), JobStart::Turn(_)), "{}", store.kind());
-            let listed = store.conversations(&tenant, 10).unwrap();
+            let listed = store.conversations(&tenant, "local", 10).unwrap();
             assert_eq!(listed.iter().map(|c| (c.id.as_str(), c.turns)).collect::<Vec<_>>(), [("F1", 2), ("C1", 3)]);
-            let shown = store.conversation(&tenant, &c).unwrap().unwrap();
+            let shown = store.conversation(&tenant, "local", &c).unwrap().unwrap();
+            // Another person's conversation is private.
+            assert!(store.conversation(&tenant, "ada", &c).unwrap().is_none());
+            assert!(store.conversations(&tenant, "ada", 10).unwrap().is_empty());
+            let a1 = id("A1");
+            let ada = NewJob { person: "ada", ..turn(&a1, "mine now") };
+            assert_eq!(store.start_turn(&tenant, Some(&c), &ada).unwrap(), Err(TurnRefused::Unknown));
             assert_eq!(shown.turns.iter().map(|t| t.job.id.as_str()).collect::<Vec<_>>(), ["C1", "C2", "C3"]);
             assert_eq!(
                 store.start_turn(&tenant, Some(&id("nope")), &turn(&id("X"), "")).unwrap(),
