@@ -224,7 +224,7 @@ impl ConversationStore for SqlStore {
                 tx.execute(
                     "INSERT INTO files (tenant_id, tree, digest, size, stored_at, labels)
                      SELECT tenant_id, $3, digest, size, stored_at, labels FROM files
-                     WHERE tenant_id = $1 AND tree = $2",
+                     WHERE tenant_id = $1 AND tree = $2 ON CONFLICT (tenant_id, tree, digest) DO NOTHING",
                     &[&tenant.id, &last.as_str(), &job.id.as_str()],
                 )?;
             }
