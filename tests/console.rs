@@ -139,7 +139,7 @@ fn signing_in_takes_a_token_and_keeps_only_a_session_in_a_strict_cookie() {
 #[test]
 fn another_tenants_job_is_not_found_like_a_missing_one() {
     let site = served();
-    site.install("workbench");
+    site.install_workbench();
     let (code, answer, stderr) = site.call(&["workbench.pack", "--arg", "text=x"]);
     assert_eq!(code, 0, "{stderr}");
     let job = answer["job"]["id"].as_str().unwrap().to_owned();
@@ -434,7 +434,7 @@ fn pending(site: &Site) -> Value {
 fn in_chromium_a_running_jobs_page_follows_it_and_the_approve_button_lets_a_waiting_call_go_on() {
     let chromium = chromium();
     let site = served();
-    site.install("workbench");
+    site.install_workbench();
     site.ok(&["policy", "ask", "workbench.pack"]);
     let session = Session::sign_in(&base(&site), &token(&site));
     let profile = tempfile::tempdir().unwrap();

@@ -52,7 +52,7 @@ fn finish(call: Child) -> (i32, Value, String) {
 fn a_rule_denies_or_makes_a_call_wait_for_a_person_who_sees_what_it_will_run_with() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         assert_eq!(site.ok(&["policy", "deny", "workbench.*", "--reason", "not today"]), "deny workbench.*\n");
         let (code, answer, stderr) = site.call(&["workbench.pack", "--arg", "text=x"]);
         assert_eq!(code, 1, "{transport:?}: {answer}");
@@ -103,7 +103,7 @@ fn a_rule_denies_or_makes_a_call_wait_for_a_person_who_sees_what_it_will_run_wit
 fn no_answer_by_the_end_of_the_calls_time_refuses_it_and_a_person_may_answer_at_the_call() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         site.ok(&["policy", "ask", "hourglass.*"]);
         let start = Instant::now();
         let (code, answer, stderr) = site.call(&["hourglass.wait", "--arg", "seconds=0"]);
@@ -179,7 +179,7 @@ fn a_manifest_asks_and_a_tools_model_requests_are_tool_sampling() {
 #[test]
 fn a_flow_step_is_checked_too() {
     let site = Site::new(Transport::Embedded);
-    site.install("workbench");
+    site.install_workbench();
     site.ok(&["policy", "deny", "workbench.inspect"]);
     let flow = root().join("examples/flows/hand-on.yaml");
     site.ok(&["agent", "apply", flow.to_str().unwrap()]);

@@ -163,7 +163,7 @@ fn a_job_keeps_the_threshold_it_started_with() {
 fn a_ref_of_another_tree_is_not_read_and_a_spent_budget_refuses_the_next_call() {
     for transport in transports() {
         let site = reader_site(transport);
-        site.install("workbench");
+        site.install_workbench();
         let (_, packed, _) = site.call(&["workbench.pack", "--arg", "text=secret"]);
         let other = packed["files"][0]["ref"].as_str().unwrap().to_owned();
         agent(&site, "reader", "id: reader\ntools: [acme_docs]\nmax_tokens: 1000\nbudget: {tokens: 5000}\n");
@@ -192,7 +192,7 @@ fn a_ref_of_another_tree_is_not_read_and_a_spent_budget_refuses_the_next_call() 
 fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let flow = root().join("examples/flows/hand-on.yaml");
         assert_eq!(site.ok(&["agent", "apply", flow.to_str().unwrap()]), "installed the flow `hand-on`\n");
         let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "line one\n"]);
@@ -250,7 +250,7 @@ fn refuse_steps(site: &Site, kind: Option<&str>) {
 fn a_step_the_store_refuses_fails_the_run() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let flow = root().join("examples/flows/hand-on.yaml");
         site.ok(&["agent", "apply", flow.to_str().unwrap()]);
         refuse_steps(&site, None);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::{PATIENCE, RunningServer, text, transports, wait_for_server_with_child, wait_server_gone};
 use plugin_support::{PluginSite as Site, python_env, root};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 #[test]
 fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
@@ -76,7 +76,7 @@ fn a_fitted_call_shows_its_note_and_the_trace_its_numbers_never_its_sentence() {
 fn a_result_over_31_mib_fails_the_call_and_keeps_nothing() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         // A string result is both text and structured content: 16 MiB comes to 32 MiB.
         let (code, answer, stderr) = site.call(&["workbench.flood", "--arg", "mib=16"]);
         assert_eq!(code, 1, "{transport:?}: {stderr}");
@@ -98,7 +98,7 @@ fn a_result_over_31_mib_fails_the_call_and_keeps_nothing() {
 fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let (code, packed, stderr) =
             site.call(&["workbench.pack", "--arg", "text=line one\n", "--arg", "copies=3", "--id", "pack-1"]);
         assert_eq!(code, 0, "{transport:?}: {stderr}");
@@ -158,7 +158,7 @@ fn a_file_stored_by_one_call_is_handed_to_another_and_refused_elsewhere() {
 fn usage_reports_are_charged_and_bad_ones_refused() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let (code, answer, stderr) = site.call(&["workbench.classify", "--arg", "text=why?", "--arg", "cost_usd=0.25"]);
         assert_eq!(code, 0, "{transport:?}: {stderr}");
         assert_eq!(answer["usage"][0]["service"], "jev");
@@ -211,19 +211,19 @@ fn wait_with_child(site: &Site, args: &[&str]) -> (std::process::Child, RunningS
 fn a_timeout_ends_the_server_and_what_it_started() {
     for transport in transports() {
         let site = Site::new(transport);
-        // A timeout of 15 s, which a server's start takes part of: the call has started its child by then,
+        // A timeout of 8 s, which a server's start takes part of: the call has started its child by then,
         // however loaded the machine.
-        site.install_workbench_with_timeout(15);
+        site.install_workbench_with_timeout(8);
         let start = Instant::now();
         let (call, server) = wait_with_child(&site, &["--arg", "seconds=300", "--format", "json"]);
         let out = call.wait_with_output().unwrap();
         // Long before the wait of 300 s: the timeout ended the call.
-        assert!(start.elapsed() < Duration::from_secs(120), "the 15 s timeout ended the call");
+        assert!(start.elapsed() < Duration::from_secs(120), "the 8 s timeout ended the call");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{transport:?}: {stderr}");
         let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(answer["outcome"], "timeout");
-        assert!(answer["error"].as_str().unwrap().contains("timeout of 15 s"), "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains("timeout of 8 s"), "{answer}");
         let left = wait_server_gone(server.mark(), PATIENCE);
         assert!(left.is_empty(), "no orphan outlives the call: {left:?}");
         let trace = site.ok(&["job", "trace", answer["job"]["id"].as_str().unwrap()]);
@@ -236,7 +236,7 @@ fn a_timeout_ends_the_server_and_what_it_started() {
 fn a_crash_shows_the_end_of_the_servers_stderr() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let (code, stdout, stderr) = site.run(&["tool", "call", "workbench.crash"]);
         assert_eq!(code, 1, "{transport:?}: {stdout}");
         assert!(stderr.contains("the server exited (exit status: 3) during the call"), "{stderr}");
@@ -255,7 +255,7 @@ fn a_crash_shows_the_end_of_the_servers_stderr() {
 fn an_argument_of_the_wrong_type_is_refused_before_the_call() {
     for transport in transports() {
         let site = Site::new(transport);
-        site.install("workbench");
+        site.install_workbench();
         let (code, _, stderr) =
             site.run(&["tool", "call", "workbench.pack", "--arg", "text=x", "--arg", "copies=many"]);
         assert_eq!(code, 2);
@@ -291,8 +291,8 @@ fn plugins_are_installed_refused_listed_and_removed() {
 
         let models = site.env.work().join("models");
         std::fs::create_dir_all(&models).unwrap();
-        for file in ["oz0-plugin.yaml", "server.py"] {
-            std::fs::copy(root().join("examples/workbench").join(file), models.join(file)).unwrap();
+        for file in ["oz0-plugin.yaml", "server.py", "tools.json"] {
+            std::fs::copy(plugin_support::workbench().join(file), models.join(file)).unwrap();
         }
         let manifest = std::fs::read_to_string(models.join("oz0-plugin.yaml")).unwrap();
         let manifest =
@@ -306,7 +306,7 @@ fn plugins_are_installed_refused_listed_and_removed() {
         assert_eq!(installed["plugin"]["models_accepted"], true);
 
         // Its tools are taken: another plugin may not bring a tool of the same ID.
-        let (code, _, stderr) = site.run(&["plugin", "install", root().join("examples/workbench").to_str().unwrap()]);
+        let (code, _, stderr) = site.run(&["plugin", "install", plugin_support::workbench().to_str().unwrap()]);
         assert_eq!(code, 2);
         assert!(stderr.contains("the tool `workbench` is already brought by the plugin `thinker`"), "{stderr}");
 
@@ -456,7 +456,7 @@ fn structured_content_beside_text_is_a_note_and_alone_is_what_a_model_reads() {
     assert!(stderr.contains(&format!("structured content: {bytes} bytes, the same as the text")), "{stderr}");
 
     // Structured content that differs from the text is not read by a model, so it is not printed.
-    site.install("workbench");
+    site.install_workbench();
     let (code, stdout, stderr) = site.run(&["tool", "call", "workbench.classify", "--arg", "text=x"]);
     assert_eq!((code, stdout.as_str()), (0, "statement\n"), "{stderr}");
     assert!(
@@ -511,5 +511,54 @@ fn a_public_python_server_is_listed_and_called() {
         let (code, answer, _) = site.call(&["time.get_current_time", "--arg", "timezone=Mars/Olympus_Mons"]);
         assert_eq!(code, 1, "{transport:?}");
         assert!(answer["error"].as_str().unwrap().contains("Mars/Olympus_Mons"), "{answer}");
+    }
+}
+
+/// The twin of the example `workbench` that the tool host's tests run (tests/fixtures/plugins/workbench,
+/// on the standard library) lists and answers as the example on the MCP SDK does: its functions and
+/// their schemas, a file returned and handed on, a usage report, an error and a crash. The example
+/// speaks MCP 2026-07-28, its SDK's newest, and the twin 2025-11-25, whose results have no
+/// `resultType` and no server in their `_meta`: those are left out.
+#[test]
+fn the_workbench_twin_answers_as_the_example_does() {
+    let of_2025 = |mut result: Value| {
+        if let Some(result) = result.as_object_mut() {
+            result.remove("resultType");
+            if let Some(meta) = result.get_mut("_meta").and_then(Value::as_object_mut) {
+                meta.remove("io.modelcontextprotocol/serverInfo");
+                if meta.is_empty() {
+                    result.remove("_meta");
+                }
+            }
+        }
+        result
+    };
+    let answers = |dir: &std::path::Path| {
+        let site = Site::new(common::Transport::Embedded);
+        site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+        let listed = site.json(&["plugin", "list"]);
+        let mut answers = vec![listed[0]["tools"].clone()];
+        let (_, packed, _) = site.call(&["workbench.pack", "--arg", "text=line one\n", "--arg", "copies=2"]);
+        let file = packed["result"]["structuredContent"]["ref"].as_str().unwrap().to_owned();
+        let (_, inspected, _) = site.call(&["workbench.inspect", "--arg", &format!("archive={file}")]);
+        let (_, refused, _) = site.call(&["workbench.inspect", "--arg", "archive=nope"]);
+        let (_, classified, _) = site.call(&["workbench.classify", "--arg", "text=Why?"]);
+        let (_, waited, _) = site.call(&["hourglass.wait", "--arg", "seconds=0.1"]);
+        for answer in [packed, inspected, refused, classified, waited] {
+            answers.push(json!([
+                answer["outcome"],
+                of_2025(answer["result"].clone()),
+                answer["usage"],
+                answer["files"]
+            ]));
+        }
+        let (code, _, stderr) = site.run(&["tool", "call", "workbench.crash"]);
+        answers.push(json!([code, stderr.lines().filter(|l| l.contains("the workbench broke")).collect::<Vec<_>>()]));
+        answers
+    };
+    let example = answers(&root().join("examples/workbench"));
+    let twin = answers(&plugin_support::workbench());
+    for (n, (example, twin)) in example.iter().zip(&twin).enumerate() {
+        assert_eq!(example, twin, "answer {n}: the example, then the twin");
     }
 }

@@ -69,10 +69,17 @@ pub fn inspector() -> PathBuf {
     })
 }
 
-/// Returns the example `workbench` copied into the work folder of `env`, its `hourglass` given `seconds`
-/// for a call rather than 6 s.
+/// Returns the twin of the example `workbench` that the tool host's tests run: the same manifest,
+/// functions and answers on the standard library (tests/fixtures/plugins/workbench);
+/// `tool_call::the_workbench_twin_answers_as_the_example_does` holds it to the example.
+pub fn workbench() -> PathBuf {
+    root().join("tests/fixtures/plugins/workbench")
+}
+
+/// Returns the workbench copied into the work folder of `env`, its `hourglass` given `seconds` for a
+/// call rather than 6 s.
 pub fn workbench_with_timeout(env: &TestEnv, seconds: u32) -> PathBuf {
-    let dir = copy_plugin(env, &root().join("examples/workbench"), "workbench");
+    let dir = copy_plugin(env, &workbench(), "workbench");
     let manifest = std::fs::read_to_string(dir.join("oz0-plugin.yaml")).expect("the manifest");
     let six = "    mcp: [python, server.py, hourglass]\n    timeout: 6\n";
     assert!(manifest.contains(six), "the hourglass's timeout is where it was: {manifest}");
@@ -217,7 +224,14 @@ impl PluginSite {
         self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 
-    /// Installs the example `workbench`, its `hourglass` given `seconds` (rather than 6 s) for a call,
+    /// Installs the workbench for a test of the tool host: the twin of the example `workbench` on the
+    /// standard library ([`workbench`]), which answers as the example does and starts in some 40 ms
+    /// rather than the 1.5 s of the MCP SDK's imports.
+    pub fn install_workbench(&self) {
+        self.ok(&["plugin", "install", workbench().to_str().expect("a UTF-8 path")]);
+    }
+
+    /// Installs the workbench, its `hourglass` given `seconds` (rather than 6 s) for a call,
     /// its server's start included: for a test whose call must outlast a start on a loaded machine.
     pub fn install_workbench_with_timeout(&self, seconds: u32) {
         let dir = workbench_with_timeout(&self.env, seconds);
