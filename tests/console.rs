@@ -35,7 +35,7 @@ fn token(site: &Site) -> String {
 /// it read back fitted to a budget, three model calls. Returns the job's ID and what the model read
 /// of the two results: the offloaded stub and the fitted section.
 fn reader_job(site: &Site) -> (String, Value, Value) {
-    site.install("acme-docs");
+    site.install_acme_docs();
     let dir = site.env.work().join("agents");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(

@@ -48,7 +48,7 @@ fn done(events: &[Value]) -> &Value {
 
 fn reader_site(transport: Transport) -> Site {
     let site = Site::new(transport);
-    site.install("acme-docs");
+    site.install_acme_docs();
     site
 }
 

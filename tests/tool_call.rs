@@ -514,51 +514,88 @@ fn a_public_python_server_is_listed_and_called() {
     }
 }
 
-/// The twin of the example `workbench` that the tool host's tests run (tests/fixtures/plugins/workbench,
-/// on the standard library) lists and answers as the example on the MCP SDK does: its functions and
-/// their schemas, a file returned and handed on, a usage report, an error and a crash. The example
-/// speaks MCP 2026-07-28, its SDK's newest, and the twin 2025-11-25, whose results have no
-/// `resultType` and no server in their `_meta`: those are left out.
-#[test]
-fn the_workbench_twin_answers_as_the_example_does() {
-    let of_2025 = |mut result: Value| {
-        if let Some(result) = result.as_object_mut() {
-            result.remove("resultType");
-            if let Some(meta) = result.get_mut("_meta").and_then(Value::as_object_mut) {
-                meta.remove("io.modelcontextprotocol/serverInfo");
-                if meta.is_empty() {
-                    result.remove("_meta");
-                }
+/// Returns a result of MCP 2026-07-28, which the examples' SDK speaks, as 2025-11-25, which their
+/// twins speak, says it: without `resultType` and without the server in its `_meta`.
+fn of_2025(mut result: Value) -> Value {
+    if let Some(result) = result.as_object_mut() {
+        result.remove("resultType");
+        if let Some(meta) = result.get_mut("_meta").and_then(Value::as_object_mut) {
+            meta.remove("io.modelcontextprotocol/serverInfo");
+            if meta.is_empty() {
+                result.remove("_meta");
             }
         }
-        result
-    };
+    }
+    result
+}
+
+/// Returns what an installed plugin's listing and `calls` answered, as a test compares them: each
+/// answer's outcome, result, usage and files.
+fn answers_of(site: &Site, calls: &[&[&str]]) -> Vec<Value> {
+    let mut answers = vec![site.json(&["plugin", "list"])[0]["tools"].clone()];
+    for call in calls {
+        let (_, answer, _) = site.call(call);
+        answers.push(json!([answer["outcome"], of_2025(answer["result"].clone()), answer["usage"], answer["files"]]));
+    }
+    answers
+}
+
+fn assert_alike(example: &[Value], twin: &[Value]) {
+    assert_eq!(example.len(), twin.len());
+    for (n, (example, twin)) in example.iter().zip(twin).enumerate() {
+        assert_eq!(example, twin, "answer {n}: the example, then the twin");
+    }
+}
+
+/// The twin of the example `workbench` that the tool host's tests run (tests/fixtures/plugins/workbench,
+/// on the standard library) lists and answers as the example on the MCP SDK does: its functions and
+/// their schemas, a file returned and handed on, a usage report, an error and a crash.
+#[test]
+fn the_workbench_twin_answers_as_the_example_does() {
     let answers = |dir: &std::path::Path| {
         let site = Site::new(common::Transport::Embedded);
         site.ok(&["plugin", "install", dir.to_str().unwrap()]);
-        let listed = site.json(&["plugin", "list"]);
-        let mut answers = vec![listed[0]["tools"].clone()];
         let (_, packed, _) = site.call(&["workbench.pack", "--arg", "text=line one\n", "--arg", "copies=2"]);
         let file = packed["result"]["structuredContent"]["ref"].as_str().unwrap().to_owned();
-        let (_, inspected, _) = site.call(&["workbench.inspect", "--arg", &format!("archive={file}")]);
-        let (_, refused, _) = site.call(&["workbench.inspect", "--arg", "archive=nope"]);
-        let (_, classified, _) = site.call(&["workbench.classify", "--arg", "text=Why?"]);
-        let (_, waited, _) = site.call(&["hourglass.wait", "--arg", "seconds=0.1"]);
-        for answer in [packed, inspected, refused, classified, waited] {
-            answers.push(json!([
-                answer["outcome"],
-                of_2025(answer["result"].clone()),
-                answer["usage"],
-                answer["files"]
-            ]));
-        }
+        let archive = format!("archive={file}");
+        let mut answers = answers_of(
+            &site,
+            &[
+                &["workbench.pack", "--arg", "text=line one\n", "--arg", "copies=2"],
+                &["workbench.inspect", "--arg", &archive],
+                &["workbench.inspect", "--arg", "archive=nope"],
+                &["workbench.classify", "--arg", "text=Why?"],
+                &["hourglass.wait", "--arg", "seconds=0.1"],
+            ],
+        );
         let (code, _, stderr) = site.run(&["tool", "call", "workbench.crash"]);
         answers.push(json!([code, stderr.lines().filter(|l| l.contains("the workbench broke")).collect::<Vec<_>>()]));
         answers
     };
-    let example = answers(&root().join("examples/workbench"));
-    let twin = answers(&plugin_support::workbench());
-    for (n, (example, twin)) in example.iter().zip(&twin).enumerate() {
-        assert_eq!(example, twin, "answer {n}: the example, then the twin");
-    }
+    assert_alike(&answers(&root().join("examples/workbench")), &answers(&plugin_support::workbench()));
+}
+
+/// The twin of the example `acme-docs` that the runs' tests run (tests/fixtures/plugins/acme-docs,
+/// without the MCP SDK) lists and answers as the example does: pages whole and fitted, a search, an
+/// error.
+#[test]
+fn the_acme_docs_twin_answers_as_the_example_does() {
+    let answers = |dir: &std::path::Path| {
+        let site = Site::new(common::Transport::Embedded);
+        site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+        answers_of(
+            &site,
+            &[
+                &["acme_docs.list_pages"],
+                &["acme_docs.get_page", "--arg", "path=install.md"],
+                &["acme_docs.get_page", "--arg", "path=install.md", "--budget", "100"],
+                &["acme_docs.get_page", "--arg", "path=release-notes.md", "--query", "Release 3.17.0"],
+                &["acme_docs.search", "--arg", "words=install", "--budget", "50"],
+                &["acme_docs.get_page", "--arg", "path=../oz0-plugin.yaml"],
+            ],
+        )
+    };
+    let twin = Site::new(common::Transport::Embedded);
+    let example = answers(&root().join("examples/acme-docs"));
+    assert_alike(&example, &answers(&plugin_support::acme_docs(&twin.env)));
 }

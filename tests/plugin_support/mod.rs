@@ -76,6 +76,16 @@ pub fn workbench() -> PathBuf {
     root().join("tests/fixtures/plugins/workbench")
 }
 
+/// Returns the twin of the example `acme-docs` copied into the work folder of `env` with the example's
+/// pages: its functions and answers on the standard library and `oz0.fit`, without the MCP SDK
+/// (tests/fixtures/plugins/acme-docs); `tool_call::the_acme_docs_twin_answers_as_the_example_does`
+/// holds it to the example.
+pub fn acme_docs(env: &TestEnv) -> PathBuf {
+    let dir = copy_plugin(env, &root().join("tests/fixtures/plugins/acme-docs"), "acme-docs");
+    copy_plugin(env, &root().join("examples/acme-docs/docs"), "acme-docs/docs");
+    dir
+}
+
 /// Returns the workbench copied into the work folder of `env`, its `hourglass` given `seconds` for a
 /// call rather than 6 s.
 pub fn workbench_with_timeout(env: &TestEnv, seconds: u32) -> PathBuf {
@@ -229,6 +239,13 @@ impl PluginSite {
     /// rather than the 1.5 s of the MCP SDK's imports.
     pub fn install_workbench(&self) {
         self.ok(&["plugin", "install", workbench().to_str().expect("a UTF-8 path")]);
+    }
+
+    /// Installs Acme's documentation for a test that runs agents over it: the twin of the example
+    /// `acme-docs` without the MCP SDK ([`acme_docs`]), which answers as the example does.
+    pub fn install_acme_docs(&self) {
+        let dir = acme_docs(&self.env);
+        self.ok(&["plugin", "install", dir.to_str().expect("a UTF-8 path")]);
     }
 
     /// Installs the workbench, its `hourglass` given `seconds` (rather than 6 s) for a call,
