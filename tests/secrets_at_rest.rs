@@ -206,16 +206,21 @@ fn a_secret_is_in_no_byte_at_rest_nor_in_the_log_and_its_server_still_gets_it() 
     }
 }
 
+/// What undoes the schema's versions from 10 on, the edge key's and those after it, in either database.
+const UNDO_FROM_10: &str = "DROP TABLE said; DROP TABLE turns; DROP TABLE conversations;
+    ALTER TABLE jobs DROP COLUMN conversation; ALTER TABLE jobs DROP COLUMN turn;
+    DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version >= 10;";
+
 /// Makes the store of an older oz0 out of the site's: the secrets in plain text in the plugins' records,
-/// no edge key recorded, the schema's last version undone, and, in the database's free pages, the
-/// secret of a record an older oz0 replaced.
+/// no edge key recorded, the schema's versions from the edge key's on undone, and, in the database's
+/// free pages, the secret of a record an older oz0 replaced.
 fn make_older(site: &Site) {
     let plain = serde_json::json!({"token": SECRET}).to_string();
     match site.env.store() {
         None => {
             let conn = rusqlite::Connection::open(site.edge_dir().join("oz0.sqlite")).unwrap();
             conn.execute_batch(&format!(
-                "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 10;
+                "{UNDO_FROM_10}
                  UPDATE plugins SET record = json_set(json_remove(record, '$.sealed_secrets'), '$.secrets', \
                  json('{plain}'));
                  CREATE TABLE replaced (record TEXT); INSERT INTO replaced VALUES ('{{\"secrets\": {plain}}}');
@@ -227,7 +232,7 @@ fn make_older(site: &Site) {
             let done = psql(
                 url,
                 &format!(
-                    "DROP TABLE edge_key; DELETE FROM schema_migrations WHERE version = 10;
+                    "{UNDO_FROM_10}
                      UPDATE plugins SET record = ((record::jsonb - 'sealed_secrets') || '{{\"secrets\": {plain}}}')::text;"
                 ),
             );
