@@ -9,7 +9,7 @@ use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, Tr
 
 use super::audit::{Action, audit};
 use super::error::StoreError;
-use super::jobs::{JOB, NewJob, job_row, read_job};
+use super::jobs::{JOB, NewJob, insert_job, job_row, read_job};
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
@@ -193,24 +193,7 @@ impl ConversationStore for SqlStore {
                     }
                 }
             };
-            let inserted = tx.execute(
-                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node,
-                                   conversation, turn)
-                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8, $9, $10)
-                 ON CONFLICT (tenant_id, id) DO NOTHING",
-                &[
-                    &tenant.id,
-                    &job.id.as_str(),
-                    &job.kind.as_str(),
-                    &job.name,
-                    &job.person,
-                    &now_ms(),
-                    &job.input,
-                    &self.node_id(),
-                    &id.as_str(),
-                    &i64::from(turn),
-                ],
-            )?;
+            let inserted = insert_job(tx, tenant, job, self.node_id(), Some((id, turn)))?;
             if inserted == 0 {
                 return Ok(Err(TurnRefused::Taken(job.id.clone())));
             }

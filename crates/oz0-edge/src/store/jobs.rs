@@ -171,6 +171,34 @@ fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Outcom
     Ok(row.is_some())
 }
 
+/// Inserts `job`, running on `node`, the turn `turn` names of a conversation when it is one; returns 0
+/// when a job of its ID exists already, which is then left as it is.
+pub(super) fn insert_job(
+    tx: &mut dyn Sql,
+    tenant: &TenantRecord,
+    job: &NewJob<'_>,
+    node: &str,
+    turn: Option<(&TreeId, u32)>,
+) -> Outcome<u64> {
+    let (conversation, n) = (turn.map(|(c, _)| c.as_str()), turn.map(|(_, n)| i64::from(n)));
+    tx.execute(
+        "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node, conversation, turn)
+         VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant_id, id) DO NOTHING",
+        &[
+            &tenant.id,
+            &job.id.as_str(),
+            &job.kind.as_str(),
+            &job.name,
+            &job.person,
+            &now_ms(),
+            &job.input,
+            &node,
+            &conversation,
+            &n,
+        ],
+    )
+}
+
 /// Returns the conversation whose turn, or whose ID, `id` is.
 fn turn_named(tx: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<TreeId>> {
     let row = tx.query_opt(
@@ -193,20 +221,7 @@ impl JobStore for SqlStore {
             }
             // Two nodes starting one ID at once: one inserts it, and the other, after waiting for that
             // insert to commit, finds the job and follows it.
-            let inserted = tx.execute(
-                "INSERT INTO jobs (tenant_id, id, tree, kind, name, state, person, started_at, input, node)
-                 VALUES ($1, $2, $2, $3, $4, 'running', $5, $6, $7, $8) ON CONFLICT (tenant_id, id) DO NOTHING",
-                &[
-                    &tenant.id,
-                    &job.id.as_str(),
-                    &job.kind.as_str(),
-                    &job.name,
-                    &job.person,
-                    &now_ms(),
-                    &job.input,
-                    &self.node_id(),
-                ],
-            )?;
+            let inserted = insert_job(tx, tenant, job, self.node_id(), None)?;
             if inserted == 0 {
                 tx.execute(
                     "SELECT 1 FROM jobs WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
