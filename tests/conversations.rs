@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::common;
-use crate::console_support::{Session, row};
+use crate::console_support::{Session, request, row};
 use crate::plugin_support;
 use crate::run_support;
 
@@ -166,6 +166,30 @@ fn a_turn_reads_the_files_of_the_turns_before_it_and_a_fork_none_of_a_later_turn
 
         // The console's job page links to its conversation, whose page lists the turns.
         if let Some(edge) = &site.served {
+            // A reader that goes on from step 2 gets the messages said from then on.
+            let auth = format!("Bearer {}", edge.token);
+            let resumed = request(
+                &edge.url,
+                "GET",
+                &format!("/v1/jobs/{conversation}/events?after=2"),
+                &[("Authorization", &auth)],
+                "",
+            );
+            let resumed: Vec<String> = resumed
+                .body
+                .lines()
+                .filter_map(|line| line.strip_prefix("data: "))
+                .map(|data| {
+                    let event: Value = serde_json::from_str(data).unwrap();
+                    match event["event"].as_str().unwrap() {
+                        "said" => format!("said {}", event["message"]["role"].as_str().unwrap()),
+                        "step" => event["step"]["kind"].as_str().unwrap().to_owned(),
+                        other => other.to_owned(),
+                    }
+                })
+                .collect();
+            assert_eq!(resumed, ["said tool", "model_call", "said assistant", "done"], "{transport:?}");
+
             let session = Session::sign_in(&edge.url, &edge.token);
             let job = session.get(&format!("/console/jobs/{second}"));
             let link = format!(r#"turn 2 of <a href="/console/conversations/{conversation}">{conversation}</a>"#);

@@ -52,8 +52,10 @@ pub(crate) async fn events(
         // Heard before the first read of the store, for no change to fall in between.
         let mut news = state.news().subscribe();
         let (mut last, mut asked) = (after, false);
-        // The messages said so far; those after the steps read wait for the next read.
+        // The messages said so far; those after the steps read wait for the next read. A reader that
+        // goes on from step `after` saw the messages said before it.
         let mut heard = 0;
+        let seen = |message: &(u32, u32, String)| message.1 < after;
         loop {
             let (s, p, i) = (Arc::clone(&state), principal.clone(), id.clone());
             let (from, said_from) = (last, heard);
@@ -85,7 +87,7 @@ pub(crate) async fn events(
             for step in steps {
                 while let Some(message) = said.next_if(|(_, after, _)| *after < step.seq) {
                     heard = message.0;
-                    if sender.send(said_event(message)).await.is_err() {
+                    if !seen(&message) && sender.send(said_event(message)).await.is_err() {
                         return;
                     }
                 }
@@ -97,7 +99,7 @@ pub(crate) async fn events(
             // A message after a step not read yet waits for it.
             while let Some(message) = said.next_if(|(_, after, _)| *after <= last) {
                 heard = message.0;
-                if sender.send(said_event(message)).await.is_err() {
+                if !seen(&message) && sender.send(said_event(message)).await.is_err() {
                     return;
                 }
             }
