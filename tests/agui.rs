@@ -15,7 +15,7 @@ use crate::run_support;
 
 use common::served_transports;
 use plugin_support::{PluginSite as Site, python, root};
-use run_support::{ScriptedProvider, call, last_tool_text, say};
+use run_support::{ScriptedProvider, call, file_in, last_tool_text, say};
 use serde_json::{Value, json};
 
 const SECRET: &str = "launch-code-4711";
@@ -43,11 +43,6 @@ fn validated(args: &[&str]) -> Vec<Value> {
 
 fn types(events: &[Value]) -> Vec<&str> {
     events.iter().map(|e| e["type"].as_str().unwrap()).collect()
-}
-
-fn file_in(text: &str) -> String {
-    let at = text.find("oz0-file:sha256:").unwrap_or_else(|| panic!("a file's reference in {text}"));
-    text[at..at + "oz0-file:sha256:".len() + 64].to_owned()
 }
 
 #[test]

@@ -14,17 +14,11 @@ use crate::run_support;
 
 use common::transports;
 use plugin_support::{PluginSite as Site, root};
-use run_support::{Answer, ScriptedProvider, call, last_tool_text, say};
+use run_support::{Answer, ScriptedProvider, call, file_in, last_tool_text, say};
 use serde_json::{Value, json};
 
 const SECRET: &str = "launch-code-4711";
 const NOT_READABLE: &str = "is not a file this job may read";
-
-/// Returns the first file reference in `text`.
-fn file_in(text: &str) -> String {
-    let at = text.find("oz0-file:sha256:").unwrap_or_else(|| panic!("a file's reference in {text}"));
-    text[at..at + "oz0-file:sha256:".len() + 64].to_owned()
-}
 
 /// Returns the texts of the user messages of a request.
 fn asked(request: &Value) -> Vec<String> {

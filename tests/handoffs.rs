@@ -11,7 +11,7 @@ use crate::run_support;
 
 use common::transports;
 use plugin_support::{PluginSite as Site, root};
-use run_support::{ScriptedProvider, call, last_tool_text, say};
+use run_support::{ScriptedProvider, call, file_in, last_tool_text, say};
 use serde_json::{Value, json};
 
 /// The names of the functions a request offered its model.
@@ -39,9 +39,7 @@ fn a_router_hands_the_run_to_an_agent_that_answers_in_the_same_job() {
             Box::new(|_: &Value| call("transfer_to_analyst", json!({}), 10, 5)),
             Box::new(|_: &Value| call("papers__report", json!({}), 10, 5)),
             Box::new(|request: &Value| {
-                let stub = last_tool_text(request);
-                let at = stub.find("oz0-file:sha256:").expect(&stub);
-                let file = &stub[at..at + "oz0-file:sha256:".len() + 64];
+                let file = file_in(&last_tool_text(request));
                 call("oz__read_result", json!({"ref": file, "range": "200-202"}), 10, 5)
             }),
             Box::new(|_: &Value| say("The vault's code is in line 201.", 10, 5)),

@@ -92,3 +92,9 @@ pub fn last_tool_text(request: &Value) -> String {
         .unwrap_or_default()
         .to_owned()
 }
+
+/// Returns the first file reference (`oz0-file:sha256:<hex>`) in `text`, such as a stub's ref.
+pub fn file_in(text: &str) -> String {
+    let at = text.find("oz0-file:sha256:").unwrap_or_else(|| panic!("a file's reference in {text}"));
+    text[at..at + "oz0-file:sha256:".len() + 64].to_owned()
+}
