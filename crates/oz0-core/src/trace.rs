@@ -207,6 +207,34 @@ pub struct Step {
     pub withheld: bool,
 }
 
+/// What an erased text reads as.
+pub const ERASED: &str = "erased";
+
+impl Step {
+    /// Returns the step without its texts (why it failed, what its tool's server said), which may quote
+    /// what the job read; its numbers, names and files' references stay. Returns `None` when it has
+    /// no text to remove.
+    pub fn without_payloads(&self) -> Option<Self> {
+        let erased = |text: &Option<String>| text.as_ref().map(|_| ERASED.to_owned());
+        let calls = |calls: &[Sampled]| -> Vec<Sampled> {
+            calls.iter().map(|call| Sampled { error: erased(&call.error), ..call.clone() }).collect()
+        };
+        let server = self
+            .server
+            .iter()
+            .map(|note| ServerNote { text: if note.text.is_empty() { String::new() } else { ERASED.to_owned() }, ..note.clone() })
+            .collect();
+        let stripped = Self {
+            error: erased(&self.error),
+            server,
+            sampling: calls(&self.sampling),
+            gateway: calls(&self.gateway),
+            ..self.clone()
+        };
+        (stripped != *self).then_some(stripped)
+    }
+}
+
 /// A model call a tool made by MCP sampling during its call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Sampled {

@@ -100,6 +100,10 @@ pub struct Job {
     /// The turn of a conversation it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_of: Option<TurnOf>,
+    /// When its payloads were erased, by a person or by retention: what it was asked and answered, its
+    /// messages and its trace's texts are gone, its numbers kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub erased_at: Option<String>,
 }
 
 /// The turn of a conversation a job is.

@@ -10,6 +10,7 @@ mod edge;
 mod error;
 pub(crate) mod file;
 mod job;
+mod lifecycle;
 mod names;
 mod page;
 pub mod paths;
@@ -28,6 +29,9 @@ pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{
     CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,
     Trace, TurnOf,
+};
+pub use lifecycle::{
+    DEFAULT_FILE_LIFETIME, Erased, Erasure, Hold, HoldRequest, Lifetime, LifetimeError, Retention, Scope,
 };
 pub use names::{NameError, Role, Tenant, TenantName};
 pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};

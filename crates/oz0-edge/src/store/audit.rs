@@ -41,6 +41,16 @@ pub(crate) enum Action {
     AgentApply,
     /// A flow was defined, or defined again.
     FlowApply,
+    /// The tenant's retention changed.
+    TenantRetention,
+    /// A legal hold was made.
+    HoldCreate,
+    /// A legal hold was released.
+    HoldRelease,
+    /// A job's, a tree's or a conversation's payloads were erased.
+    JobErased,
+    /// Retention removed files and jobs' payloads.
+    RetentionExpired,
 }
 
 impl Action {
@@ -64,6 +74,11 @@ impl Action {
             Self::ConversationFork => "conversation.fork",
             Self::AgentApply => "agent.apply",
             Self::FlowApply => "flow.apply",
+            Self::TenantRetention => "tenant.retention",
+            Self::HoldCreate => "hold.create",
+            Self::HoldRelease => "hold.release",
+            Self::JobErased => "job.erased",
+            Self::RetentionExpired => "retention.expired",
         }
     }
 }

@@ -7,6 +7,7 @@
 use oz0_core::api::{FileRef, TreeId};
 
 use super::records::{TenantRecord, now_ms};
+use super::sql::{Lock, lock_shared};
 use super::sql_store::SqlStore;
 use crate::files::{Blobs, FileError, check_size, checked, digest};
 
@@ -16,6 +17,8 @@ impl Blobs for SqlStore {
         let file = FileRef::from_digest(digest(bytes));
         let (hex, size, now) = (file.hex(), i64::try_from(bytes.len()).unwrap_or(i64::MAX), now_ms());
         let done = self.write(|tx| {
+            // Shared with every other keeping, and never while retention or an erasure removes blobs.
+            lock_shared(tx, Lock::Blobs, tenant.id)?;
             // A row whose bytes no longer have their digest is written over, as the disk store writes
             // over a damaged file; a sound one is left alone, so that the bytes are kept once.
             tx.execute(

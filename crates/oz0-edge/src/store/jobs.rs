@@ -102,7 +102,7 @@ pub trait JobStore {
 
 pub(super) const JOB: &str = "SELECT j.id, j.tree, j.kind, j.name, j.state, j.person, j.started_at, j.ended_at,
     j.cost_usd, j.error, (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), j.labels,
-    j.conversation, j.turn FROM jobs j";
+    j.conversation, j.turn, j.erased_at FROM jobs j";
 
 fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
     serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
@@ -153,6 +153,7 @@ pub(super) fn job_row(row: &Row) -> Outcome<Job> {
             }),
             None => None,
         },
+        erased_at: row.try_get::<_, Option<i64>>(14)?.map(rfc3339_millis),
     })
 }
 

@@ -296,6 +296,61 @@ ALTER TABLE jobs ADD COLUMN conversation TEXT;
 ALTER TABLE jobs ADD COLUMN turn {INT};
 ",
     ),
+    // The data's life: how long the tenant keeps files and jobs' payloads; the holds that keep them
+    // longer; the erasures begun and not yet done, finished at the next start; the blobs on a node's
+    // disk that no tree holds any more, removed after the rows that named them; which node sweeps a
+    // tenant now; and the tenants' payload keys, each wrapped by the edge key.
+    (
+        12,
+        "
+ALTER TABLE tenant_settings ADD COLUMN files_retention_s {INT};
+ALTER TABLE tenant_settings ADD COLUMN jobs_retention_s {INT};
+ALTER TABLE jobs ADD COLUMN erased_at {INT};
+CREATE INDEX jobs_by_end ON jobs (tenant_id, ended_at) WHERE erased_at IS NULL;
+CREATE INDEX files_by_age ON files (tenant_id, stored_at);
+CREATE TABLE holds (
+    id {SERIAL},
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    seq {INT} NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    reason TEXT,
+    created_by TEXT NOT NULL,
+    created_at {INT} NOT NULL,
+    released_by TEXT,
+    released_at {INT}
+);
+CREATE UNIQUE INDEX holds_by_number ON holds (tenant_id, seq);
+CREATE INDEX holds_in_force ON holds (tenant_id, kind, target) WHERE released_at IS NULL;
+CREATE TABLE erasures (
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    begun_at {INT} NOT NULL,
+    counts TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, kind, target)
+){WITHOUT_ROWID};
+CREATE TABLE doomed_blobs (
+    tenant_id {INT} NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, digest)
+){WITHOUT_ROWID};
+CREATE TABLE sweeps (
+    tenant_id {INT} PRIMARY KEY REFERENCES tenants(id),
+    node TEXT NOT NULL,
+    until {INT} NOT NULL
+);
+CREATE TABLE payload_keys (
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    key_id TEXT NOT NULL,
+    wrapped TEXT NOT NULL,
+    created_at {INT} NOT NULL,
+    retired_at {INT},
+    PRIMARY KEY (tenant_id, key_id)
+){WITHOUT_ROWID};
+",
+    ),
 ];
 
 /// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.
@@ -336,6 +391,11 @@ pub const TABLES: &[&str] = &[
     "conversations",
     "turns",
     "said",
+    "holds",
+    "erasures",
+    "doomed_blobs",
+    "sweeps",
+    "payload_keys",
 ];
 
 /// The newest schema version this code knows.

@@ -13,6 +13,7 @@ mod conversations;
 mod definitions;
 mod error;
 mod jobs;
+mod lifecycle;
 mod location;
 mod migrations;
 mod news;
@@ -35,6 +36,7 @@ pub use conversations::{ConversationStore, ForkRefused, TurnRefused, TurnStarted
 pub use definitions::DefinitionStore;
 pub use error::StoreError;
 pub use jobs::{JobStart, JobStore, NewJob};
+pub use lifecycle::{EraseRefused, Expired, HoldRefused, LifecycleStore};
 pub use location::Location;
 pub use news::{MAX_NEWS_BYTES, NewsStore};
 pub use nodes::{LOST_REASON, Lease, LostJob, NodeStore, keep_lease};

@@ -8,6 +8,7 @@ use super::conversations::ConversationStore;
 use super::definitions::DefinitionStore;
 use super::error::StoreError;
 use super::jobs::JobStore;
+use super::lifecycle::LifecycleStore;
 use super::migrations::{TABLES, latest};
 use super::news::NewsStore;
 use super::nodes::NodeStore;
@@ -149,6 +150,7 @@ pub trait Store:
     PluginStore
     + JobStore
     + ConversationStore
+    + LifecycleStore
     + DefinitionStore
     + LimitStore
     + PolicyStore

@@ -60,6 +60,11 @@ pub(crate) enum Lock {
     /// Recording the key the store's secrets are sealed with, and sealing them again: the whole store
     /// (tenant 0).
     EdgeKey = 10,
+    /// Making and releasing a tenant's holds, and beginning an erasure, which they refuse.
+    Holds = 11,
+    /// Removing a tenant's blobs no tree holds any more; keeping a blob takes it shared
+    /// ([`lock_shared`]), so that a blob is never removed between being kept and being recorded.
+    Blobs = 12,
 }
 
 /// Takes `lock` for the tenant `tenant` until the transaction ends.
@@ -70,6 +75,17 @@ pub(crate) fn lock(sql: &mut dyn Sql, lock: Lock, tenant: i64) -> Outcome<()> {
     // Tenant IDs past 2^31 share keys with smaller ones, which only makes their writers wait more.
     let key = i32::try_from(tenant.rem_euclid(i64::from(i32::MAX))).unwrap_or_default();
     sql.execute("SELECT pg_advisory_xact_lock($1, $2)", &[&(lock as i32), &key])?;
+    Ok(())
+}
+
+/// Takes `lock` shared for the tenant `tenant` until the transaction ends: as many as like may hold it
+/// at once, and none while another holds it as [`lock`] takes it.
+pub(crate) fn lock_shared(sql: &mut dyn Sql, lock: Lock, tenant: i64) -> Outcome<()> {
+    if sql.dialect() == Dialect::Sqlite {
+        return Ok(());
+    }
+    let key = i32::try_from(tenant.rem_euclid(i64::from(i32::MAX))).unwrap_or_default();
+    sql.execute("SELECT pg_advisory_xact_lock_shared($1, $2)", &[&(lock as i32), &key])?;
     Ok(())
 }
 

@@ -15,7 +15,7 @@ mod interface;
 pub(super) mod postgres;
 pub(super) mod sqlite;
 
-pub(crate) use interface::{Dialect, Failure, Lock, Outcome, Param, Row, Sql, bad, lock};
+pub(crate) use interface::{Dialect, Failure, Lock, Outcome, Param, Row, Sql, bad, lock, lock_shared};
 
 use crate::store::error::StoreError;
 
