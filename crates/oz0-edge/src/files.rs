@@ -66,6 +66,12 @@ pub trait Blobs: Send + Sync + std::fmt::Debug {
 
     /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
     fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError>;
+
+    /// Removes the blobs that no tree holds any more and that are still kept apart from the store's
+    /// rows (on a node's disk); returns how many. Blobs in the store go with their last row.
+    fn drop_doomed(&self) -> Result<u64, FileError> {
+        Ok(0)
+    }
 }
 
 /// Returns [`FileError::TooLarge`] for more than 32 MiB.
@@ -100,6 +106,9 @@ impl DiskBlobs {
 
 impl Blobs for DiskBlobs {
     fn keep(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<FileRef, FileError> {
+        // Shared with every other keeping, and never while a blob no tree holds is removed: a blob found
+        // on the disk here is still there when its row is written.
+        let _keeping = self.files.removals(false)?;
         let kept = self.files.put(tenant.id, bytes)?;
         self.store.record_file(tenant, tree, &kept.file, bytes.len() as u64).map_err(FileError::Store)?;
         Ok(kept.settle())
@@ -107,6 +116,24 @@ impl Blobs for DiskBlobs {
 
     fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
         self.files.get(tenant, file)
+    }
+
+    fn drop_doomed(&self) -> Result<u64, FileError> {
+        let mut removed = 0;
+        loop {
+            let doomed = self.store.doomed(256).map_err(FileError::Store)?;
+            if doomed.is_empty() {
+                return Ok(removed);
+            }
+            for (tenant, file) in doomed {
+                let _removing = self.files.removals(true)?;
+                // A tree may have stored the same bytes again since its row went: they stay then.
+                if !self.store.file_recorded(tenant, &file).map_err(FileError::Store)? && self.files.remove(tenant, &file)? {
+                    removed += 1;
+                }
+                self.store.forget_doomed(tenant, &file).map_err(FileError::Store)?;
+            }
+        }
     }
 }
 
@@ -268,6 +295,41 @@ impl FileStore {
         swept
     }
 
+    /// Returns the lock that keeps blobs from being removed while they are kept: `exclusive` to remove
+    /// one, shared to keep one. It is held until the lock file returned is dropped.
+    pub fn removals(&self, exclusive: bool) -> Result<std::fs::File, FileError> {
+        let path = self.root.join(REMOVALS);
+        let io = |action: &'static str, path: &Path| {
+            let path = path.to_path_buf();
+            move |source| FileError::Io { action, path, source }
+        };
+        crate::private::create_dir_all(&self.root).map_err(io("create", &self.root))?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io("open", &path))?;
+        if exclusive { file.lock() } else { file.lock_shared() }.map_err(io("lock", &path))?;
+        Ok(file)
+    }
+
+    /// Removes `tenant`'s blob `file` from the disk; returns whether it was there. Call it under the
+    /// exclusive [`Self::removals`] lock, once no tree holds the blob.
+    pub fn remove(&self, tenant: i64, file: &FileRef) -> Result<bool, FileError> {
+        let path = self.path(tenant, file);
+        match std::fs::remove_file(&path) {
+            Ok(()) => {
+                if let Some(dir) = path.parent() {
+                    let _ = sync_dir(dir);
+                }
+                Ok(true)
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(source) => Err(FileError::Io { action: "remove", path, source }),
+        }
+    }
+
     /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
     pub fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
         let path = self.path(tenant, file);
@@ -288,6 +350,9 @@ impl FileStore {
 
 /// The folder of the marks of blobs not yet recorded, under the store's root.
 const MARKS: &str = "unrecorded";
+
+/// The lock file that keeps blobs from being removed while they are kept, under the store's root.
+const REMOVALS: &str = "removals.lock";
 
 /// How the name of a temporary file of a blob begins, before its writer's name.
 const TEMP: &str = ".tmp-";

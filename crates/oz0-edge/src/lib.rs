@@ -21,6 +21,7 @@ mod calls;
 pub mod console;
 pub mod files;
 pub mod gateway;
+pub mod lifecycle;
 mod live_jobs;
 mod news;
 pub mod node;
