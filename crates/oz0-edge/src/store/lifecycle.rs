@@ -646,3 +646,255 @@ impl LifecycleStore for SqlStore {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::{JobKind, JobState, TenantName};
+    use oz0_core::trace::{Outcome as StepOutcome, StepKind};
+
+    use super::super::jobs::NewJob;
+    use super::super::testing::{Scratch, stores};
+    use super::super::Store;
+    use super::*;
+    use crate::files::Blobs;
+
+    fn id(text: &str) -> TreeId {
+        TreeId::new(text).unwrap()
+    }
+
+    fn file(byte: u8) -> FileRef {
+        FileRef::from_digest([byte; 32])
+    }
+
+    /// Starts and ends a job asked `input`, answering `output`, with a step that failed quoting it.
+    fn job(store: &dyn Store, tenant: &TenantRecord, name: &str, input: &str, output: &str) -> TreeId {
+        let job = id(name);
+        let new = NewJob { id: &job, kind: JobKind::Agent, name: "reader", person: "local", input: Some(input) };
+        store.start_job(tenant, &new).unwrap();
+        let step = Step {
+            seq: 0,
+            at: rfc3339_millis(0),
+            kind: StepKind::ToolCall,
+            tool: Some("notes".to_owned()),
+            function: Some("read".to_owned()),
+            duration_ms: 3,
+            outcome: StepOutcome::Error,
+            error: Some(format!("could not read {input}")),
+            budget_filled: None,
+            fitted: None,
+            offloaded: None,
+            files: Vec::new(),
+            handed: Vec::new(),
+            usage: Vec::new(),
+            tokens_in: Some(120),
+            tokens_out: Some(7),
+            cost_usd: Some(0.25),
+            model: None,
+            server: Vec::new(),
+            sampling: Vec::new(),
+            gateway: Vec::new(),
+            labels: Vec::new(),
+            withheld: false,
+        };
+        store.record_step(tenant, &job, &step).unwrap();
+        store.say(tenant, &job, &serde_json::json!({"role": "tool", "text": input}).to_string()).unwrap();
+        store.set_output(tenant, &job, output).unwrap();
+        store.end_job(tenant, &job, JobState::Succeeded, None).unwrap();
+        job
+    }
+
+    fn retention(files: &str, jobs: Option<&str>) -> Retention {
+        Retention { files: files.parse().unwrap(), jobs: jobs.map(|jobs| jobs.parse().unwrap()) }
+    }
+
+    fn now() -> u64 {
+        u64::try_from(now_ms()).unwrap()
+    }
+
+    #[test]
+    fn retention_is_set_audited_and_read_back() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            assert_eq!(store.retention(t).unwrap(), Retention::default(), "{}", store.kind());
+            assert_eq!(store.retention(t).unwrap().files.to_string(), "90d");
+            let set = retention("30s", Some("12h"));
+            assert_eq!(store.set_retention(t, &set, &local).unwrap(), Retention::default());
+            assert_eq!(store.retention(t).unwrap(), set);
+            let entry = &store.audit(t, 1).unwrap()[0];
+            assert_eq!(entry.action, "tenant.retention");
+            assert_eq!(entry.new, serde_json::json!({"files": "30s", "jobs": "12h"}));
+            assert_eq!(store.limits(t).unwrap(), Default::default(), "the other settings stay");
+        }
+    }
+
+    #[test]
+    fn a_file_past_retention_goes_unless_held_and_a_blob_stays_while_any_tree_holds_it() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            store.set_retention(t, &retention("30s", None), &local).unwrap();
+            let (shared, own, kept) = (file(1), file(2), file(3));
+            store.record_file(t, &id("T1"), &shared, 5).unwrap();
+            store.record_file(t, &id("T1"), &own, 5).unwrap();
+            store.record_file(t, &id("T3"), &kept, 5).unwrap();
+            let hold = HoldRequest { scope: Scope::Tree(id("T3")), reason: Some("dispute 7".to_owned()) };
+            let hold = store.create_hold(t, &hold, &local).unwrap().unwrap();
+            assert_eq!(store.expire(t, now(), 100).unwrap(), Expired::default(), "nothing is 30 s old yet");
+            // T2 stores the shared file later: its row is younger than the cut.
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            let cut = now();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            store.record_file(t, &id("T2"), &shared, 5).unwrap();
+            let later = cut + 30_000 - 15_000;
+            let expired = store.expire(t, later + 15_000, 100).unwrap();
+            assert_eq!(expired, Expired { files: 2, jobs: 0 }, "{}: T1's two rows; T3's is held", store.kind());
+            assert!(store.file_size(t, &id("T1"), &shared).unwrap().is_none());
+            assert_eq!(store.file_size(t, &id("T2"), &shared).unwrap(), Some(5), "T2 stored it again");
+            assert_eq!(store.file_size(t, &id("T3"), &kept).unwrap(), Some(5), "held");
+            if store.kind() == "sqlite" {
+                assert_eq!(store.doomed(10).unwrap(), [(t.id, own)], "the blob no tree holds, and only it");
+            }
+            assert_eq!(store.audit(t, 1).unwrap()[0].action, "retention.expired");
+            store.release_hold(t, hold.id, &local).unwrap().unwrap();
+            assert_eq!(store.expire(t, later + 15_000, 100).unwrap().files, 1, "released, it goes");
+        }
+    }
+
+    #[test]
+    fn a_held_job_is_not_erased_and_once_released_its_payloads_go_and_its_numbers_stay() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let job = job(&*store, t, "J1", "the secret input", "the secret answer");
+            store.record_file(t, &job, &file(4), 9).unwrap();
+            let hold = HoldRequest { scope: Scope::Job(job.clone()), reason: None };
+            let hold = store.create_hold(t, &hold, &local).unwrap().unwrap();
+            assert_eq!((hold.id, hold.created_by.as_str()), (1, "local@local"), "{}", store.kind());
+            let scope = Scope::Tree(job.clone());
+            assert_eq!(store.begin_erasure(t, &scope, &local).unwrap(), Err(EraseRefused::Held(hold.clone())));
+            assert!(store.job(t, &job).unwrap().unwrap().erased_at.is_none(), "a refused erasure changes nothing");
+            let unknown = Scope::Conversation(id("nope"));
+            assert_eq!(store.begin_erasure(t, &unknown, &local).unwrap(), Err(EraseRefused::Unknown(unknown)));
+            assert!(store.release_hold(t, hold.id, &local).unwrap().is_some());
+            assert!(store.release_hold(t, hold.id, &local).unwrap().is_none(), "released once");
+            assert_eq!(store.holds(t, false).unwrap(), []);
+            assert_eq!(store.holds(t, true).unwrap().len(), 1);
+
+            store.begin_erasure(t, &scope, &local).unwrap().unwrap();
+            assert!(store.job(t, &job).unwrap().unwrap().erased_at.is_some(), "it reads as erased at once");
+            assert_eq!(store.erasures_begun().unwrap(), [(t.clone(), scope.clone())]);
+            assert!(store.erase_next(t, &scope).unwrap());
+            assert!(!store.erase_next(t, &scope).unwrap(), "one job");
+            let erased = store.end_erasure(t, &scope).unwrap().unwrap();
+            assert_eq!(erased, Erased { jobs: 1, files: 1, messages: 1, steps: 1 });
+            assert!(store.erasures_begun().unwrap().is_empty());
+            let after = store.job(t, &job).unwrap().unwrap();
+            assert_eq!((after.steps, after.cost_usd), (1, 0.25), "the numbers stay");
+            assert_eq!(store.job_io(t, &job).unwrap(), (None, None));
+            assert!(store.said(t, &job, 0).unwrap().is_empty());
+            let steps = store.steps(t, &job, 0).unwrap();
+            assert_eq!((steps[0].error.as_deref(), steps[0].tokens_in), (Some("erased"), Some(120)));
+            assert!(store.file_size(t, &job, &file(4)).unwrap().is_none());
+            let entry = &store.audit(t, 1).unwrap()[0];
+            assert_eq!(entry.action, "job.erased");
+            assert_eq!(entry.new["erased"], serde_json::json!({"jobs": 1, "files": 1, "messages": 1, "steps": 1}));
+            let columns = [
+                "SELECT COALESCE(input, '') || COALESCE(output, '') || COALESCE(error, '') FROM jobs",
+                "SELECT step FROM steps",
+                "SELECT message FROM said",
+            ];
+            for table in columns {
+                let rows = store.sql(table);
+                let text = rows.join("\n");
+                assert!(!text.contains("secret"), "{}: {table} still holds it: {text}", store.kind());
+            }
+            store.begin_erasure(t, &scope, &local).unwrap().unwrap();
+            assert!(!store.erase_next(t, &scope).unwrap());
+            assert_eq!(store.end_erasure(t, &scope).unwrap(), Some(Erased::default()), "again: nothing more");
+        }
+    }
+
+    #[test]
+    fn a_conversation_is_held_and_erased_with_its_turns_and_jobs_retention_keeps_numbers() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let c = id("C1");
+            let new = NewJob { id: &c, kind: JobKind::Agent, name: "reader", person: "local", input: Some("first") };
+            store.start_turn(t, None, &new).unwrap().unwrap();
+            store.say(t, &c, r#"{"role":"user","text":"first"}"#).unwrap();
+            store.end_job(t, &c, JobState::Succeeded, None).unwrap();
+            let other = job(&*store, t, "J2", "kept", "kept too");
+            let hold = HoldRequest { scope: Scope::Conversation(c.clone()), reason: Some("audit".to_owned()) };
+            let hold = store.create_hold(t, &hold, &local).unwrap().unwrap();
+            assert_eq!(
+                store.begin_erasure(t, &Scope::Job(c.clone()), &local).unwrap(),
+                Err(EraseRefused::Held(hold.clone())),
+                "{}: the turn's job is held through its conversation",
+                store.kind()
+            );
+            store.set_retention(t, &retention("90d", Some("1h")), &local).unwrap();
+            let expired = store.expire(t, now() + 7_200_000, 100).unwrap();
+            assert_eq!(expired, Expired { files: 0, jobs: 1 }, "J2's payloads go, the held turn's stay");
+            assert_eq!(store.job_io(t, &other).unwrap(), (None, None));
+            assert!(store.job(t, &other).unwrap().unwrap().erased_at.is_some());
+            assert_eq!(store.job_io(t, &c).unwrap().0.as_deref(), Some("first"));
+            store.release_hold(t, hold.id, &local).unwrap();
+            let scope = Scope::Conversation(c.clone());
+            store.begin_erasure(t, &scope, &local).unwrap().unwrap();
+            while store.erase_next(t, &scope).unwrap() {}
+            assert_eq!(store.end_erasure(t, &scope).unwrap().unwrap().messages, 1);
+            assert_eq!(store.job_io(t, &c).unwrap(), (None, None));
+        }
+    }
+
+    #[test]
+    fn a_running_job_is_not_erased() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let j = id("R1");
+            let new = NewJob { id: &j, kind: JobKind::Agent, name: "reader", person: "local", input: Some("x") };
+            store.start_job(t, &new).unwrap();
+            assert_eq!(store.begin_erasure(t, &Scope::Job(j.clone()), &local).unwrap(), Err(EraseRefused::Running(j)));
+        }
+    }
+
+    #[test]
+    fn one_node_sweeps_a_tenant_at_a_time() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let other = store.reopen();
+            assert!(store.claim_sweep(t, now() + 60_000).unwrap(), "{}", store.kind());
+            assert!(!other.claim_sweep(t, now() + 60_000).unwrap(), "held by the first node");
+            assert!(store.claim_sweep(t, now() + 60_000).unwrap(), "the first node keeps it");
+            assert!(store.claim_sweep(t, now().saturating_sub(1)).unwrap());
+            assert!(other.claim_sweep(t, now() + 60_000).unwrap(), "lapsed, the other takes it");
+        }
+    }
+
+    #[test]
+    fn a_blob_goes_from_postgresql_with_its_last_row() {
+        let scratch = Scratch::new();
+        let store = SqlStore::postgres(&scratch.url).unwrap();
+        let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+        let t = &local.tenant;
+        store.set_retention(t, &retention("30s", None), &local).unwrap();
+        let shared = store.keep(t, &id("T1"), b"shared").unwrap();
+        let own = store.keep(t, &id("T1"), b"own").unwrap();
+        let later = now() + 60_000;
+        store.expire(t, now() + 1, 100).unwrap();
+        let kept = Blobs::keep(&store, t, &id("T2"), b"shared").unwrap();
+        assert_eq!(kept, shared);
+        // T1's rows are past retention at `later`; T2's row of the shared blob was stored at the same
+        // moment in this test, so it goes too unless the hold keeps it.
+        let hold = HoldRequest { scope: Scope::Tree(id("T2")), reason: None };
+        store.create_hold(t, &hold, &local).unwrap().unwrap();
+        assert_eq!(store.expire(t, later, 100).unwrap().files, 2);
+        assert_eq!(Blobs::get(&store, t.id, &shared).unwrap(), b"shared", "held by T2");
+        assert!(matches!(Blobs::get(&store, t.id, &own), Err(crate::files::FileError::Missing(_))));
+        assert!(store.doomed(10).unwrap().is_empty(), "nothing is left for a disk to remove");
+    }
+}
