@@ -11,6 +11,7 @@ use oz0_core::api::{
     QuestionAnswer, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
+use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
@@ -235,6 +236,9 @@ pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
         }
     })?;
     edge.state().confine_tools(personal_confinement(Some(dir)));
+    let every = oz0_edge::lifecycle::sweep_every_from_env()
+        .map_err(|err| CommandError::usage(err).hint("write a length of time such as 1m, or unset it"))?;
+    edge.state().start_sweeping(every);
     Ok(edge)
 }
 
@@ -470,6 +474,30 @@ impl Edge for AnyEdge {
 
     async fn set_limits(&self, tenant: &Tenant, limits: &SpendingLimits) -> Result<SpendingLimits, EdgeError> {
         delegate!(self, edge => edge.set_limits(tenant, limits))
+    }
+
+    async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
+        delegate!(self, edge => edge.retention(tenant))
+    }
+
+    async fn set_retention(&self, tenant: &Tenant, retention: &Retention) -> Result<Retention, EdgeError> {
+        delegate!(self, edge => edge.set_retention(tenant, retention))
+    }
+
+    async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {
+        delegate!(self, edge => edge.holds(all))
+    }
+
+    async fn create_hold(&self, request: &HoldRequest) -> Result<Hold, EdgeError> {
+        delegate!(self, edge => edge.create_hold(request))
+    }
+
+    async fn release_hold(&self, id: u64) -> Result<Hold, EdgeError> {
+        delegate!(self, edge => edge.release_hold(id))
+    }
+
+    async fn erase(&self, scope: &Scope) -> Result<Erasure, EdgeError> {
+        delegate!(self, edge => edge.erase(scope))
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {

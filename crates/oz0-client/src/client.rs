@@ -11,6 +11,7 @@ use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, EventStream, ForkRequest, QuestionAnswer, Rule, RunEvent,
     RunRequest, SpendingLimits, UsageRecord,
 };
+use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -448,6 +449,33 @@ impl Edge for Client {
 
     async fn set_limits(&self, tenant: &Tenant, limits: &SpendingLimits) -> Result<SpendingLimits, EdgeError> {
         self.with_json(Method::PUT, &tenant_path(paths::LIMITS, tenant), "application/json", limits).await
+    }
+
+    async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
+        self.get(&tenant_path(paths::RETENTION, tenant)).await
+    }
+
+    async fn set_retention(&self, tenant: &Tenant, retention: &Retention) -> Result<Retention, EdgeError> {
+        self.with_json(Method::PUT, &tenant_path(paths::RETENTION, tenant), "application/json", retention).await
+    }
+
+    async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {
+        self.get(&format!("{}?all={all}", paths::HOLDS)).await
+    }
+
+    async fn create_hold(&self, request: &HoldRequest) -> Result<Hold, EdgeError> {
+        self.with_json(Method::POST, paths::HOLDS, "application/json", request).await
+    }
+
+    async fn release_hold(&self, id: u64) -> Result<Hold, EdgeError> {
+        let path = paths::fill(paths::HOLD_RELEASE, &[("hold", &id.to_string())]);
+        let response = self.send(Method::POST, &path, Body::None).await?;
+        self.json(response).await
+    }
+
+    async fn erase(&self, scope: &Scope) -> Result<Erasure, EdgeError> {
+        let body = serde_json::json!({ "scope": scope });
+        self.with_json(Method::POST, paths::ERASURES, "application/json", &body).await
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {

@@ -15,6 +15,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, ApprovalState, Conversation, ConversationSummary, Decision, ForkRequest, Rule, UsageRecord,
 };
+use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -23,7 +24,9 @@ use crate::news::Notice;
 use crate::plugins;
 use crate::sealing::KeySource;
 use crate::state::{EdgeState, NO_FILE, NO_TENANT};
-use crate::store::{ForkRefused, NewToken, PluginRecord, Principal, StoreError, TenantRecord};
+use crate::store::{
+    EraseRefused, ForkRefused, HoldRefused, NewToken, PluginRecord, Principal, StoreError, TenantRecord,
+};
 
 /// The name of the embedded edge's tenant and person, when its store is new.
 pub const LOCAL: &str = "local";
@@ -251,6 +254,84 @@ impl Edge for LocalEdge {
             }
             state.store().set_limits(&tenant, &limits, principal)?;
             Ok(limits)
+        })
+        .await
+    }
+
+    async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "reading the tenant's retention")?;
+            Ok(state.store().retention(&tenant)?)
+        })
+        .await
+    }
+
+    async fn set_retention(&self, tenant: &Tenant, retention: &Retention) -> Result<Retention, EdgeError> {
+        let (tenant, retention) = (tenant.clone(), *retention);
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "changing the tenant's retention")?;
+            Ok(state.store().set_retention(&tenant, &retention, principal)?)
+        })
+        .await
+    }
+
+    async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "reading the legal holds")?;
+            Ok(state.store().holds(&principal.tenant, all)?)
+        })
+        .await
+    }
+
+    async fn create_hold(&self, request: &HoldRequest) -> Result<Hold, EdgeError> {
+        let mut request = request.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "making a legal hold")?;
+            request.reason = request.reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+            if request.reason.as_ref().is_some_and(|r| r.chars().count() > MAX_REASON) {
+                return Err(EdgeError::invalid(format!("a hold's reason is at most {MAX_REASON} characters")));
+            }
+            match state.store().create_hold(&principal.tenant, &request, principal)? {
+                Ok(hold) => Ok(hold),
+                Err(HoldRefused::Unknown(scope)) => Err(no_scope(&scope)),
+            }
+        })
+        .await
+    }
+
+    async fn release_hold(&self, id: u64) -> Result<Hold, EdgeError> {
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "releasing a legal hold")?;
+            state.store().release_hold(&principal.tenant, id, principal)?.ok_or_else(|| {
+                EdgeError::not_found(format!("no hold {id} is in force; `oz0 hold list --all` shows the holds"))
+            })
+        })
+        .await
+    }
+
+    async fn erase(&self, scope: &Scope) -> Result<Erasure, EdgeError> {
+        let scope = scope.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Admin, "erasing data")?;
+            match state.erase(&principal.tenant, &scope, principal)? {
+                Ok(erasure) => Ok(erasure),
+                Err(EraseRefused::Unknown(scope)) => Err(no_scope(&scope)),
+                Err(EraseRefused::Held(hold)) => {
+                    let reason = hold.reason.as_deref().map(|r| format!(", \"{r}\"")).unwrap_or_default();
+                    Err(EdgeError::invalid(format!(
+                        "{scope} is kept by the legal hold {id} (on {on}{reason}): release the hold first, with \
+                         `oz0 hold release {id}`",
+                        id = hold.id,
+                        on = hold.scope,
+                    )))
+                }
+                Err(EraseRefused::Running(job)) => Err(EdgeError::invalid(format!(
+                    "the job `{job}` of {scope} still runs: cancel it first, with `oz0 job cancel {job}`, or let it end"
+                ))),
+            }
         })
         .await
     }
@@ -631,6 +712,15 @@ fn read_file(state: &EdgeState, tenant: &TenantRecord, tree: &TreeId, file: &Fil
         FileError::Store(err) => err.into(),
         err => EdgeError::internal(format!("could not read the file {file}"), err),
     })
+}
+
+/// The most characters of a hold's reason.
+const MAX_REASON: usize = 500;
+
+/// Returns the error of a job, a tree or a conversation not found: the same whether it does not exist
+/// or is another tenant's.
+fn no_scope(scope: &Scope) -> EdgeError {
+    EdgeError::not_found(format!("no {} `{}`", scope.kind(), scope.id()))
 }
 
 /// Returns the error of a conversation not found.

@@ -270,7 +270,7 @@ async fn the_openapi_document_describes_every_route() {
         assert!(document["components"]["schemas"][name].is_object(), "{name}");
     }
     let operations = openapi::operations();
-    assert_eq!(operations.len(), 38);
+    assert_eq!(operations.len(), 44);
     for (method, path) in operations {
         let documented = &document["paths"][path][method];
         assert!(documented.is_object(), "{method} {path}");
@@ -283,6 +283,7 @@ async fn the_openapi_document_describes_every_route() {
             .replace("{plugin}", "p")
             .replace("{tool}", "t")
             .replace("{job}", "j")
+            .replace("{hold}", "1")
             .replace("{file}", &format!("oz0-file:sha256:{}", "0".repeat(64)));
         let answer = api.send(&method.to_uppercase(), &path, None, None).await;
         answer.is_problem(401);

@@ -6,6 +6,7 @@ use super::conversation::{Conversation, ConversationSummary, ForkRequest};
 use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
+use super::lifecycle::{Erasure, Hold, HoldRequest, Retention, Scope};
 use super::names::Tenant;
 use super::page::{AuditPage, Cursor, JobPage};
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
@@ -73,6 +74,33 @@ pub trait Edge: Send + Sync {
         tenant: &Tenant,
         limits: &SpendingLimits,
     ) -> impl Future<Output = Result<SpendingLimits, EdgeError>> + Send;
+
+    /// Returns how long the tenant keeps its data (admin only).
+    fn retention(&self, tenant: &Tenant) -> impl Future<Output = Result<Retention, EdgeError>> + Send;
+
+    /// Sets how long the tenant keeps its data (admin only; audited as `tenant.retention`) and returns
+    /// what it replaced.
+    fn set_retention(
+        &self,
+        tenant: &Tenant,
+        retention: &Retention,
+    ) -> impl Future<Output = Result<Retention, EdgeError>> + Send;
+
+    /// Returns the tenant's legal holds, newest first: those in force, or all of them (admin only).
+    fn holds(&self, all: bool) -> impl Future<Output = Result<Vec<Hold>, EdgeError>> + Send;
+
+    /// Makes a legal hold on a job, a tree or a conversation of the tenant (admin only; audited as
+    /// `hold.create`): what it names outlives retention, and its erasure is refused, until it is released.
+    fn create_hold(&self, request: &HoldRequest) -> impl Future<Output = Result<Hold, EdgeError>> + Send;
+
+    /// Releases the hold in force numbered `id` (admin only; audited as `hold.release`) and returns it.
+    fn release_hold(&self, id: u64) -> impl Future<Output = Result<Hold, EdgeError>> + Send;
+
+    /// Erases the payloads of a job, a tree or a conversation of the tenant (admin only; audited as
+    /// `job.erased` with what it removed): what its jobs were asked and answered, their messages, their
+    /// steps' texts and the files of their trees; the numbers stay. Refuses what a hold keeps and a job
+    /// that runs. Erasing again removes nothing more.
+    fn erase(&self, scope: &Scope) -> impl Future<Output = Result<Erasure, EdgeError>> + Send;
 
     fn threshold(
         &self,

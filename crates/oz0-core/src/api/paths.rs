@@ -32,6 +32,15 @@ pub const APPROVAL: &str = "/v1/approvals/{approval}";
 pub const USAGE: &str = "/v1/usage";
 /// `GET`: the tenant's spending limits; `PUT`: set them (admin).
 pub const LIMITS: &str = "/v1/tenants/{tenant}/limits";
+/// `GET`: how long a tenant keeps its data; `PUT`: set it (admin).
+pub const RETENTION: &str = "/v1/tenants/{tenant}/retention";
+/// `GET ?all=true`: the tenant's legal holds, in force or all (admin); `POST`: make one (admin).
+pub const HOLDS: &str = "/v1/holds";
+/// `POST`: release a hold in force (admin).
+pub const HOLD_RELEASE: &str = "/v1/holds/{hold}/release";
+/// `POST` `{"scope": {"job": ID}}` (or `tree`, `conversation`): erase its payloads (admin); answers
+/// what was removed.
+pub const ERASURES: &str = "/v1/erasures";
 /// `DELETE`: remove a plugin.
 pub const PLUGIN: &str = "/v1/plugins/{plugin}";
 /// `GET`: an installed tool and its functions.

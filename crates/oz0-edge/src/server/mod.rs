@@ -72,6 +72,10 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .route(paths::APPROVALS, get(routes::approvals))
         .route(paths::APPROVAL, get(routes::approval).post(routes::decide).layer(json()))
         .route(paths::LIMITS, get(routes::limits).put(routes::set_limits).layer(json()))
+        .route(paths::RETENTION, get(routes::retention).put(routes::set_retention).layer(json()))
+        .route(paths::HOLDS, get(routes::holds).post(routes::create_hold).layer(json()))
+        .route(paths::HOLD_RELEASE, post(routes::release_hold))
+        .route(paths::ERASURES, post(routes::erase).layer(json()))
         .route(paths::AUDIT, get(routes::audit))
         .route(paths::TOKENS, post(routes::create_token).layer(json()))
         .route(

@@ -6,10 +6,13 @@ use oz0_core::api::{
     OffloadChange, OffloadPatch, OffloadView, Problem, RunRequest, Status, StoredFile, TokenRequest, ToolInfo, Trace,
     paths,
 };
+use oz0_core::api::{Erasure, Hold, HoldRequest, Retention};
 use oz0_core::offload::Threshold;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::{Map, Value, json};
+
+use super::routes::ErasureRequest;
 
 /// One operation: a method of a path.
 struct Operation {
@@ -199,6 +202,75 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             parameters: vec![tenant_param()],
             body: Some((json, schema::<oz0_core::api::SpendingLimits>(g))),
             ok: (200, Some((json, schema::<oz0_core::api::SpendingLimits>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::RETENTION,
+            id: "getRetention",
+            summary: "Returns how long the tenant keeps its data (admin): a file after a tree last stored it, a \
+                      job's payloads after it ended (null: until they are erased).",
+            parameters: vec![tenant_param()],
+            body: None,
+            ok: (200, Some((json, schema::<Retention>(g)))),
+            errors: &[400, 401, 403, 404],
+        },
+        Operation {
+            method: "put",
+            path: paths::RETENTION,
+            id: "setRetention",
+            summary: "Sets how long the tenant keeps its data (admin; audited as tenant.retention) and returns \
+                      what it replaced. Lifetimes are written 90d, 12h, 15m or 30s.",
+            parameters: vec![tenant_param()],
+            body: Some((json, schema::<Retention>(g))),
+            ok: (200, Some((json, schema::<Retention>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::HOLDS,
+            id: "listHolds",
+            summary: "Returns the tenant's legal holds, newest first (admin): those in force, or all with ?all=true.",
+            parameters: vec![json!({"name": "all", "in": "query", "required": false,
+                                    "description": "Every hold, released or not.", "schema": {"type": "boolean"}})],
+            body: None,
+            ok: (200, Some((json, schema::<Vec<Hold>>(g)))),
+            errors: &[400, 401, 403],
+        },
+        Operation {
+            method: "post",
+            path: paths::HOLDS,
+            id: "createHold",
+            summary: "Makes a legal hold on a job, a job tree or a conversation (admin; audited as hold.create): \
+                      what it keeps outlives retention, and its erasure is refused until the hold is released.",
+            parameters: vec![],
+            body: Some((json, schema::<HoldRequest>(g))),
+            ok: (201, Some((json, schema::<Hold>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "post",
+            path: paths::HOLD_RELEASE,
+            id: "releaseHold",
+            summary: "Releases a hold in force (admin; audited as hold.release) and returns it.",
+            parameters: vec![
+                json!({"name": "hold", "in": "path", "required": true, "description": "The hold's number.", "schema": {"type": "integer", "minimum": 1}}),
+            ],
+            body: None,
+            ok: (200, Some((json, schema::<Hold>(g)))),
+            errors: &[400, 401, 403, 404],
+        },
+        Operation {
+            method: "post",
+            path: paths::ERASURES,
+            id: "erase",
+            summary: "Erases the payloads of a job, a job tree or a conversation (admin; audited as job.erased \
+                      with the counts): what its jobs were asked and answered, their messages, their steps' texts \
+                      and their trees' files; steps, tokens and costs stay. Refused (422) while a hold keeps it \
+                      or a job of it runs; erasing again removes nothing more.",
+            parameters: vec![],
+            body: Some((json, schema::<ErasureRequest>(g))),
+            ok: (200, Some((json, schema::<Erasure>(g)))),
             errors: &[400, 401, 403, 404, 415, 422],
         },
         Operation {

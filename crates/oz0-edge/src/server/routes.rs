@@ -11,6 +11,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, ForkRequest, Rule, SpendingLimits, UsageRecord,
 };
+use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 
@@ -383,6 +384,55 @@ pub async fn set_limits(
     JsonBody(limits): JsonBody<SpendingLimits>,
 ) -> Result<Json<SpendingLimits>, ApiError> {
     Ok(Json(edge.set_limits(&tenant(&segment)?, &limits).await?))
+}
+
+pub async fn retention(Caller(edge): Caller, PathOf(segment): PathOf<String>) -> Result<Json<Retention>, ApiError> {
+    Ok(Json(edge.retention(&tenant(&segment)?).await?))
+}
+
+pub async fn set_retention(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+    JsonBody(retention): JsonBody<Retention>,
+) -> Result<Json<Retention>, ApiError> {
+    Ok(Json(edge.set_retention(&tenant(&segment)?, &retention).await?))
+}
+
+/// The query of the holds' list.
+#[derive(Debug, Deserialize)]
+pub struct HoldsQuery {
+    #[serde(default)]
+    all: bool,
+}
+
+pub async fn holds(Caller(edge): Caller, QueryOf(query): QueryOf<HoldsQuery>) -> Result<Json<Vec<Hold>>, ApiError> {
+    Ok(Json(edge.holds(query.all).await?))
+}
+
+pub async fn create_hold(
+    Caller(edge): Caller,
+    JsonBody(request): JsonBody<HoldRequest>,
+) -> Result<(StatusCode, Json<Hold>), ApiError> {
+    Ok((StatusCode::CREATED, Json(edge.create_hold(&request).await?)))
+}
+
+pub async fn release_hold(Caller(edge): Caller, PathOf(id): PathOf<u64>) -> Result<Json<Hold>, ApiError> {
+    Ok(Json(edge.release_hold(id).await?))
+}
+
+/// The body of an erasure: what to erase.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErasureRequest {
+    /// A job, a job tree or a conversation: `{"job": ID}`, `{"tree": ID}` or `{"conversation": ID}`.
+    pub scope: Scope,
+}
+
+pub async fn erase(
+    Caller(edge): Caller,
+    JsonBody(request): JsonBody<ErasureRequest>,
+) -> Result<Json<Erasure>, ApiError> {
+    Ok(Json(edge.erase(&request.scope).await?))
 }
 
 pub async fn answer(
