@@ -17,6 +17,7 @@ mod run_support;
 mod agui;
 mod console;
 mod conversations;
+mod data_lifecycle;
 mod edge_leftovers;
 mod edge_postgres;
 mod edge_reliability;

@@ -72,9 +72,10 @@ impl EdgeState {
     /// Goes on with a begun erasure to its end.
     fn end_erasure(&self, tenant: &TenantRecord, scope: &Scope) -> Result<Erased, EdgeError> {
         while self.store().erase_next(tenant, scope)? {}
-        let erased = self.store().end_erasure(tenant, scope)?.unwrap_or_default();
+        // The erasure stays begun until the blobs are gone from the disk too: a kill before then leaves
+        // it for the next start to finish.
         self.files().drop_doomed().map_err(|err| EdgeError::internal("the edge could not remove erased files", err))?;
-        Ok(erased)
+        Ok(self.store().end_erasure(tenant, scope)?.unwrap_or_default())
     }
 
     /// Sweeps once, at `now_ms`: ends the erasures a killed process left begun, removes what each
@@ -131,5 +132,81 @@ impl EdgeState {
         if let Err(err) = spawned {
             tracing::warn!(error = &err as &dyn std::error::Error, "cannot start sweeping: retention waits");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oz0_core::api::{HoldRequest, Retention, Role, TenantName, TreeId};
+
+    use super::*;
+    use crate::files::FileError;
+    use crate::store::LifecycleStore;
+
+    fn blobs_on_disk(dir: &std::path::Path) -> usize {
+        let tenants = std::fs::read_dir(dir.join("files")).into_iter().flatten().flatten();
+        let fans = tenants.filter(|e| e.file_name().to_string_lossy().parse::<i64>().is_ok());
+        fans.flat_map(|t| std::fs::read_dir(t.path()).into_iter().flatten().flatten())
+            .map(|fan| std::fs::read_dir(fan.path()).map_or(0, Iterator::count))
+            .sum()
+    }
+
+    #[test]
+    fn an_erasure_left_begun_is_finished_by_the_next_sweep_and_its_blobs_leave_the_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let (gone, kept) = (TreeId::new("gone").unwrap(), TreeId::new("kept").unwrap());
+        let shared = state.keep_file(&tenant, &gone, b"in both trees").unwrap().file;
+        let own = state.keep_file(&tenant, &gone, b"only in the erased tree").unwrap().file;
+        state.keep_file(&tenant, &kept, b"in both trees").unwrap();
+        assert_eq!(blobs_on_disk(dir.path()), 2);
+        let hold = HoldRequest { scope: Scope::Tree(kept.clone()), reason: None };
+        let hold = state.store().create_hold(&tenant, &hold, &admin).unwrap().unwrap();
+        let refused = state.erase(&tenant, &Scope::Tree(kept.clone()), &admin).unwrap().unwrap_err();
+        assert_eq!(refused, EraseRefused::Held(hold));
+
+        // Killed after the rows went, before the blob left the disk.
+        let scope = Scope::Tree(gone.clone());
+        state.store().begin_erasure(&tenant, &scope, &admin).unwrap().unwrap();
+        assert!(state.store().erase_next(&tenant, &scope).unwrap());
+        drop(state);
+        assert_eq!(blobs_on_disk(dir.path()), 2, "the blob is still on the disk");
+
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        let swept = state.sweep_data(0, 0).unwrap();
+        assert_eq!((swept.erasures, swept.blobs), (1, 1), "{swept:?}");
+        assert!(state.store().erasures_begun().unwrap().is_empty());
+        assert!(matches!(state.files().get(tenant.id, &own), Err(FileError::Missing(_))));
+        assert_eq!(state.files().get(tenant.id, &shared).unwrap(), b"in both trees", "the kept tree holds it");
+        assert_eq!(blobs_on_disk(dir.path()), 1);
+        let entry = &state.store().audit(&tenant, 1).unwrap()[0];
+        assert_eq!((entry.action.as_str(), &entry.new["erased"]["files"]), ("job.erased", &2.into()));
+
+        // Erasing it again finds nothing more, and says so.
+        let again = state.erase(&tenant, &scope, &admin).unwrap().unwrap();
+        assert_eq!(again.erased, Erased::default());
+    }
+
+    #[test]
+    fn a_sweep_removes_expired_files_from_the_disk_and_keeps_what_is_stored_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let retention = Retention { files: "1s".parse().unwrap(), jobs: None };
+        state.store().set_retention(&tenant, &retention, &admin).unwrap();
+        let tree = TreeId::new("T").unwrap();
+        let file = state.keep_file(&tenant, &tree, b"old").unwrap().file;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+        let later = u64::try_from(now).unwrap() + 2_000;
+        let swept = state.sweep_data(later, later + 60_000).unwrap();
+        assert_eq!((swept.expired.files, swept.blobs), (1, 1), "{swept:?}");
+        assert!(matches!(state.files().get(tenant.id, &file), Err(FileError::Missing(_))));
+        assert_eq!(state.keep_file(&tenant, &tree, b"old").unwrap().file, file, "stored again, it is back");
+        assert_eq!(state.files().get(tenant.id, &file).unwrap(), b"old");
     }
 }

@@ -82,6 +82,18 @@ pub struct EdgeServeArgs {
     /// that no tenant reaches the services beside the edge through it.
     #[arg(long)]
     pub remote_tools_may_reach_private: bool,
+
+    /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
+    /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
+    /// shared store take turns, one sweeping each tenant at a time.
+    #[arg(long, value_name = "DURATION", env = "OZ0_SWEEP_EVERY", default_value = "1m", value_parser = parse_every)]
+    pub sweep_every: std::time::Duration,
+}
+
+/// Reads a length of time such as `1m`.
+fn parse_every(text: &str) -> Result<std::time::Duration, String> {
+    let lifetime: oz0_core::api::Lifetime = text.parse().map_err(|err: oz0_core::api::LifetimeError| err.to_string())?;
+    Ok(std::time::Duration::from_secs(lifetime.seconds()))
 }
 
 const EXAMPLES: &str = "\
@@ -164,6 +176,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         )),
         _ => {}
     }
+    node.state().start_sweeping(args.sweep_every);
     crate::edge::block_on_threads(async {
         let listener = tokio::net::TcpListener::bind(args.listen).await.map_err(|err| {
             CommandError::operational(format!("could not listen on {}", args.listen))

@@ -94,11 +94,12 @@ pub trait LifecycleStore {
     ) -> Result<Result<(), EraseRefused>, StoreError>;
 
     /// Removes the payloads of the next job of a begun erasure that still has some, and the files of
-    /// its tree, in one transaction; `false` when none is left.
+    /// its tree, in one transaction; then, the same way, the files of a tree of the scope that no job
+    /// names. Returns `false` when nothing is left.
     fn erase_next(&self, tenant: &TenantRecord, scope: &Scope) -> Result<bool, StoreError>;
 
-    /// Ends a begun erasure: removes the files of the trees its scope names (a tree may hold files with
-    /// no job), and audits it (`job.erased`) with what it removed. Returns that.
+    /// Ends a begun erasure, once [`Self::erase_next`] left nothing and the blobs it doomed are gone from
+    /// the disk: audits it (`job.erased`) with what it removed, and returns that.
     fn end_erasure(&self, tenant: &TenantRecord, scope: &Scope) -> Result<Option<Erased>, StoreError>;
 
     /// Returns the erasures begun and not ended, of every tenant: what a process killed on the way left.
@@ -489,6 +490,15 @@ impl LifecycleStore for SqlStore {
                 count(tx, tenant, scope, erased)?;
                 return Ok(Ok::<_, std::convert::Infallible>(true));
             }
+            // Then the files of trees that no job of the scope names: a tree may hold files alone.
+            for tree in &reached.trees {
+                let files = tree_rows(tx, tenant, tree)?;
+                if !files.is_empty() {
+                    let removed = drop_files(tx, tenant, &files)?;
+                    count(tx, tenant, scope, Erased { files: removed, ..Erased::default() })?;
+                    return Ok(Ok(true));
+                }
+            }
             Ok(Ok(false))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
@@ -502,12 +512,7 @@ impl LifecycleStore for SqlStore {
                 &[&tenant.id, &kind, &target],
             )?;
             let Some(row) = row else { return Ok(Ok::<_, std::convert::Infallible>(None)) };
-            let (actor, mut counts): (String, Erased) = (row.try_get(0)?, counts_of(row.try_get(1)?)?);
-            let reached = reach(tx, tenant, scope)?.unwrap_or_default();
-            for tree in &reached.trees {
-                let files = tree_rows(tx, tenant, tree)?;
-                counts.files += drop_files(tx, tenant, &files)?;
-            }
+            let (actor, counts): (String, Erased) = (row.try_get(0)?, counts_of(row.try_get(1)?)?);
             tx.execute(
                 "DELETE FROM erasures WHERE tenant_id = $1 AND kind = $2 AND target = $3",
                 &[&tenant.id, &kind, &target],
