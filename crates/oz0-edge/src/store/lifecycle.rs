@@ -102,6 +102,12 @@ pub trait LifecycleStore {
     /// the disk: audits it (`job.erased`) with what it removed, and returns that.
     fn end_erasure(&self, tenant: &TenantRecord, scope: &Scope) -> Result<Option<Erased>, StoreError>;
 
+    /// Rewrites what may still hold erased payloads in the database's files, after an erasure: SQLite's
+    /// file without its free pages, and its WAL emptied. PostgreSQL's dead rows are left to its own
+    /// vacuum (a full one would lock the tables every node uses); where payloads are sealed, what is
+    /// left of them is sealed.
+    fn scrub(&self) -> Result<(), StoreError>;
+
     /// Returns the erasures begun and not ended, of every tenant: what a process killed on the way left.
     fn erasures_begun(&self) -> Result<Vec<(TenantRecord, Scope)>, StoreError>;
 
@@ -522,6 +528,19 @@ impl LifecycleStore for SqlStore {
             Ok(Ok(Some(counts)))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn scrub(&self) -> Result<(), StoreError> {
+        self.change(|sql| {
+            if sql.dialect() == Dialect::Sqlite {
+                sql.batch_execute("VACUUM")?;
+                let busy: i64 = sql.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[])?.try_get(0)?;
+                if busy != 0 {
+                    tracing::warn!("the store's WAL could not be emptied while another process reads it");
+                }
+            }
+            Ok(())
+        })
     }
 
     fn erasures_begun(&self) -> Result<Vec<(TenantRecord, Scope)>, StoreError> {
