@@ -63,6 +63,14 @@ pub enum Command {
     Policy(OnEdge<crate::commands::policy::PolicyCommand>),
     /// See and answer the calls that wait for a person's approval.
     Approval(OnEdge<crate::commands::approval::ApprovalCommand>),
+    /// Keep a job, a tree or a conversation beyond retention and from erasure.
+    ///
+    /// A hold keeps what it names, whole: a job with the files of its tree, a tree with its files and
+    /// its jobs, a conversation with each of its turns. Retention removes nothing of it, and `oz0 erase`
+    /// of anything it keeps is refused, naming the hold, until the hold is released. Every command needs
+    /// the admin role; making and releasing a hold are audited as `hold.create` and `hold.release`.
+    Hold(OnEdge<crate::commands::hold::HoldCommand>),
+    Erase(crate::commands::erase::EraseArgs),
     /// What the tenant spent, by day, job, agent, plugin, service or model; and its export.
     Usage(crate::commands::usage::UsageArgs),
     /// Open the embedded edge's console in a browser: jobs, traces, costs and approvals.

@@ -5,8 +5,10 @@ pub mod approval;
 pub mod console;
 pub mod conversation;
 pub mod edge;
+pub mod erase;
 pub mod file;
 pub mod fit;
+pub mod hold;
 pub mod job;
 pub mod mcp;
 pub mod plugin;
@@ -39,6 +41,8 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Mcp(on) => mcp::run(on.command, &edge),
         Command::Policy(on) => policy::run(on.command, &edge),
         Command::Approval(on) => approval::run(on.command, &edge),
+        Command::Hold(on) => hold::run(on.command, &edge),
+        Command::Erase(args) => erase::run(&args, &edge),
         Command::Edge(on) => edge::run(on.command, &edge),
         Command::Util(command) => util::run(command, Cli::definition()),
     }

@@ -39,6 +39,11 @@ pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     if let Some(ended) = &job.ended_at {
         out.push_str(&format!("  ended     {ended}\n"));
     }
+    if let Some(erased) = &job.erased_at {
+        out.push_str(&format!(
+            "  erased    {erased} (its input, output, messages, steps' texts and files; the numbers stay)\n"
+        ));
+    }
     out.push_str(&format!("  tree      {}\n", job.tree));
     if let Some(turn) = &job.turn_of {
         out.push_str(&format!("  turn      {} of the conversation {}\n", turn.turn, turn.conversation));

@@ -72,7 +72,11 @@ pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     for job in &page.jobs {
         table.add_row([
             job.id.as_str().to_owned(),
-            job.state.as_str().to_owned(),
+            if job.erased_at.is_some() {
+                format!("{} (erased)", job.state.as_str())
+            } else {
+                job.state.as_str().to_owned()
+            },
             job.started_at.clone(),
             job.kind.as_str().to_owned(),
             job.steps.to_string(),

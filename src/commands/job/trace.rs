@@ -82,8 +82,9 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
         .as_ref()
         .map(|t| format!(", turn {} of the conversation {}", t.turn, t.conversation))
         .unwrap_or_default();
+    let erased = job.erased_at.as_ref().map(|at| format!(", erased {at}")).unwrap_or_default();
     let mut out = format!(
-        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}{turn}\n",
+        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}{turn}{erased}\n",
         job.id,
         job.kind.as_str(),
         job.name,

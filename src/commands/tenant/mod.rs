@@ -4,6 +4,7 @@ pub mod audit;
 pub mod limits;
 pub mod name;
 pub mod offload;
+pub mod retention;
 
 use clap::Subcommand;
 
@@ -15,6 +16,7 @@ use crate::error::CommandError;
 pub enum TenantCommand {
     Offload(offload::TenantOffloadArgs),
     Limits(limits::TenantLimitsArgs),
+    Retention(retention::TenantRetentionArgs),
     Audit(audit::TenantAuditArgs),
 }
 
@@ -23,6 +25,7 @@ pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
     match command {
         TenantCommand::Offload(args) => offload::run(&args, edge),
         TenantCommand::Limits(args) => limits::run(&args, edge),
+        TenantCommand::Retention(args) => retention::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),
     }
 }
