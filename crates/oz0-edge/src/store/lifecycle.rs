@@ -99,7 +99,8 @@ pub trait LifecycleStore {
     fn erase_next(&self, tenant: &TenantRecord, scope: &Scope) -> Result<bool, StoreError>;
 
     /// Ends a begun erasure, once [`Self::erase_next`] left nothing and the blobs it doomed are gone from
-    /// the disk: audits it (`job.erased`) with what it removed, and returns that.
+    /// the disk: audits it (`job.erased`) with what it removed, and returns that. The erasure is
+    /// remembered, so that erasing it again is known to remove nothing.
     fn end_erasure(&self, tenant: &TenantRecord, scope: &Scope) -> Result<Option<Erased>, StoreError>;
 
     /// Rewrites what may still hold erased payloads in the database's files, after an erasure: SQLite's
@@ -422,7 +423,12 @@ impl LifecycleStore for SqlStore {
         self.write(|tx| {
             // Under the holds' lock: a hold made at the same time is made before or after, never half.
             lock(tx, Lock::Holds, tenant.id)?;
-            let Some(reached) = reach(tx, tenant, scope)? else {
+            let erased_before = tx.query_opt(
+                "SELECT 1 FROM erasures WHERE tenant_id = $1 AND kind = $2 AND target = $3",
+                &[&tenant.id, &scope.kind(), &scope.id().as_str()],
+            )?;
+            // What was erased may name nothing now (a tree of files alone): it is erased again, as nothing.
+            let Some(reached) = reach(tx, tenant, scope)?.or(erased_before.map(|_| Reach::default())) else {
                 return Ok(Err(EraseRefused::Unknown(scope.clone())));
             };
             for (hold, held) in holds_in_force(tx, tenant)? {
@@ -443,7 +449,9 @@ impl LifecycleStore for SqlStore {
             }
             tx.execute(
                 "INSERT INTO erasures (tenant_id, kind, target, actor, begun_at, counts) VALUES ($1, $2, $3, $4, $5, $6)
-                 ON CONFLICT (tenant_id, kind, target) DO NOTHING",
+                 ON CONFLICT (tenant_id, kind, target) DO UPDATE SET actor = EXCLUDED.actor,
+                   begun_at = EXCLUDED.begun_at, counts = EXCLUDED.counts, ended_at = NULL
+                 WHERE erasures.ended_at IS NOT NULL",
                 &[
                     &tenant.id,
                     &scope.kind(),
@@ -514,14 +522,16 @@ impl LifecycleStore for SqlStore {
         let done = self.write(|tx| {
             let (kind, target) = (scope.kind(), scope.id().as_str());
             let row = tx.query_opt(
-                "SELECT actor, counts FROM erasures WHERE tenant_id = $1 AND kind = $2 AND target = $3",
+                "SELECT actor, counts FROM erasures
+                 WHERE tenant_id = $1 AND kind = $2 AND target = $3 AND ended_at IS NULL",
                 &[&tenant.id, &kind, &target],
             )?;
             let Some(row) = row else { return Ok(Ok::<_, std::convert::Infallible>(None)) };
             let (actor, counts): (String, Erased) = (row.try_get(0)?, counts_of(row.try_get(1)?)?);
+            // The row stays, ended: what was erased is known as erased, whatever is left of it.
             tx.execute(
-                "DELETE FROM erasures WHERE tenant_id = $1 AND kind = $2 AND target = $3",
-                &[&tenant.id, &kind, &target],
+                "UPDATE erasures SET ended_at = $4 WHERE tenant_id = $1 AND kind = $2 AND target = $3",
+                &[&tenant.id, &kind, &target, &now_ms()],
             )?;
             let new = serde_json::json!({"scope": scope, "erased": counts}).to_string();
             audit(tx, tenant, &actor, Action::JobErased, "null", &new)?;
@@ -547,7 +557,7 @@ impl LifecycleStore for SqlStore {
         self.read(|sql| {
             let rows = sql.query(
                 "SELECT t.id, t.name, t.operator, e.kind, e.target FROM erasures e JOIN tenants t ON t.id = e.tenant_id
-                 ORDER BY e.begun_at",
+                 WHERE e.ended_at IS NULL ORDER BY e.begun_at",
                 &[],
             )?;
             rows.iter()

@@ -328,6 +328,7 @@ CREATE TABLE erasures (
     target TEXT NOT NULL,
     actor TEXT NOT NULL,
     begun_at {INT} NOT NULL,
+    ended_at {INT},
     counts TEXT NOT NULL,
     PRIMARY KEY (tenant_id, kind, target)
 ){WITHOUT_ROWID};
