@@ -2,7 +2,8 @@
 //! keep them longer, and erasure.
 //!
 //! A file row goes when its tree last stored it longer ago than the tenant's file retention, unless a
-//! hold keeps its tree; a job's payloads (what it was asked and answered, its messages, its steps'
+//! hold of its tree keeps it (a job's or a conversation's hold keeps their histories, not their files);
+//! a job's payloads (what it was asked and answered, its messages, its steps'
 //! texts, what its approvals showed) go when it ended longer ago than the jobs' retention, unless a hold
 //! keeps the job. Either way numbers stay: steps, tokens, costs.
 //!
@@ -612,11 +613,15 @@ impl LifecycleStore for SqlStore {
         loop {
             passes += 1;
             let done = self.write(|tx| {
+                // A job's or a conversation's hold keeps histories; a file outlives retention only
+                // under its tree's hold ("held copies of workflow histories do not include these files").
                 let held = holds_in_force(tx, tenant)?;
                 let (held_jobs, held_trees): (BTreeSet<String>, BTreeSet<String>) =
-                    held.into_iter().fold(Default::default(), |(mut jobs, mut trees), (_, reach)| {
+                    held.into_iter().fold(Default::default(), |(mut jobs, mut trees), (hold, reach)| {
                         jobs.extend(reach.jobs);
-                        trees.extend(reach.trees);
+                        if matches!(hold.scope, Scope::Tree(_)) {
+                            trees.extend(reach.trees);
+                        }
                         (jobs, trees)
                     });
                 // Held rows stay where they are, and are looked past: the batch is of those that go.
@@ -871,6 +876,9 @@ mod tests {
             store.set_retention(t, &retention("90d", Some("1h")), &local).unwrap();
             let expired = store.expire(t, now() + 7_200_000, 100).unwrap();
             assert_eq!(expired, Expired { files: 0, jobs: 1 }, "J2's payloads go, the held turn's stay");
+            store.record_file(t, &c, &file(9), 3).unwrap();
+            let files = store.expire(t, now() + 91 * 86_400_000, 100).unwrap().files;
+            assert_eq!(files, 1, "a held history does not keep its tree's files past their retention");
             assert_eq!(store.job_io(t, &other).unwrap(), (None, None));
             assert!(store.job(t, &other).unwrap().unwrap().erased_at.is_some());
             assert_eq!(store.job_io(t, &c).unwrap().0.as_deref(), Some("first"));
