@@ -93,6 +93,7 @@ pub enum Section {
     Usage,
     Approvals,
     Settings,
+    Data,
     None,
 }
 
@@ -109,6 +110,7 @@ pub fn page(title: &str, section: Section, session: Option<&Session>, body: &str
             (Section::Usage, "/console/usage", "Usage"),
             (Section::Approvals, "/console/approvals", "Approvals"),
             (Section::Settings, "/console/settings", "Settings"),
+            (Section::Data, "/console/data", "Data"),
         ] {
             let current = if s == section { r#" aria-current="page""# } else { "" };
             let _ = write!(out, r#"<a href="{href}"{current}>{name}</a>"#);

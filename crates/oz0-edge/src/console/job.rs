@@ -100,9 +100,10 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
         format!(r#" data-live="/console/jobs/{}/events?after={last}""#, url(job.id.as_str()))
     };
     let mut out = format!(r#"<div id="job"{live}>"#);
+    let erased = if job.erased_at.is_some() { r#" <span class="state erased" id="erased">erased</span>"# } else { "" };
     let _ = write!(
         out,
-        r#"<h1>Job <code>{}</code> <span class="state {}">{}</span></h1><dl class="facts"><dt>Kind</dt><dd>{}</dd><dt>Name</dt><dd>{}</dd><dt>Person</dt><dd>{}</dd><dt>Started</dt><dd>{}</dd><dt>Ended</dt><dd>{}</dd><dt>Steps</dt><dd id="total-steps">{}</dd><dt>Cost</dt><dd id="total-cost">{}</dd>"#,
+        r#"<h1>Job <code>{}</code> <span class="state {}">{}</span>{erased}</h1><dl class="facts"><dt>Kind</dt><dd>{}</dd><dt>Name</dt><dd>{}</dd><dt>Person</dt><dd>{}</dd><dt>Started</dt><dd>{}</dd><dt>Ended</dt><dd>{}</dd><dt>Steps</dt><dd id="total-steps">{}</dd><dt>Cost</dt><dd id="total-cost">{}</dd>"#,
         esc(job.id.as_str()),
         job.state.as_str(),
         job.state.as_str(),
@@ -124,6 +125,13 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
     }
     if let Some(error) = &job.error {
         let _ = write!(out, r#"<dt>Error</dt><dd class="problem">{}</dd>"#, esc(error));
+    }
+    if let Some(at) = &job.erased_at {
+        let _ = write!(
+            out,
+            r#"<dt>Erased</dt><dd id="erased-at">{}: what it was asked and answered, its messages, its steps' texts and its files are gone; the numbers stay</dd>"#,
+            esc(at)
+        );
     }
     out.push_str("</dl>");
     if !job.state.ended() {

@@ -112,7 +112,11 @@ async fn render(signed: &Signed, filters: &JobsQuery) -> Result<String, EdgeErro
                 format!(r#"<a href="/console/jobs/{}">{}</a>"#, url(job.id.as_str()), esc(job.id.as_str())),
                 job.kind.as_str().to_owned(),
                 esc(&job.name),
-                format!(r#"<span class="state {0}">{0}</span>"#, job.state.as_str()),
+                format!(
+                    r#"<span class="state {0}">{0}</span>{1}"#,
+                    job.state.as_str(),
+                    if job.erased_at.is_some() { r#" <span class="state erased">erased</span>"# } else { "" }
+                ),
                 esc(&job.person),
                 esc(&job.started_at),
                 job.steps.to_string(),

@@ -1,5 +1,5 @@
-//! The console: the edge's jobs, traces, costs, approvals and settings as pages in a browser, under
-//! `/console/`.
+//! The console: the edge's jobs, traces, costs, approvals, settings and data's lifetime as pages in a
+//! browser, under `/console/`.
 //!
 //! Pages are written on the server; one small script follows a running job's events and reloads its
 //! page's content. The same rules as the API hold: a person signs in with a token
@@ -10,6 +10,7 @@
 mod app;
 mod approvals;
 mod conversation;
+mod data;
 mod form;
 mod html;
 mod job;
@@ -56,6 +57,10 @@ impl Console {
             .route("/console/settings", get(settings::page))
             .route("/console/settings/offload", post(settings::set_offload))
             .route("/console/settings/rules", post(settings::set_rule))
+            .route("/console/data", get(data::page))
+            .route("/console/data/retention", post(data::set_retention))
+            .route("/console/data/holds", post(data::create_hold))
+            .route("/console/data/holds/{id}/release", post(data::release_hold))
             .route("/console/assets/console.css", get(css))
             .route("/console/assets/console.js", get(js))
             .route("/console/{*rest}", get(missing).post(missing))
