@@ -30,6 +30,7 @@ mod generated;
 mod handoffs;
 mod hooks;
 mod labels;
+mod lifecycle;
 mod mcp_serve;
 mod numbering;
 mod plugin_lint;
