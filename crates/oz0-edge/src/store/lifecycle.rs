@@ -313,6 +313,15 @@ fn erase_job(tx: &mut dyn Sql, tenant: &TenantRecord, job: &str) -> Outcome<Eras
     Ok(Erased { jobs, files: 0, messages, steps })
 }
 
+/// Reads a tenant from a row that starts with its ID, name and whether it is the operator.
+fn tenant_row(row: &Row) -> Outcome<TenantRecord> {
+    Ok(TenantRecord {
+        id: row.try_get(0)?,
+        name: oz0_core::api::TenantName::new(row.try_get::<_, &str>(1)?).map_err(bad)?,
+        operator: row.try_get(2)?,
+    })
+}
+
 fn counts_of(text: &str) -> Outcome<Erased> {
     serde_json::from_str(text).map_err(bad)
 }
@@ -563,11 +572,7 @@ impl LifecycleStore for SqlStore {
             )?;
             rows.iter()
                 .map(|row| {
-                    let tenant = TenantRecord {
-                        id: row.try_get(0)?,
-                        name: oz0_core::api::TenantName::new(row.try_get::<_, &str>(1)?).map_err(bad)?,
-                        operator: row.try_get(2)?,
-                    };
+                    let tenant = tenant_row(row)?;
                     let kind: String = row.try_get(3)?;
                     let id = TreeId::new(row.try_get::<_, &str>(4)?).map_err(bad)?;
                     Ok((tenant, Scope::of(&kind, id).ok_or_else(|| bad(format!("an erasure of {kind}")))?))
@@ -579,15 +584,7 @@ impl LifecycleStore for SqlStore {
     fn tenants(&self) -> Result<Vec<TenantRecord>, StoreError> {
         self.read(|sql| {
             let rows = sql.query("SELECT id, name, operator FROM tenants ORDER BY id", &[])?;
-            rows.iter()
-                .map(|row| {
-                    Ok(TenantRecord {
-                        id: row.try_get(0)?,
-                        name: oz0_core::api::TenantName::new(row.try_get::<_, &str>(1)?).map_err(bad)?,
-                        operator: row.try_get(2)?,
-                    })
-                })
-                .collect()
+            rows.iter().map(tenant_row).collect()
         })
     }
 

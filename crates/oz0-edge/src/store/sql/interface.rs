@@ -69,23 +69,23 @@ pub(crate) enum Lock {
 
 /// Takes `lock` for the tenant `tenant` until the transaction ends.
 pub(crate) fn lock(sql: &mut dyn Sql, lock: Lock, tenant: i64) -> Outcome<()> {
-    if sql.dialect() == Dialect::Sqlite {
-        return Ok(());
-    }
-    // Tenant IDs past 2^31 share keys with smaller ones, which only makes their writers wait more.
-    let key = i32::try_from(tenant.rem_euclid(i64::from(i32::MAX))).unwrap_or_default();
-    sql.execute("SELECT pg_advisory_xact_lock($1, $2)", &[&(lock as i32), &key])?;
-    Ok(())
+    advisory(sql, lock, tenant, "pg_advisory_xact_lock")
 }
 
 /// Takes `lock` shared for the tenant `tenant` until the transaction ends: as many as like may hold it
 /// at once, and none while another holds it as [`lock`] takes it.
 pub(crate) fn lock_shared(sql: &mut dyn Sql, lock: Lock, tenant: i64) -> Outcome<()> {
+    advisory(sql, lock, tenant, "pg_advisory_xact_lock_shared")
+}
+
+/// Takes `lock` for `tenant` with PostgreSQL's advisory lock function `function`; on SQLite, nothing.
+fn advisory(sql: &mut dyn Sql, lock: Lock, tenant: i64, function: &str) -> Outcome<()> {
     if sql.dialect() == Dialect::Sqlite {
         return Ok(());
     }
+    // Tenant IDs past 2^31 share keys with smaller ones, which only makes their writers wait more.
     let key = i32::try_from(tenant.rem_euclid(i64::from(i32::MAX))).unwrap_or_default();
-    sql.execute("SELECT pg_advisory_xact_lock_shared($1, $2)", &[&(lock as i32), &key])?;
+    sql.execute(&format!("SELECT {function}($1, $2)"), &[&(lock as i32), &key])?;
     Ok(())
 }
 
