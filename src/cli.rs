@@ -65,10 +65,12 @@ pub enum Command {
     Approval(OnEdge<crate::commands::approval::ApprovalCommand>),
     /// Keep a job, a tree or a conversation beyond retention and from erasure.
     ///
-    /// A hold keeps what it names, whole: a job with the files of its tree, a tree with its files and
-    /// its jobs, a conversation with each of its turns. Retention removes nothing of it, and `oz0 erase`
-    /// of anything it keeps is refused, naming the hold, until the hold is released. Every command needs
-    /// the admin role; making and releasing a hold are audited as `hold.create` and `hold.release`.
+    /// A hold on a job keeps its history (what it was asked and answered, its messages, its trace's
+    /// texts) past the jobs' retention; on a conversation, each of its turns'; on a job tree, the files
+    /// of the tree past the files' retention and its jobs' histories. A job's or a conversation's hold
+    /// keeps no files: hold the tree (`--tree`, named by its first job's ID) for those. `oz0 erase` of
+    /// anything a hold reaches is refused, naming the hold, until the hold is released. Every command
+    /// needs the admin role; making and releasing a hold are audited as `hold.create` and `hold.release`.
     Hold(OnEdge<crate::commands::hold::HoldCommand>),
     Erase(crate::commands::erase::EraseArgs),
     /// What the tenant spent, by day, job, agent, plugin, service or model; and its export.

@@ -13,10 +13,10 @@ use crate::ui;
 ///
 /// Removes what its jobs were asked and answered, their messages, their steps' texts and the files of
 /// their trees, at once and for good; their steps, tokens and costs stay, and each job reads as erased
-/// (`oz0 job get`), its files as not found. A job with the files of its tree, a tree with its files
-/// and jobs, a conversation with each turn. What a legal hold keeps is refused, naming the hold
-/// (`oz0 hold release` it first), and so is a job that still runs. Erasing again removes nothing more.
-/// The admin role is needed; an erasure is audited as `job.erased`, with what it removed.
+/// (`oz0 job get`), its files as not found. A job goes with the files of its tree, a tree with its files
+/// and jobs, a conversation with each turn and its files. What a legal hold reaches is refused, naming
+/// the hold (`oz0 hold release` it first), and so is a job that still runs. Erasing again removes
+/// nothing more. The admin role is needed; an erasure is audited as `job.erased`, with what it removed.
 #[derive(Debug, Args)]
 #[command(after_long_help = EXAMPLES)]
 pub struct EraseArgs {

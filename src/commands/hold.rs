@@ -33,15 +33,15 @@ Examples:
 #[derive(Debug, Args)]
 #[group(required = true, multiple = false)]
 pub struct ScopeArgs {
-    /// A job, with the files of its tree.
+    /// A job.
     #[arg(long, value_name = "ID", value_parser = parse_job)]
     pub job: Option<TreeId>,
 
-    /// A job tree: its files, and every job of it.
+    /// A job tree, named by its first job's ID: its files, and every job of it.
     #[arg(long, value_name = "ID", value_parser = parse_job)]
     pub tree: Option<TreeId>,
 
-    /// A conversation: each of its turns' jobs and trees.
+    /// A conversation: each of its turns.
     #[arg(long, value_name = "ID", value_parser = parse_job)]
     pub conversation: Option<TreeId>,
 }

@@ -15,8 +15,9 @@ use crate::ui;
 /// A file leaves a job's tree --files after that tree last stored it (90 days unless set). A job's
 /// payloads (what it was asked and answered, its messages, its trace's texts) go --jobs after it ended;
 /// `forever`, the default, keeps them until they are erased (`oz0 erase`). Numbers stay either way:
-/// steps, tokens, costs. What a legal hold keeps (`oz0 hold create`) outlives both. A served edge
-/// removes what is due every minute, the embedded edge as a command starts too.
+/// steps, tokens, costs. A legal hold (`oz0 hold create`) keeps what it reaches past them: a tree's
+/// hold its files, every hold its jobs' payloads. A served edge removes what is due every minute, the
+/// embedded edge as a command starts too.
 ///
 /// Without options, shows the retention. With options, sets them; one left out stays as it is. Both
 /// need the admin role; a change is audited as `tenant.retention`. Lengths of time are a whole number

@@ -54,7 +54,7 @@ fn render(retention: &Retention, holds: &[Hold], csrf: &str) -> String {
         retention.jobs.map_or_else(|| "forever".to_owned(), |l| l.to_string()),
     );
     out.push_str(
-        r#"<p class="hint">Lengths of time are a whole number and a unit: 90d, 12h, 15m or 30s. Numbers stay: steps, tokens, costs. What a hold keeps outlives both.</p>"#,
+        r#"<p class="hint">Lengths of time are a whole number and a unit: 90d, 12h, 15m or 30s. Numbers stay: steps, tokens, costs. A tree's hold keeps its files past them, every hold its jobs' payloads.</p>"#,
     );
 
     let (in_force, released): (Vec<&Hold>, Vec<&Hold>) = holds.iter().partition(|h| h.released_at.is_none());
@@ -70,7 +70,7 @@ fn render(retention: &Retention, holds: &[Hold], csrf: &str) -> String {
         )
     });
     out.push_str(&html::table("holds", &["#", "On", "Reason", "By", "Made", ""], rows));
-    out.push_str(r#"<p class="hint">What a hold keeps is never removed by retention, and its erasure is refused until the hold is released.</p>"#);
+    out.push_str(r#"<p class="hint">A hold on a job or a conversation keeps its history; a hold on a tree (named by its first job's ID) keeps its files too. The erasure of anything a hold reaches is refused until the hold is released.</p>"#);
     let _ = write!(
         out,
         r#"<form class="admin" method="post" action="/console/data/holds">{csrf}<label>On <select name="kind"><option value="job">a job</option><option value="tree">a tree</option><option value="conversation">a conversation</option></select></label><label>ID <input name="id" required></label><label>Reason <input name="reason" maxlength="500"></label><button type="submit" id="create-hold">Make a hold</button></form>"#
