@@ -43,6 +43,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
             [CompletionResult]::new('approval', 'approval', [CompletionResultType]::ParameterValue, 'See and answer the calls that wait for a person''s approval')
+            [CompletionResult]::new('hold', 'hold', [CompletionResultType]::ParameterValue, 'Keep a job, a tree or a conversation beyond retention and from erasure')
+            [CompletionResult]::new('erase', 'erase', [CompletionResultType]::ParameterValue, 'Erase what a job, a job tree or a conversation holds, keeping its numbers')
             [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What the tenant spent, by day, job, agent, plugin, service or model; and its export')
             [CompletionResult]::new('console', 'console', [CompletionResultType]::ParameterValue, 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents')
@@ -480,6 +482,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
+            [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -525,6 +528,25 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'oz0;tenant;retention' {
+            [CompletionResult]::new('--files', '--files', [CompletionResultType]::ParameterName, 'How long a file stays in a tree after the tree last stored it, such as 90d')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'How long a job''s payloads are kept after it ended, such as 365d, or `forever`')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'oz0;tenant;audit' {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many entries to show')
             [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Show the entries older than this cursor: the `next` an earlier read printed')
@@ -547,6 +569,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;tenant;help' {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
+            [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -555,6 +578,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;tenant;help;limits' {
+            break
+        }
+        'oz0;tenant;help;retention' {
             break
         }
         'oz0;tenant;help;audit' {
@@ -804,6 +830,117 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;approval;help;help' {
+            break
+        }
+        'oz0;hold' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a hold on a job, a tree or a conversation')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the holds in force (all of them with --all), newest first')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Release a hold: what it kept follows retention again, and may be erased')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;hold;create' {
+            [CompletionResult]::new('--job', '--job', [CompletionResultType]::ParameterName, 'A job')
+            [CompletionResult]::new('--tree', '--tree', [CompletionResultType]::ParameterName, 'A job tree, named by its first job''s ID: its files, and every job of it')
+            [CompletionResult]::new('--conversation', '--conversation', [CompletionResultType]::ParameterName, 'A conversation: each of its turns')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why: a case, a request, a name (at most 500 characters)')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;hold;list' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every hold, released or not')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;hold;release' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;hold;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a hold on a job, a tree or a conversation')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the holds in force (all of them with --all), newest first')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Release a hold: what it kept follows retention again, and may be erased')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;hold;help;create' {
+            break
+        }
+        'oz0;hold;help;list' {
+            break
+        }
+        'oz0;hold;help;release' {
+            break
+        }
+        'oz0;hold;help;help' {
+            break
+        }
+        'oz0;erase' {
+            [CompletionResult]::new('--job', '--job', [CompletionResultType]::ParameterName, 'A job')
+            [CompletionResult]::new('--tree', '--tree', [CompletionResultType]::ParameterName, 'A job tree, named by its first job''s ID: its files, and every job of it')
+            [CompletionResult]::new('--conversation', '--conversation', [CompletionResultType]::ParameterName, 'A conversation: each of its turns')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'oz0;usage' {
@@ -1153,6 +1290,8 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
             [CompletionResult]::new('approval', 'approval', [CompletionResultType]::ParameterValue, 'See and answer the calls that wait for a person''s approval')
+            [CompletionResult]::new('hold', 'hold', [CompletionResultType]::ParameterValue, 'Keep a job, a tree or a conversation beyond retention and from erasure')
+            [CompletionResult]::new('erase', 'erase', [CompletionResultType]::ParameterValue, 'Erase what a job, a job tree or a conversation holds, keeping its numbers')
             [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What the tenant spent, by day, job, agent, plugin, service or model; and its export')
             [CompletionResult]::new('console', 'console', [CompletionResultType]::ParameterValue, 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents')
@@ -1256,6 +1395,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;help;tenant' {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
+            [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
             break
         }
@@ -1263,6 +1403,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;tenant;limits' {
+            break
+        }
+        'oz0;help;tenant;retention' {
             break
         }
         'oz0;help;tenant;audit' {
@@ -1308,6 +1451,24 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;approval;deny' {
+            break
+        }
+        'oz0;help;hold' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a hold on a job, a tree or a conversation')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the holds in force (all of them with --all), newest first')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Release a hold: what it kept follows retention again, and may be erased')
+            break
+        }
+        'oz0;help;hold;create' {
+            break
+        }
+        'oz0;help;hold;list' {
+            break
+        }
+        'oz0;help;hold;release' {
+            break
+        }
+        'oz0;help;erase' {
             break
         }
         'oz0;help;usage' {

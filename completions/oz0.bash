@@ -31,6 +31,9 @@ _oz0() {
             oz0,edge)
                 cmd="oz0__subcmd__edge"
                 ;;
+            oz0,erase)
+                cmd="oz0__subcmd__erase"
+                ;;
             oz0,file)
                 cmd="oz0__subcmd__file"
                 ;;
@@ -39,6 +42,9 @@ _oz0() {
                 ;;
             oz0,help)
                 cmd="oz0__subcmd__help"
+                ;;
+            oz0,hold)
+                cmd="oz0__subcmd__hold"
                 ;;
             oz0,job)
                 cmd="oz0__subcmd__job"
@@ -211,6 +217,9 @@ _oz0() {
             oz0__subcmd__help,edge)
                 cmd="oz0__subcmd__help__subcmd__edge"
                 ;;
+            oz0__subcmd__help,erase)
+                cmd="oz0__subcmd__help__subcmd__erase"
+                ;;
             oz0__subcmd__help,file)
                 cmd="oz0__subcmd__help__subcmd__file"
                 ;;
@@ -219,6 +228,9 @@ _oz0() {
                 ;;
             oz0__subcmd__help,help)
                 cmd="oz0__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__help,hold)
+                cmd="oz0__subcmd__help__subcmd__hold"
                 ;;
             oz0__subcmd__help,job)
                 cmd="oz0__subcmd__help__subcmd__job"
@@ -292,6 +304,15 @@ _oz0() {
             oz0__subcmd__help__subcmd__file,get)
                 cmd="oz0__subcmd__help__subcmd__file__subcmd__get"
                 ;;
+            oz0__subcmd__help__subcmd__hold,create)
+                cmd="oz0__subcmd__help__subcmd__hold__subcmd__create"
+                ;;
+            oz0__subcmd__help__subcmd__hold,list)
+                cmd="oz0__subcmd__help__subcmd__hold__subcmd__list"
+                ;;
+            oz0__subcmd__help__subcmd__hold,release)
+                cmd="oz0__subcmd__help__subcmd__hold__subcmd__release"
+                ;;
             oz0__subcmd__help__subcmd__job,cancel)
                 cmd="oz0__subcmd__help__subcmd__job__subcmd__cancel"
                 ;;
@@ -349,6 +370,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,offload)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__offload"
                 ;;
+            oz0__subcmd__help__subcmd__tenant,retention)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__retention"
+                ;;
             oz0__subcmd__help__subcmd__tool,call)
                 cmd="oz0__subcmd__help__subcmd__tool__subcmd__call"
                 ;;
@@ -360,6 +384,30 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__util,man)
                 cmd="oz0__subcmd__help__subcmd__util__subcmd__man"
+                ;;
+            oz0__subcmd__hold,create)
+                cmd="oz0__subcmd__hold__subcmd__create"
+                ;;
+            oz0__subcmd__hold,help)
+                cmd="oz0__subcmd__hold__subcmd__help"
+                ;;
+            oz0__subcmd__hold,list)
+                cmd="oz0__subcmd__hold__subcmd__list"
+                ;;
+            oz0__subcmd__hold,release)
+                cmd="oz0__subcmd__hold__subcmd__release"
+                ;;
+            oz0__subcmd__hold__subcmd__help,create)
+                cmd="oz0__subcmd__hold__subcmd__help__subcmd__create"
+                ;;
+            oz0__subcmd__hold__subcmd__help,help)
+                cmd="oz0__subcmd__hold__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__hold__subcmd__help,list)
+                cmd="oz0__subcmd__hold__subcmd__help__subcmd__list"
+                ;;
+            oz0__subcmd__hold__subcmd__help,release)
+                cmd="oz0__subcmd__hold__subcmd__help__subcmd__release"
                 ;;
             oz0__subcmd__job,cancel)
                 cmd="oz0__subcmd__job__subcmd__cancel"
@@ -493,6 +541,9 @@ _oz0() {
             oz0__subcmd__tenant,offload)
                 cmd="oz0__subcmd__tenant__subcmd__offload"
                 ;;
+            oz0__subcmd__tenant,retention)
+                cmd="oz0__subcmd__tenant__subcmd__retention"
+                ;;
             oz0__subcmd__tenant__subcmd__help,audit)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__audit"
                 ;;
@@ -504,6 +555,9 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,offload)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__offload"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,retention)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__retention"
                 ;;
             oz0__subcmd__tool,call)
                 cmd="oz0__subcmd__tool__subcmd__call"
@@ -554,7 +608,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run conversation agent tenant policy approval usage console mcp edge util help fit plugin"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help fit plugin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1655,6 +1709,52 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__erase)
+            opts="-q -v -h -V --job --tree --conversation --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --job)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tree)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --conversation)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__file)
             opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1836,7 +1936,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help"
+            opts="fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2115,6 +2215,20 @@ _oz0() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        oz0__subcmd__help__subcmd__erase)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         oz0__subcmd__help__subcmd__file)
             opts="get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2160,6 +2274,62 @@ _oz0() {
         oz0__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__hold)
+            opts="create list release"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__hold__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__hold__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__hold__subcmd__release)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2466,7 +2636,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant)
-            opts="offload limits audit"
+            opts="offload limits retention audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2508,6 +2678,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__retention)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2612,6 +2796,228 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version create list release help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__create)
+            opts="-q -v -h -V --job --tree --conversation --reason --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --job)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tree)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --conversation)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__help)
+            opts="create list release help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__help__subcmd__release)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__list)
+            opts="-q -v -h -V --all --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__hold__subcmd__release)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3750,7 +4156,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits audit help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits retention audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3830,7 +4236,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help)
-            opts="offload limits audit help"
+            opts="offload limits retention audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3886,6 +4292,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__retention)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3961,6 +4381,52 @@ _oz0() {
                     return 0
                     ;;
                 --agent-offload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__retention)
+            opts="-q -v -h -V --files --jobs --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

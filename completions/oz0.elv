@@ -40,6 +40,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
             cand approval 'See and answer the calls that wait for a person''s approval'
+            cand hold 'Keep a job, a tree or a conversation beyond retention and from erasure'
+            cand erase 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
             cand mcp 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents'
@@ -436,6 +438,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+            cand retention 'Show or set how long the tenant keeps its data'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -478,6 +481,24 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'oz0;tenant;retention'= {
+            cand --files 'How long a file stays in a tree after the tree last stored it, such as 90d'
+            cand --jobs 'How long a job''s payloads are kept after it ended, such as 365d, or `forever`'
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'oz0;tenant;audit'= {
             cand --limit 'How many entries to show'
             cand --after 'Show the entries older than this cursor: the `next` an earlier read printed'
@@ -499,12 +520,15 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;tenant;help'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+            cand retention 'Show or set how long the tenant keeps its data'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'oz0;tenant;help;offload'= {
         }
         &'oz0;tenant;help;limits'= {
+        }
+        &'oz0;tenant;help;retention'= {
         }
         &'oz0;tenant;help;audit'= {
         }
@@ -728,6 +752,107 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;approval;help;deny'= {
         }
         &'oz0;approval;help;help'= {
+        }
+        &'oz0;hold'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Make a hold on a job, a tree or a conversation'
+            cand list 'List the holds in force (all of them with --all), newest first'
+            cand release 'Release a hold: what it kept follows retention again, and may be erased'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;hold;create'= {
+            cand --job 'A job'
+            cand --tree 'A job tree, named by its first job''s ID: its files, and every job of it'
+            cand --conversation 'A conversation: each of its turns'
+            cand --reason 'Why: a case, a request, a name (at most 500 characters)'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;hold;list'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --all 'Every hold, released or not'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;hold;release'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;hold;help'= {
+            cand create 'Make a hold on a job, a tree or a conversation'
+            cand list 'List the holds in force (all of them with --all), newest first'
+            cand release 'Release a hold: what it kept follows retention again, and may be erased'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;hold;help;create'= {
+        }
+        &'oz0;hold;help;list'= {
+        }
+        &'oz0;hold;help;release'= {
+        }
+        &'oz0;hold;help;help'= {
+        }
+        &'oz0;erase'= {
+            cand --job 'A job'
+            cand --tree 'A job tree, named by its first job''s ID: its files, and every job of it'
+            cand --conversation 'A conversation: each of its turns'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'oz0;usage'= {
             cand --since 'The first day or time counted; left out, the beginning'
@@ -1042,6 +1167,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
             cand approval 'See and answer the calls that wait for a person''s approval'
+            cand hold 'Keep a job, a tree or a conversation beyond retention and from erasure'
+            cand erase 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
             cand usage 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
             cand console 'Open the embedded edge''s console in a browser: jobs, traces, costs and approvals'
             cand mcp 'Serve the tenant''s tools to any MCP client, fitted and offloaded as for the platform''s agents'
@@ -1119,11 +1246,14 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;tenant'= {
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+            cand retention 'Show or set how long the tenant keeps its data'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
         }
         &'oz0;help;tenant;offload'= {
         }
         &'oz0;help;tenant;limits'= {
+        }
+        &'oz0;help;tenant;retention'= {
         }
         &'oz0;help;tenant;audit'= {
         }
@@ -1157,6 +1287,19 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;approval;approve'= {
         }
         &'oz0;help;approval;deny'= {
+        }
+        &'oz0;help;hold'= {
+            cand create 'Make a hold on a job, a tree or a conversation'
+            cand list 'List the holds in force (all of them with --all), newest first'
+            cand release 'Release a hold: what it kept follows retention again, and may be erased'
+        }
+        &'oz0;help;hold;create'= {
+        }
+        &'oz0;help;hold;list'= {
+        }
+        &'oz0;help;hold;release'= {
+        }
+        &'oz0;help;erase'= {
         }
         &'oz0;help;usage'= {
             cand export 'Write every model call and reported cost, one a line'

@@ -48,6 +48,8 @@ complete -c oz0 -n "__fish_oz0_needs_command" -f -a "agent" -d 'Install agents a
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "hold" -d 'Keep a job, a tree or a conversation beyond retention and from erasure'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "erase" -d 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "console" -d 'Open the embedded edge\'s console in a browser: jobs, traces, costs and approvals'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "mcp" -d 'Serve the tenant\'s tools to any MCP client, fitted and offloaded as for the platform\'s agents'
@@ -385,25 +387,26 @@ complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcomman
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
 json\t''
 jsonl\t''
 sarif\t''
 csv\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits retention audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l default -d 'The threshold of an agent that says nothing: tokens, or `off`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
@@ -443,6 +446,24 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from limits" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l files -d 'How long a file stays in a tree after the tree last stored it, such as 90d' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l jobs -d 'How long a job\'s payloads are kept after it ended, such as 365d, or `forever`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l tenant -d 'The tenant; left out, the token\'s own' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l limit -d 'How many entries to show' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l after -d 'Show the entries older than this cursor: the `next` an earlier read printed' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -l tenant -d 'The tenant; left out, the token\'s own' -r
@@ -463,6 +484,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand policy; and not __fish_seen_subcommand_from allow deny ask list remove help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
@@ -658,6 +680,97 @@ complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcom
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "approve" -d 'Let the call be made, exactly as shown'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "deny" -d 'Refuse the call'
 complete -c oz0 -n "__fish_oz0_using_subcommand approval; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -f -a "create" -d 'Make a hold on a job, a tree or a conversation'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -f -a "list" -d 'List the holds in force (all of them with --all), newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -f -a "release" -d 'Release a hold: what it kept follows retention again, and may be erased'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and not __fish_seen_subcommand_from create list release help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l job -d 'A job' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l tree -d 'A job tree, named by its first job\'s ID: its files, and every job of it' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l conversation -d 'A conversation: each of its turns' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l reason -d 'Why: a case, a request, a name (at most 500 characters)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -l all -d 'Every hold, released or not'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from release" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from help" -f -a "create" -d 'Make a hold on a job, a tree or a conversation'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the holds in force (all of them with --all), newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from help" -f -a "release" -d 'Release a hold: what it kept follows retention again, and may be erased'
+complete -c oz0 -n "__fish_oz0_using_subcommand hold; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l job -d 'A job' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l tree -d 'A job tree, named by its first job\'s ID: its files, and every job of it' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l conversation -d 'A conversation: each of its turns' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand erase" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l since -d 'The first day or time counted; left out, the beginning' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l until -d 'The day or time counting stops before; left out, now' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand usage; and not __fish_seen_subcommand_from export help" -l by -d 'What to sum by' -r -f -a "day\t''
@@ -903,23 +1016,25 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "conversation" -d 'List conversations, show one\'s turns, and fork one from a turn'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "console" -d 'Open the embedded edge\'s console in a browser: jobs, traces, costs and approvals'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "mcp" -d 'Serve the tenant\'s tools to any MCP client, fitted and offloaded as for the platform\'s agents'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval usage console mcp edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "conversation" -d 'List conversations, show one\'s turns, and fork one from a turn'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "hold" -d 'Keep a job, a tree or a conversation beyond retention and from erasure'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "erase" -d 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "console" -d 'Open the embedded edge\'s console in a browser: jobs, traces, costs and approvals'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "mcp" -d 'Serve the tenant\'s tools to any MCP client, fitted and offloaded as for the platform\'s agents'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
@@ -939,6 +1054,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "allow" -d 'Let calls of PATTERN be made'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "deny" -d 'Refuse calls of PATTERN'
@@ -949,6 +1065,9 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "show" -d 'Show one approval, with what it would let happen'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "approve" -d 'Let the call be made, exactly as shown'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from approval" -f -a "deny" -d 'Refuse the call'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from hold" -f -a "create" -d 'Make a hold on a job, a tree or a conversation'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from hold" -f -a "list" -d 'List the holds in force (all of them with --all), newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from hold" -f -a "release" -d 'Release a hold: what it kept follows retention again, and may be erased'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from usage" -f -a "export" -d 'Write every model call and reported cost, one a line'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "serve" -d 'Serve the tenant\'s tools over MCP on stdin and stdout, for an MCP client on this machine'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from edge" -f -a "serve" -d 'Serve the edge over HTTP, for a team to share'
