@@ -420,12 +420,12 @@ pub async fn release_hold(Caller(edge): Caller, PathOf(id): PathOf<u64>) -> Resu
     Ok(Json(edge.release_hold(id).await?))
 }
 
-/// The body of an erasure: what to erase.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
+/// The body of an erasure: what to erase (the OpenAPI document describes it alike).
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErasureRequest {
     /// A job, a job tree or a conversation: `{"job": ID}`, `{"tree": ID}` or `{"conversation": ID}`.
-    pub scope: Scope,
+    scope: Scope,
 }
 
 pub async fn erase(
