@@ -48,7 +48,7 @@ impl Lifetime {
 
 impl fmt::Display for Lifetime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (unit, size) = UNITS.iter().copied().find(|(_, size)| self.seconds % size == 0).unwrap_or(('s', 1));
+        let (unit, size) = UNITS.iter().copied().find(|(_, size)| self.seconds.is_multiple_of(*size)).unwrap_or(('s', 1));
         write!(f, "{}{unit}", self.seconds / size)
     }
 }
