@@ -11,7 +11,7 @@ use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, EventStream, ForkRequest, QuestionAnswer, Rule, RunEvent,
     RunRequest, SpendingLimits, UsageRecord,
 };
-use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -474,7 +474,7 @@ impl Edge for Client {
     }
 
     async fn erase(&self, scope: &Scope) -> Result<Erasure, EdgeError> {
-        let body = serde_json::json!({ "scope": scope });
+        let body = ErasureRequest { scope: scope.clone() };
         self.with_json(Method::POST, paths::ERASURES, "application/json", &body).await
     }
 

@@ -198,6 +198,14 @@ pub struct HoldRequest {
     pub reason: Option<String>,
 }
 
+/// An erasure to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErasureRequest {
+    /// What to erase.
+    pub scope: Scope,
+}
+
 /// What an erasure removed. Numbers (steps, tokens, costs) are kept; payloads are gone.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Erased {

@@ -6,7 +6,7 @@ use oz0_core::api::{
     OffloadChange, OffloadPatch, OffloadView, Problem, RunRequest, Status, StoredFile, TokenRequest, ToolInfo, Trace,
     paths,
 };
-use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention};
 use oz0_core::offload::Threshold;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
@@ -54,16 +54,6 @@ fn after_param() -> Value {
 
 fn schema<T: JsonSchema>(generator: &mut SchemaGenerator) -> Value {
     generator.subschema_for::<T>().to_value()
-}
-
-/// The body of an erasure: `{"scope": {"job": ID}}` (or `tree`, `conversation`), as the route reads it.
-fn erasure_request(generator: &mut SchemaGenerator) -> Value {
-    json!({
-        "type": "object",
-        "properties": {"scope": schema::<Scope>(generator)},
-        "required": ["scope"],
-        "additionalProperties": false,
-    })
 }
 
 /// Returns the method and path of every operation the document describes.
@@ -277,7 +267,7 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
                       and their trees' files; steps, tokens and costs stay. Refused (422) while a hold keeps it \
                       or a job of it runs; erasing again removes nothing more.",
             parameters: vec![],
-            body: Some((json, erasure_request(g))),
+            body: Some((json, schema::<ErasureRequest>(g))),
             ok: (200, Some((json, schema::<Erasure>(g)))),
             errors: &[400, 401, 403, 404, 415, 422],
         },

@@ -11,7 +11,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, ForkRequest, Rule, SpendingLimits, UsageRecord,
 };
-use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention};
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 
@@ -418,14 +418,6 @@ pub async fn create_hold(
 
 pub async fn release_hold(Caller(edge): Caller, PathOf(id): PathOf<u64>) -> Result<Json<Hold>, ApiError> {
     Ok(Json(edge.release_hold(id).await?))
-}
-
-/// The body of an erasure: what to erase (the OpenAPI document describes it alike).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ErasureRequest {
-    /// A job, a job tree or a conversation: `{"job": ID}`, `{"tree": ID}` or `{"conversation": ID}`.
-    scope: Scope,
 }
 
 pub async fn erase(
