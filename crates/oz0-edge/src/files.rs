@@ -7,7 +7,9 @@
 //! and the mark of a blob not yet recorded are named after their [writer](crate::writers), so that a
 //! start sweeps what a dead process left and leaves what a live one writes. Every read checks the digest again, so a damaged file is
 //! reported rather than handed on. The blobs of each tenant are apart; who may read which is the store's
-//! record of (tenant, tree, digest), kept by the [`crate::store`].
+//! record of (tenant, tree, digest), kept by the [`crate::store`]. When the store seals payloads, a blob
+//! is kept sealed with its tenant's payload key, under the digest of its plain bytes, which every read
+//! checks once it is opened; plain and sealed blobs are read alike.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,6 +19,7 @@ use std::time::Duration;
 use oz0_core::api::{FileRef, MAX_FILE_BYTES, TreeId};
 use sha2::{Digest, Sha256};
 
+use crate::sealing::payload::SEALED_OVERHEAD;
 use crate::store::{Store, StoreError, TenantRecord};
 use crate::writers::{self, Census, Writer};
 
@@ -80,6 +83,22 @@ pub(crate) fn check_size(bytes: &[u8]) -> Result<(), FileError> {
     if size > MAX_FILE_BYTES { Err(FileError::TooLarge { size }) } else { Ok(()) }
 }
 
+/// Returns the plain bytes of `tenant`'s blob `file`, kept as `kept`, and whether they were sealed:
+/// opened with the tenant's payload key when they are sealed (`store` opens them), then checked against
+/// the digest `file` names. Plain bytes that happen to begin as sealed ones do are read as plain.
+pub(crate) fn unsealed(
+    store: Option<&dyn Store>,
+    tenant: i64,
+    file: &FileRef,
+    mut kept: Vec<u8>,
+) -> Result<(Vec<u8>, bool), FileError> {
+    let sealed = match store {
+        Some(store) => store.open_file(tenant, file, &mut kept).map_err(FileError::Store)?,
+        None => false,
+    };
+    checked(file, kept).map(|plain| (plain, sealed))
+}
+
 /// Returns `bytes` when they have the digest `file` names, else [`FileError::Damaged`].
 pub(crate) fn checked(file: &FileRef, bytes: Vec<u8>) -> Result<Vec<u8>, FileError> {
     let found = FileRef::from_digest(digest(&bytes));
@@ -98,9 +117,10 @@ pub struct DiskBlobs {
 }
 
 impl DiskBlobs {
-    /// Returns the blobs under `root`, recorded by `store`.
+    /// Returns the blobs under `root`, recorded by `store`, which seals them with their tenants'
+    /// payload keys when it seals payloads.
     pub fn new(root: PathBuf, store: Arc<dyn Store>) -> Self {
-        Self { files: FileStore::new(root), store }
+        Self { files: FileStore::sealed_by(root, Arc::clone(&store)), store }
     }
 }
 
@@ -144,6 +164,9 @@ pub struct FileStore {
     /// This process's writer among those of the root, made at the first write and held while the store
     /// (or a blob it kept and that is not yet recorded) lives.
     writer: Arc<Mutex<Option<Arc<Writer>>>>,
+    /// The store that seals blobs with their tenants' payload keys, and opens them; without one, blobs
+    /// are kept plain and a sealed one reads as damaged.
+    sealer: Option<Arc<dyn Store>>,
 }
 
 /// What a sweep of a [`FileStore`] removed.
@@ -165,9 +188,15 @@ pub fn digest(bytes: &[u8]) -> [u8; 32] {
 }
 
 impl FileStore {
-    /// Returns the store of blobs under `root`, which is made when first written to.
+    /// Returns the store of blobs under `root`, which is made when first written to, kept plain.
     pub fn new(root: PathBuf) -> Self {
-        Self { root, writer: Arc::default() }
+        Self { root, writer: Arc::default(), sealer: None }
+    }
+
+    /// Returns the store of blobs under `root`, sealed and opened by `store` (sealed when it seals
+    /// payloads, [`crate::store::SealStore::seals_payloads`]).
+    pub fn sealed_by(root: PathBuf, store: Arc<dyn Store>) -> Self {
+        Self { root, writer: Arc::default(), sealer: Some(store) }
     }
 
     /// Returns this process's writer among those of the root, or `None` when no lock could be made (the
@@ -189,7 +218,8 @@ impl FileStore {
     }
 
     /// Keeps `bytes` as a blob of `tenant` and returns its reference, marked as not yet recorded until
-    /// [`Kept::settle`]. Keeping the same bytes again changes nothing on disk.
+    /// [`Kept::settle`]. Keeping the same bytes again changes nothing on disk, unless the blob there is
+    /// damaged, or plain where the store seals now: it is written over.
     pub fn put(&self, tenant: i64, bytes: &[u8]) -> Result<Kept, FileError> {
         check_size(bytes)?;
         let file = FileRef::from_digest(digest(bytes));
@@ -217,9 +247,15 @@ impl FileStore {
             .map_err(io("create a file in", &marks))?
             .1;
         let kept = Kept { file, mark, _writer: writer.clone() };
-        if path.exists() && self.get(tenant, &file).is_ok() {
+        let sealer = self.sealer.as_ref().filter(|store| store.seals_payloads());
+        if path.exists() && self.read(tenant, &file).is_ok_and(|(_, sealed)| sealed || sealer.is_none()) {
             return Ok(kept);
         }
+        let sealed = match sealer {
+            Some(store) => Some(store.seal_file(tenant, &file, bytes).map_err(FileError::Store)?),
+            None => None,
+        };
+        let bytes = sealed.as_deref().unwrap_or(bytes);
         let dir = path.parent().unwrap_or(&self.root).to_path_buf();
         crate::private::create_dir_all(&dir).map_err(io("create", &dir))?;
         let tmp_dir = self.root.join("tmp");
@@ -330,8 +366,15 @@ impl FileStore {
         }
     }
 
-    /// Returns the bytes of `tenant`'s blob `file`, after checking their digest.
+    /// Returns the bytes of `tenant`'s blob `file`, opened when they are sealed, after checking their
+    /// digest.
     pub fn get(&self, tenant: i64, file: &FileRef) -> Result<Vec<u8>, FileError> {
+        Ok(self.read(tenant, file)?.0)
+    }
+
+    /// Returns the bytes of `tenant`'s blob `file`, checked as [`Self::get`] returns them, and whether
+    /// they are sealed on disk.
+    fn read(&self, tenant: i64, file: &FileRef) -> Result<(Vec<u8>, bool), FileError> {
         let path = self.path(tenant, file);
         let opened = match fs_err::File::open(&path) {
             Ok(opened) => opened,
@@ -339,12 +382,13 @@ impl FileStore {
             Err(source) => return Err(FileError::Io { action: "open", path, source }),
         };
         let mut bytes = Vec::new();
-        opened.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|source| FileError::Io {
+        // A sealed blob holds its header and tag beside the bytes.
+        opened.take(MAX_FILE_BYTES + SEALED_OVERHEAD + 1).read_to_end(&mut bytes).map_err(|source| FileError::Io {
             action: "read",
             path: path.clone(),
             source,
         })?;
-        checked(file, bytes)
+        unsealed(self.sealer.as_deref(), tenant, file, bytes)
     }
 }
 

@@ -119,16 +119,22 @@ fn size_of(path: &Path) -> u64 {
 type Opened = (Arc<dyn Store>, Option<Arc<dyn Blobs>>);
 
 /// Opens the store at `location` (SQLite in `dir`, or PostgreSQL), without its key; returns it, and
-/// the PostgreSQL store again as the keeper of files' bytes.
+/// the PostgreSQL store again as the keeper of files' bytes. It seals the tenants' payloads as
+/// [`SEAL_VARIABLE`](crate::sealing::SEAL_VARIABLE) says, else as its kind does.
 pub(crate) fn open_store(dir: &Path, location: &Location) -> Result<Opened, StoreError> {
-    Ok(match location {
+    let seal = crate::sealing::sealing_from_env()?;
+    let opened: Opened = match location {
         Location::Sqlite => (Arc::new(SqlStore::sqlite(dir)?), None),
         Location::Postgres(url) => {
             // Files' bytes go in the database too, for the nodes that share it to read.
             let store = Arc::new(SqlStore::postgres(url)?);
             (Arc::clone(&store) as Arc<dyn Store>, Some(store as Arc<dyn Blobs>))
         }
-    })
+    };
+    if let Some(seal) = seal {
+        opened.0.seal_payloads(seal);
+    }
+    Ok(opened)
 }
 
 /// Finds the edge key at `place` (made when it is a file that is missing and the store has no key

@@ -117,6 +117,36 @@ pub enum KeyError {
     /// The new key is the key in use.
     #[error("the new key is the key in use (ID {0}): make a new one, such as with `openssl rand -base64 32`")]
     SameKey(KeyId),
+    /// A tenant's payload key does not open with the edge key.
+    #[error(
+        "the payload key {key} of the tenant {tenant} does not open with the edge key: it was changed, or copied \
+         from another tenant"
+    )]
+    PayloadKey {
+        /// The tenant's ID.
+        tenant: i64,
+        /// The key's ID, as the store names it.
+        key: String,
+    },
+    /// A sealed payload does not open.
+    #[error(
+        "the sealed {place} of the tenant {tenant} does not open with the tenant's payload keys: it was changed, or \
+         moved from another row"
+    )]
+    Payload {
+        /// The tenant's ID.
+        tenant: i64,
+        /// Where it is kept, such as `jobs.input of J1`.
+        place: String,
+    },
+    /// The variable that says whether to seal payloads says neither yes nor no.
+    #[error("{variable} is `{value}`: give true or false (or yes, no, on, off, 1, 0)")]
+    SealSetting {
+        /// The variable.
+        variable: &'static str,
+        /// What it holds.
+        value: String,
+    },
     /// Nodes share the store and serve now.
     #[error(
         "the node(s) {} share the store and serve now: stop every node of the edge before rotating its key",

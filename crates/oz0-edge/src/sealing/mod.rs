@@ -8,10 +8,15 @@
 //! apart from a damaged value. The store records the ID of the key its secrets are sealed with: an edge
 //! with another key is refused at its start, and so is a second node of a shared store with its own.
 //!
+//! The tenants' payloads (files, jobs' inputs and answers, what runs' models said and read) are sealed
+//! with payload keys of their own, one current a tenant, each kept in the store sealed with the edge key
+//! ([`payload`]): by default on PostgreSQL, or as `OZ0_SEAL_PAYLOADS` and `oz0 edge serve
+//! --seal-payloads` say.
+//!
 //! [`rotation::Rotation`] replaces the key: the new key is written beside the old one, every sealed value is
-//! sealed again in one transaction that records the new key's ID, then the new key is renamed into
-//! place; at the next start, [`load`] finishes or undoes what a rotation killed on the way left, by the
-//! ID the store records.
+//! sealed again, and every payload key wrapped again, in one transaction that records the new key's ID,
+//! then the new key is renamed into place; at the next start, [`load`] finishes or undoes what a rotation
+//! killed on the way left, by the ID the store records.
 //!
 //! ```no_run
 //! use oz0_edge::sealing::{KeyPlace, load};
@@ -27,6 +32,7 @@ mod error;
 mod identity;
 mod key;
 mod key_file;
+pub(crate) mod payload;
 pub mod rotation;
 mod sealer;
 
@@ -34,4 +40,5 @@ pub use error::KeyError;
 pub use identity::{KeyId, KeySource};
 pub use key::{EdgeKey, KEY_VARIABLE, OpenError, sealed_with};
 pub use key_file::{KeyPlace, Loaded, Recovered, load};
+pub use payload::{SEAL_VARIABLE, sealing_from_env};
 pub(crate) use sealer::Sealer;

@@ -1,8 +1,8 @@
 //! Replacing the edge key, in three steps that a kill at any point leaves an edge that opens:
 //! [`Rotation::begin`] writes the new key beside the key file (`<file>.new`, synced), the store seals
-//! every secret again in one transaction that records the new key's ID ([`SealStore::reseal`]), and
-//! [`Rotation::finish`] renames the new key into place. The next start finishes or undoes a rotation
-//! cut short, by the ID the store records ([`super::load`]).
+//! every secret again, and wraps every tenant's payload key again, in one transaction that records the
+//! new key's ID ([`SealStore::reseal`]), and [`Rotation::finish`] renames the new key into place. The
+//! next start finishes or undoes a rotation cut short, by the ID the store records ([`super::load`]).
 //!
 //! A key kept in a variable has no file to write: the new key comes from [`NEW_KEY_VARIABLE`], and the
 //! one transaction is the whole rotation; the operator then sets the edge's variable to the new key.
@@ -121,8 +121,9 @@ pub fn rotate_edge(
 }
 
 /// Replaces the edge key `current` of `store`, which is stopped (no node serves it): begins the
-/// rotation, seals every secret again with the new key, and finishes. `new` is the new key in base64,
-/// needed when `current` is kept in a variable; left out, a key file gets a random one.
+/// rotation, seals every secret and wraps every payload key again with the new key, and finishes.
+/// `new` is the new key in base64, needed when `current` is kept in a variable; left out, a key file
+/// gets a random one.
 pub fn rotate(store: &dyn SealStore, current: &EdgeKey, new: Option<&str>) -> Result<Rotated, StoreError> {
     let rotation = Rotation::begin(current, new)?;
     match store.reseal(current, rotation.new_key()) {

@@ -3,7 +3,8 @@
 //! other; a fork begins with the turns of the conversation it was forked from, up to a turn, and its
 //! next turn copies that turn's files, never a later turn's. Each agent's job keeps what it was asked
 //! and what its model said and read ([`ConversationStore::say`]): a run's events carry them, and a
-//! turn's are the next turn's history.
+//! turn's are the next turn's history. Both are the tenant's payloads: sealed with its payload key when
+//! the store seals them, a message bound to its job and number.
 
 use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, TreeId, Turn};
 
@@ -13,6 +14,7 @@ use super::jobs::{JOB, NewJob, insert_job, job_row, read_job};
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
+use crate::sealing::payload::Place;
 
 /// A turn started.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,6 +97,10 @@ pub trait ConversationStore {
     ) -> Result<Result<Conversation, ForkRefused>, StoreError>;
 }
 
+/// The turns before a turn, as the store keeps them: each turn's job, its input, and its messages by
+/// number.
+type KeptHistory = Vec<(String, Option<String>, Vec<(i64, String)>)>;
+
 /// Returns the last turn of a conversation: its number and its job's ID.
 fn last_turn(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<Option<(u32, TreeId)>> {
     let row = sql.query_opt(
@@ -157,7 +163,8 @@ impl ConversationStore for SqlStore {
         conversation: Option<&TreeId>,
         job: &NewJob<'_>,
     ) -> Result<Result<TurnStarted, TurnRefused>, StoreError> {
-        self.write(|tx| {
+        let input = self.kept_input(tenant, job)?;
+        let started = self.write(|tx| {
             let id = conversation.unwrap_or(job.id);
             let (turn, before) = match conversation {
                 None => {
@@ -193,7 +200,7 @@ impl ConversationStore for SqlStore {
                     }
                 }
             };
-            let inserted = insert_job(tx, tenant, job, self.node_id(), Some((id, turn)))?;
+            let inserted = insert_job(tx, tenant, job, input.as_deref(), self.node_id(), Some((id, turn)))?;
             if inserted == 0 {
                 return Ok(Err(TurnRefused::Taken(job.id.clone())));
             }
@@ -212,50 +219,93 @@ impl ConversationStore for SqlStore {
                 )?;
             }
             let rows = tx.query(
-                "SELECT t.n, j.input, s.message FROM turns t
+                "SELECT t.n, t.job, j.input, s.n, s.message FROM turns t
                  JOIN jobs j ON j.tenant_id = t.tenant_id AND j.id = t.job
                  LEFT JOIN said s ON s.tenant_id = t.tenant_id AND s.job = t.job
                  WHERE t.tenant_id = $1 AND t.conversation = $2 AND t.n < $3 ORDER BY t.n, s.n",
                 &[&tenant.id, &id.as_str(), &i64::from(turn)],
             )?;
-            let mut history: Vec<(u32, Vec<String>, String)> = Vec::new();
+            let (mut history, mut last): (KeptHistory, Option<u32>) = (Vec::new(), None);
             for row in &rows {
                 let n = number(row, 0)?;
-                if history.last().is_none_or(|(last, _, _)| *last != n) {
-                    let input: Option<String> = row.try_get(1)?;
-                    history.push((n, Vec::new(), input.unwrap_or_default()));
+                if last != Some(n) {
+                    last = Some(n);
+                    history.push((row.try_get(1)?, row.try_get(2)?, Vec::new()));
                 }
-                if let (Some(message), Some((_, said, _))) = (row.try_get::<_, Option<String>>(2)?, history.last_mut())
-                {
+                let message: Option<(i64, String)> = match (row.try_get(3)?, row.try_get(4)?) {
+                    (Some(n), Some(message)) => Some((n, message)),
+                    _ => None,
+                };
+                if let (Some(message), Some((.., said))) = (message, history.last_mut()) {
                     said.push(message);
                 }
             }
-            let history = history.into_iter().map(|(_, said, input)| (said, input)).collect();
             let job = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the turn's job is gone"))?;
-            Ok(Ok(TurnStarted { job, turn, history }))
-        })
+            Ok(Ok((job, turn, history)))
+        })?;
+        let (job, turn, kept) = match started {
+            Ok(started) => started,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        // Opened once the transaction is over: a key this store has not opened yet is read from the store.
+        let mut history = Vec::with_capacity(kept.len());
+        for (job, input, said) in kept {
+            let input = match input {
+                Some(input) => self.open_text(&Place::job_input(tenant.id, &job), input)?,
+                None => String::new(),
+            };
+            let said = said
+                .into_iter()
+                .map(|(n, message)| self.open_text(&Place::said(tenant.id, &job, n), message))
+                .collect::<Result<_, _>>()?;
+            history.push((said, input));
+        }
+        Ok(Ok(TurnStarted { job, turn, history }))
     }
 
     fn say(&self, tenant: &TenantRecord, job: &TreeId, message: &str) -> Result<(), StoreError> {
-        self.change(|sql| {
-            sql.execute(
-                "INSERT INTO said (tenant_id, job, n, step, message) SELECT $1, $2,
-                   COALESCE((SELECT MAX(n) FROM said WHERE tenant_id = $1 AND job = $2), 0) + 1,
-                   COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $3",
-                &[&tenant.id, &job.as_str(), &message],
-            )?;
-            Ok(())
-        })
+        let seal = self.seal_for(tenant.id)?;
+        // The message is sealed for its number: the next of the job's, taken again should another
+        // message of the job take it first.
+        let said = self.change(|sql| {
+            loop {
+                let n: i64 = sql
+                    .query_one(
+                        "SELECT COALESCE(MAX(n), 0) + 1 FROM said WHERE tenant_id = $1 AND job = $2",
+                        &[&tenant.id, &job.as_str()],
+                    )?
+                    .try_get(0)?;
+                let kept = match seal.text(&Place::said(tenant.id, job.as_str(), n), message) {
+                    Ok(kept) => kept,
+                    Err(err) => return Ok(Err(err)),
+                };
+                let inserted = sql.execute(
+                    "INSERT INTO said (tenant_id, job, n, step, message) VALUES ($1, $2, $3,
+                       COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $4)
+                     ON CONFLICT (tenant_id, job, n) DO NOTHING",
+                    &[&tenant.id, &job.as_str(), &n, &kept],
+                )?;
+                if inserted > 0 {
+                    return Ok(Ok(()));
+                }
+            }
+        })?;
+        Ok(said?)
     }
 
     fn said(&self, tenant: &TenantRecord, job: &TreeId, after: u32) -> Result<Vec<(u32, u32, String)>, StoreError> {
-        self.read(|sql| {
+        let kept: Vec<(u32, u32, String)> = self.read(|sql| {
             let rows = sql.query(
                 "SELECT n, step, message FROM said WHERE tenant_id = $1 AND job = $2 AND n > $3 ORDER BY n",
                 &[&tenant.id, &job.as_str(), &i64::from(after)],
             )?;
             rows.iter().map(|row| Ok((number(row, 0)?, number(row, 1)?, row.try_get(2)?))).collect()
-        })
+        })?;
+        kept.into_iter()
+            .map(|(n, step, message)| {
+                Ok((n, step, self.open_text(&Place::said(tenant.id, job.as_str(), i64::from(n)), message)?))
+            })
+            .collect()
     }
 
     fn conversations(

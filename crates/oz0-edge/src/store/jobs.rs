@@ -1,4 +1,5 @@
-//! Jobs, their steps, and the files of their trees.
+//! Jobs, their steps, and the files of their trees. A job's input and answer are the tenant's payloads:
+//! sealed with its payload key when the store seals them, each bound to its job.
 
 use oz0_core::api::{FileRef, Job, JobKind, JobState, StoredFile, TreeId, TurnOf};
 use oz0_core::trace::{self, Step, StepKind};
@@ -8,6 +9,7 @@ use super::error::StoreError;
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Failure, Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
+use crate::sealing::payload::Place;
 
 /// A job to start.
 #[derive(Debug, Clone, Copy)]
@@ -172,12 +174,14 @@ fn holds_files(tx: &mut dyn Sql, tenant: &TenantRecord, tree: &TreeId) -> Outcom
     Ok(row.is_some())
 }
 
-/// Inserts `job`, running on `node`, the turn `turn` names of a conversation when it is one; returns 0
-/// when a job of its ID exists already, which is then left as it is.
+/// Inserts `job`, running on `node`, with its input as the store keeps it (`input`, sealed or plain),
+/// the turn `turn` names of a conversation when it is one; returns 0 when a job of its ID exists
+/// already, which is then left as it is.
 pub(super) fn insert_job(
     tx: &mut dyn Sql,
     tenant: &TenantRecord,
     job: &NewJob<'_>,
+    input: Option<&str>,
     node: &str,
     turn: Option<(&TreeId, u32)>,
 ) -> Outcome<u64> {
@@ -192,7 +196,7 @@ pub(super) fn insert_job(
             &job.name,
             &job.person,
             &now_ms(),
-            &job.input,
+            &input,
             &node,
             &conversation,
             &n,
@@ -210,19 +214,30 @@ fn turn_named(tx: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<O
     row.map(|row| TreeId::new(row.try_get(0)?).map_err(bad)).transpose()
 }
 
+impl SqlStore {
+    /// Returns the input of `job` as the store is to keep it: sealed for the job, or plain.
+    pub(super) fn kept_input(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<Option<String>, StoreError> {
+        let Some(input) = job.input else { return Ok(None) };
+        let place = Place::job_input(tenant.id, job.id.as_str());
+        Ok(Some(self.seal_for(tenant.id)?.text(&place, input)?))
+    }
+}
+
 fn millis(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
 impl JobStore for SqlStore {
     fn start_job(&self, tenant: &TenantRecord, job: &NewJob<'_>) -> Result<JobStart, StoreError> {
+        let input = self.kept_input(tenant, job)?;
+        let input = input.as_deref();
         let done = self.write(|tx| {
             if let Some(conversation) = turn_named(tx, tenant, job.id)? {
                 return Ok(Ok(JobStart::Turn(conversation)));
             }
             // Two nodes starting one ID at once: one inserts it, and the other, after waiting for that
             // insert to commit, finds the job and follows it.
-            let inserted = insert_job(tx, tenant, job, self.node_id(), None)?;
+            let inserted = insert_job(tx, tenant, job, input, self.node_id(), None)?;
             if inserted == 0 {
                 tx.execute(
                     "SELECT 1 FROM jobs WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
@@ -244,7 +259,7 @@ impl JobStore for SqlStore {
                         &job.name,
                         &job.person,
                         &job.kind.as_str(),
-                        &job.input,
+                        &input,
                         &self.node_id(),
                     ],
                 )?;
@@ -304,6 +319,7 @@ impl JobStore for SqlStore {
     }
 
     fn set_output(&self, tenant: &TenantRecord, job: &TreeId, output: &str) -> Result<(), StoreError> {
+        let output = self.seal_for(tenant.id)?.text(&Place::job_output(tenant.id, job.as_str()), output)?;
         self.change(|sql| {
             sql.execute(
                 "UPDATE jobs SET output = $3 WHERE tenant_id = $1 AND id = $2",
@@ -314,13 +330,17 @@ impl JobStore for SqlStore {
     }
 
     fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError> {
-        self.read(|sql| {
+        let (input, output): (Option<String>, Option<String>) = self.read(|sql| {
             let row = sql.query_opt(
                 "SELECT input, output FROM jobs WHERE tenant_id = $1 AND id = $2",
                 &[&tenant.id, &job.as_str()],
             )?;
             Ok(row.map(|row| Ok::<_, Failure>((row.try_get(0)?, row.try_get(1)?))).transpose()?.unwrap_or_default())
-        })
+        })?;
+        let input = input.map(|kept| self.open_text(&Place::job_input(tenant.id, job.as_str()), kept)).transpose()?;
+        let output =
+            output.map(|kept| self.open_text(&Place::job_output(tenant.id, job.as_str()), kept)).transpose()?;
+        Ok((input, output))
     }
 
     fn end_job(

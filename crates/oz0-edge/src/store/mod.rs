@@ -18,6 +18,7 @@ mod location;
 mod migrations;
 mod news;
 mod nodes;
+mod payload_keys;
 mod plugins;
 mod policy;
 mod records;

@@ -1,11 +1,15 @@
 //! The edge key of a store: the ID of the key its secrets are sealed with, recorded in the store and
 //! checked at every start; the plain-text secrets of an older oz0 sealed at the first; every secret
-//! sealed again, in one transaction, when the key is rotated; and what sealing replaced scrubbed from
-//! the database's files.
+//! sealed again, and every tenant's payload key wrapped again, in one transaction, when the key is
+//! rotated; what sealing replaced scrubbed from the database's files; and the tenants' payloads sealed
+//! with their payload keys.
 
 use std::sync::Arc;
 
+use oz0_core::api::FileRef;
+
 use super::error::StoreError;
+use super::payload_keys::rewrap;
 use super::plugins::{key_id, reseal_record};
 use super::records::now_ms;
 use super::sql::{Dialect, Failure, Lock, Outcome, Sql, lock};
@@ -24,11 +28,35 @@ pub trait SealStore {
     /// replaced from the database's files. Returns how many plugins' secrets it sealed.
     fn unlock(&self, key: Arc<EdgeKey>) -> Result<usize, StoreError>;
 
-    /// Seals every plugin's secrets again with `new`, opening them with `old`, and records `new`, all
-    /// in one transaction; then scrubs what that replaced from the database's files. Refuses a store
-    /// sealed with another key than `old`, and one that nodes serve now. Returns how many plugins'
-    /// secrets it sealed again. The store still seals with the key it was opened with: open it again.
+    /// Seals every plugin's secrets again with `new`, opening them with `old`, wraps every tenant's
+    /// payload keys again with `new`, and records `new`, all in one transaction; then scrubs what that
+    /// replaced from the database's files. Refuses a store sealed with another key than `old`, and one
+    /// that nodes serve now. Returns how many plugins' secrets it sealed again. The store still seals
+    /// with the key it was opened with: open it again.
     fn reseal(&self, old: &EdgeKey, new: &EdgeKey) -> Result<usize, StoreError>;
+
+    /// Seals the tenants' new payloads (files, jobs' inputs and answers, what runs' models said and
+    /// read) with their payload keys from now on when `seal`, else keeps them plain. Left unchosen, a
+    /// PostgreSQL store seals them once it has its edge key, and a SQLite store does not. Whatever it
+    /// seals, a store reads sealed and plain payloads alike.
+    fn seal_payloads(&self, seal: bool);
+
+    /// Returns whether the store seals new payloads now.
+    fn seals_payloads(&self) -> bool;
+
+    /// Returns the bytes `plain` of the tenant's file `file` sealed with the tenant's current payload
+    /// key (made at the first), bound to the tenant and the file's digest.
+    fn seal_file(&self, tenant: i64, file: &FileRef, plain: &[u8]) -> Result<Vec<u8>, StoreError>;
+
+    /// Opens, in place, the tenant's file `file`, kept as `kept`, with the payload key that sealed it;
+    /// returns whether it did. Bytes that are not sealed, or do not open, are left as they are (their
+    /// digest then tells plain bytes from damaged ones).
+    fn open_file(&self, tenant: i64, file: &FileRef, kept: &mut Vec<u8>) -> Result<bool, StoreError>;
+
+    /// Gives the tenant a new payload key to seal its new payloads with, and returns its ID. The keys
+    /// before it are retired, and kept to open what they sealed. Other nodes seal with the new key
+    /// within a minute.
+    fn rotate_payload_key(&self, tenant: i64) -> Result<KeyId, StoreError>;
 }
 
 /// Seals again the secrets of every plugin row in `rows` (tenant, name, record) with `to`, opened with
@@ -89,8 +117,8 @@ fn seal_all(tx: &mut dyn Sql, from: Option<&EdgeKey>, to: &EdgeKey) -> Outcome<R
 impl SqlStore {
     /// Rewrites what may hold what sealing replaced, when the store's edge_key row says it is not yet
     /// done: SQLite's whole file, without its free space, and its WAL emptied (a store another process
-    /// reads is left for the next start, with a warning); PostgreSQL's plugins table, without its dead
-    /// rows (the server's own write-ahead log and backups are beyond its reach).
+    /// reads is left for the next start, with a warning); PostgreSQL's plugins and payload keys tables,
+    /// without their dead rows (the server's own write-ahead log and backups are beyond its reach).
     fn scrub(&self) -> Result<(), StoreError> {
         let done = self.change(|sql| {
             let row = sql.query_opt("SELECT scrubbed FROM edge_key WHERE one = 1", &[])?;
@@ -105,7 +133,7 @@ impl SqlStore {
                     return Ok(false);
                 }
             } else {
-                sql.batch_execute("VACUUM FULL plugins")?;
+                sql.batch_execute("VACUUM FULL plugins, payload_keys")?;
             }
             sql.execute("UPDATE edge_key SET scrubbed = TRUE WHERE one = 1", &[])?;
             if sql.dialect() == Dialect::Sqlite {
@@ -187,10 +215,33 @@ impl SealStore for SqlStore {
                 }
                 Ok(_) => {}
             }
-            seal_all(tx, Some(old), new)
+            match seal_all(tx, Some(old), new)? {
+                Ok(sealed) => Ok(rewrap(tx, old, new)?.map(|_| sealed)),
+                Err(err) => Ok(Err(err)),
+            }
         })??;
         self.scrub()?;
         Ok(sealed)
+    }
+
+    fn seal_payloads(&self, seal: bool) {
+        self.payloads.choose(seal);
+    }
+
+    fn seals_payloads(&self) -> bool {
+        self.sealing_payloads()
+    }
+
+    fn seal_file(&self, tenant: i64, file: &FileRef, plain: &[u8]) -> Result<Vec<u8>, StoreError> {
+        self.seal_file_bytes(tenant, file, plain)
+    }
+
+    fn open_file(&self, tenant: i64, file: &FileRef, kept: &mut Vec<u8>) -> Result<bool, StoreError> {
+        self.open_file_bytes(tenant, file, kept)
+    }
+
+    fn rotate_payload_key(&self, tenant: i64) -> Result<KeyId, StoreError> {
+        self.rotate_tenant_payload_key(tenant)
     }
 }
 

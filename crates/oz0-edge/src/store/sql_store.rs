@@ -12,6 +12,7 @@ use super::sql::sqlite::Sqlite;
 use super::sql::{Outcome, Sql};
 use super::token_cache::TokenCache;
 use crate::sealing::Sealer;
+use crate::sealing::payload::PayloadKeys;
 
 /// The store, on either database.
 #[derive(Debug)]
@@ -21,6 +22,8 @@ pub struct SqlStore {
     node: String,
     /// The edge key, once the store is opened with it.
     pub(super) sealer: Sealer,
+    /// Whether new payloads are sealed, and the tenants' payload keys opened so far.
+    pub(super) payloads: PayloadKeys,
     /// The people whose tokens this node saw lately.
     pub(super) tokens: TokenCache,
 }
@@ -63,7 +66,10 @@ impl SqlStore {
     }
 
     fn with(db: Database) -> Self {
-        Self { db, node: new_node_id(), sealer: Sealer::default(), tokens: TokenCache::default() }
+        // A store that nodes share seals its payloads unless told not to: its database is a server,
+        // often run and backed up by others than the edge's operator.
+        let payloads = PayloadKeys::new(matches!(db, Database::Postgres(_)));
+        Self { db, node: new_node_id(), sealer: Sealer::default(), payloads, tokens: TokenCache::default() }
     }
 
     /// Returns the database.
