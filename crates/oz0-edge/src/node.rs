@@ -37,6 +37,9 @@ pub struct Settings {
     dir: PathBuf,
     location: Location,
     key: KeyPlace,
+    /// Whether the tenants' payloads are sealed; `None` leaves it to
+    /// [`SEAL_VARIABLE`](crate::sealing::SEAL_VARIABLE), else to the store's kind.
+    seal_payloads: Option<bool>,
 }
 
 impl Settings {
@@ -57,7 +60,17 @@ impl Settings {
         if let (KeyPlace::Variable { .. }, Some(file)) = (&key, key_file) {
             return Err(NodeError::TwoKeys { file: file.to_path_buf() });
         }
-        Ok(Self { dir, location, key })
+        Ok(Self { dir, location, key, seal_payloads: None })
+    }
+
+    /// Returns the settings with the tenants' new payloads (files, jobs' inputs and answers, what runs'
+    /// models said and read) sealed with their payload keys when `seal` is `Some(true)`, kept plain when
+    /// `Some(false)`; `None` leaves it to [`SEAL_VARIABLE`](crate::sealing::SEAL_VARIABLE), else to
+    /// the store: sealed on PostgreSQL, plain on SQLite. An edge reads sealed and plain payloads alike,
+    /// whichever it writes.
+    #[must_use]
+    pub fn seal_payloads(self, seal: Option<bool>) -> Self {
+        Self { seal_payloads: seal, ..self }
     }
 
     /// Returns the data folder.
@@ -149,7 +162,15 @@ impl Node {
     /// [`NodeError::Store`] when the store cannot be opened.
     pub fn open(settings: &Settings) -> Result<Self, NodeError> {
         let state = EdgeState::open_at(&settings.dir, &settings.location, &settings.key, Some(EdgeState::SERVER_IDLE))?;
+        if let Some(seal) = settings.seal_payloads {
+            state.store().seal_payloads(seal);
+        }
         Ok(Self { state })
+    }
+
+    /// Returns whether the node seals the tenants' new payloads with their payload keys.
+    pub fn seals_payloads(&self) -> bool {
+        self.state.store().seals_payloads()
     }
 
     /// Returns the edge's state.

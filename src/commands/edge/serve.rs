@@ -31,6 +31,10 @@ use crate::ui;
 /// it the secrets are lost. Every node of a shared PostgreSQL store needs the same key. The data folder
 /// is made 0700, its files 0600.
 ///
+/// With --seal-payloads (the default with a PostgreSQL --store), the tenants' payloads are kept sealed too:
+/// the files they store, their jobs' inputs and answers, and what their runs' models said and read, each
+/// with the tenant's own payload key, which the edge key seals in turn. Callers read them as before.
+///
 /// Other commands reach it with `--edge URL --token TOKEN`, `OZ0_EDGE` and `OZ0_TOKEN`, or a profile of
 /// the config file. It speaks plain HTTP: beyond loopback, put a TLS proxy in front of it.
 #[derive(Debug, Args)]
@@ -55,6 +59,22 @@ pub struct EdgeServeArgs {
     /// `edge.key` in --data. Not read when OZ0_MASTER_KEY holds the key.
     #[arg(long, value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+
+    /// Seal the tenants' payloads at rest: the files they store, their jobs' inputs and answers, and what
+    /// their runs' models said and read, each with the tenant's payload key (XChaCha20-Poly1305), itself
+    /// sealed with the edge key. Left out, on with a PostgreSQL --store, whose database and backups others
+    /// may read, and off with SQLite in --data. `--seal-payloads=false` keeps new payloads plain. The edge
+    /// reads sealed and plain payloads alike, so this may change at any start.
+    #[arg(
+        long,
+        value_name = "BOOL",
+        env = "OZ0_SEAL_PAYLOADS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    pub seal_payloads: Option<bool>,
 
     /// The name of the first tenant, made on the first start.
     #[arg(long, value_name = "NAME", default_value = "main", value_parser = parse_name)]
@@ -101,6 +121,7 @@ Examples:
   oz0 edge serve --listen 127.0.0.1:7370 --data /srv/oz0
   oz0 edge serve --store postgres://oz0@db.internal:5432/oz0 --data /srv/oz0
   oz0 edge serve --data /srv/oz0 --key-file /etc/oz0/edge.key
+  oz0 edge serve --data /srv/oz0 --seal-payloads
   OZ0_MASTER_KEY=\"$(cat /run/secrets/oz0-key)\" oz0 edge serve --store postgres://oz0@db.internal/oz0
   oz0 edge serve --store 'postgres://oz0@db.internal/oz0?sslmode=require&sslrootcert=/etc/oz0/db-ca.pem'
   OZ0_EDGE=http://127.0.0.1:7370 OZ0_TOKEN=oz0_... oz0 tenant offload";
@@ -138,7 +159,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         Some(dir) => dir.clone(),
         None => home()?,
     };
-    let settings = settings(dir, args.store.as_deref(), args.key_file.as_deref())?;
+    let settings = settings(dir, args.store.as_deref(), args.key_file.as_deref())?.seal_payloads(args.seal_payloads);
     let node = Node::open(&settings).map_err(|err| not_opened(&settings, err))?;
     let state = node.state();
     if state.key_made()
@@ -212,6 +233,11 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         if let Some(key) = state.key() {
             ui::info(&format!("edge key {} in {}", key.id(), key.source()));
         }
+        ui::info(if node.seals_payloads() {
+            "the tenants' payloads are sealed with their payload keys"
+        } else {
+            "the tenants' payloads are kept plain; --seal-payloads seals them"
+        });
         if let Some(url) = settings.store_url() {
             ui::info(&format!("store in {url}"));
         }
