@@ -252,7 +252,8 @@ impl JobStore for SqlStore {
                 }
                 tx.execute(
                     "UPDATE jobs SET state = 'running', ended_at = NULL, error = NULL, name = $3, person = $4,
-                     kind = $5, input = $6, output = NULL, node = $7 WHERE tenant_id = $1 AND id = $2",
+                     kind = $5, input = $6, output = NULL, erased_at = NULL, node = $7
+                     WHERE tenant_id = $1 AND id = $2",
                     &[
                         &tenant.id,
                         &job.id.as_str(),
