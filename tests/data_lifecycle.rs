@@ -140,9 +140,11 @@ fn a_sweep_and_an_erasure_killed_midway_are_finished_by_the_next_start() {
     let entry = audit.entries.iter().find(|e| e.action == "job.erased").expect("the erasure is audited");
     assert_eq!(entry.new["erased"]["files"], FILES as u64 + 1, "{}", entry.new);
     assert!(audit.entries.iter().any(|e| e.action == "retention.expired"), "the sweep is audited");
-    let read = rt.block_on(admin.get_file(&Tenant::Current, &erased, &oz0_core::api::FileRef::from_hex(&shared).unwrap()));
+    let read =
+        rt.block_on(admin.get_file(&Tenant::Current, &erased, &oz0_core::api::FileRef::from_hex(&shared).unwrap()));
     assert!(read.is_err(), "the erased tree's ref reads as not found");
-    let read = rt.block_on(admin.get_file(&Tenant::Current, &kept, &oz0_core::api::FileRef::from_hex(&shared).unwrap()));
+    let read =
+        rt.block_on(admin.get_file(&Tenant::Current, &kept, &oz0_core::api::FileRef::from_hex(&shared).unwrap()));
     assert_eq!(read.unwrap(), b"in every tree");
     assert_eq!(sqlite(&data, "PRAGMA integrity_check"), ["ok"]);
 }
@@ -175,7 +177,8 @@ fn two_nodes_sweeping_one_database_lose_no_file_a_tree_holds() {
                 let mut n = 0;
                 while !stop.load(Ordering::Relaxed) {
                     let tree = TreeId::new(&format!("t{w}-{n}")).unwrap();
-                    let bytes = if n % 2 == 0 { b"shared by many trees".to_vec() } else { format!("{w} {n}").into_bytes() };
+                    let bytes =
+                        if n % 2 == 0 { b"shared by many trees".to_vec() } else { format!("{w} {n}").into_bytes() };
                     client.put_file(&Tenant::Current, &tree, bytes).await.unwrap();
                     n += 1;
                 }

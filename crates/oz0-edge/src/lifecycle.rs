@@ -77,7 +77,10 @@ impl EdgeState {
         self.files().drop_doomed().map_err(|err| EdgeError::internal("the edge could not remove erased files", err))?;
         let erased = self.store().end_erasure(tenant, scope)?.unwrap_or_default();
         if let Err(err) = self.store().scrub() {
-            tracing::warn!(error = &err as &dyn std::error::Error, "could not scrub erased payloads from the store's files");
+            tracing::warn!(
+                error = &err as &dyn std::error::Error,
+                "could not scrub erased payloads from the store's files"
+            );
         }
         Ok(erased)
     }
@@ -102,8 +105,10 @@ impl EdgeState {
                 swept.expired.jobs += expired.jobs;
             }
         }
-        swept.blobs =
-            self.files().drop_doomed().map_err(|err| EdgeError::internal("the edge could not remove expired files", err))?;
+        swept.blobs = self
+            .files()
+            .drop_doomed()
+            .map_err(|err| EdgeError::internal("the edge could not remove expired files", err))?;
         Ok(swept)
     }
 

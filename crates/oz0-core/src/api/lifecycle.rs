@@ -48,14 +48,17 @@ impl Lifetime {
 
 impl fmt::Display for Lifetime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (unit, size) = UNITS.iter().copied().find(|(_, size)| self.seconds.is_multiple_of(*size)).unwrap_or(('s', 1));
+        let (unit, size) =
+            UNITS.iter().copied().find(|(_, size)| self.seconds.is_multiple_of(*size)).unwrap_or(('s', 1));
         write!(f, "{}{unit}", self.seconds / size)
     }
 }
 
 /// Why a text is not a [`Lifetime`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a length of time: write a whole number and a unit, such as 90d, 12h, 15m or 30s (at most 100 years)")]
+#[error(
+    "'{text}' is not a length of time: write a whole number and a unit, such as 90d, 12h, 15m or 30s (at most 100 years)"
+)]
 pub struct LifetimeError {
     text: String,
 }

@@ -150,8 +150,7 @@ fn read_retention(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Retention
     Ok(Retention { files: lifetime(row.try_get(0)?).unwrap_or(defaults.files), jobs: lifetime(row.try_get(1)?) })
 }
 
-const HOLD: &str =
-    "SELECT seq, kind, target, reason, created_by, created_at, released_by, released_at FROM holds";
+const HOLD: &str = "SELECT seq, kind, target, reason, created_by, created_at, released_by, released_at FROM holds";
 
 fn hold_row(row: &Row) -> Outcome<Hold> {
     let kind: String = row.try_get(1)?;
@@ -191,7 +190,9 @@ fn reach(sql: &mut dyn Sql, tenant: &TenantRecord, scope: &Scope) -> Outcome<Opt
             }
         }
         Scope::Tree(tree) => {
-            reach.jobs.extend(strings(&sql.query("SELECT id FROM jobs WHERE tenant_id = $1 AND tree = $2", &[t, id])?)?);
+            reach
+                .jobs
+                .extend(strings(&sql.query("SELECT id FROM jobs WHERE tenant_id = $1 AND tree = $2", &[t, id])?)?);
             let files = sql.query_opt("SELECT 1 FROM files WHERE tenant_id = $1 AND tree = $2 LIMIT 1", &[t, id])?;
             if !reach.jobs.is_empty() || files.is_some() {
                 reach.trees.insert(tree.as_str().to_owned());
@@ -219,7 +220,8 @@ fn reach(sql: &mut dyn Sql, tenant: &TenantRecord, scope: &Scope) -> Outcome<Opt
 
 /// Returns the tenant's holds in force, each with what it reaches.
 fn holds_in_force(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Vec<(Hold, Reach)>> {
-    let rows = sql.query(&format!("{HOLD} WHERE tenant_id = $1 AND released_at IS NULL ORDER BY seq"), &[&tenant.id])?;
+    let rows =
+        sql.query(&format!("{HOLD} WHERE tenant_id = $1 AND released_at IS NULL ORDER BY seq"), &[&tenant.id])?;
     let mut holds = Vec::new();
     for row in &rows {
         let hold = hold_row(row)?;
@@ -263,7 +265,8 @@ fn drop_files(tx: &mut dyn Sql, tenant: &TenantRecord, files: &[FileRow]) -> Out
     }
     let digests: BTreeSet<&String> = files.iter().map(|(_, digest)| digest).collect();
     for digest in digests {
-        let held = tx.query_opt("SELECT 1 FROM files WHERE tenant_id = $1 AND digest = $2 LIMIT 1", &[&tenant.id, digest])?;
+        let held =
+            tx.query_opt("SELECT 1 FROM files WHERE tenant_id = $1 AND digest = $2 LIMIT 1", &[&tenant.id, digest])?;
         if held.is_some() {
             continue;
         }
@@ -302,7 +305,10 @@ fn erase_job(tx: &mut dyn Sql, tenant: &TenantRecord, job: &str) -> Outcome<Eras
         let step: Step = serde_json::from_str(row.try_get(1)?).map_err(bad)?;
         if let Some(stripped) = step.without_payloads() {
             let text = serde_json::to_string(&stripped).map_err(bad)?;
-            tx.execute("UPDATE steps SET step = $4 WHERE tenant_id = $1 AND job = $2 AND seq = $3", &[t, &job, &seq, &text])?;
+            tx.execute(
+                "UPDATE steps SET step = $4 WHERE tenant_id = $1 AND job = $2 AND seq = $3",
+                &[t, &job, &seq, &text],
+            )?;
             steps += 1;
         }
     }
@@ -386,8 +392,7 @@ impl LifecycleStore for SqlStore {
                  VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM holds WHERE tenant_id = $1), $2, $3, $4, $5, $6)",
                 &[&tenant.id, &request.scope.kind(), &request.scope.id().as_str(), &request.reason, &by, &now_ms()],
             )?;
-            let row =
-                tx.query_one(&format!("{HOLD} WHERE tenant_id = $1 ORDER BY seq DESC LIMIT 1"), &[&tenant.id])?;
+            let row = tx.query_one(&format!("{HOLD} WHERE tenant_id = $1 ORDER BY seq DESC LIMIT 1"), &[&tenant.id])?;
             let hold = hold_row(&row)?;
             let text = serde_json::to_string(&hold).map_err(bad)?;
             audit(tx, tenant, &by, Action::HoldCreate, "null", &text)?;
@@ -493,10 +498,8 @@ impl LifecycleStore for SqlStore {
                        OR EXISTS (SELECT 1 FROM files f WHERE f.tenant_id = j.tenant_id AND f.tree = j.tree))",
                     &[&tenant.id, job],
                 )?;
-                let steps_left = tx.query(
-                    "SELECT step FROM steps WHERE tenant_id = $1 AND job = $2",
-                    &[&tenant.id, job],
-                )?;
+                let steps_left =
+                    tx.query("SELECT step FROM steps WHERE tenant_id = $1 AND job = $2", &[&tenant.id, job])?;
                 let mut texts = false;
                 for row in &steps_left {
                     let step: Step = serde_json::from_str(row.try_get(0)?).map_err(bad)?;
@@ -506,8 +509,9 @@ impl LifecycleStore for SqlStore {
                     continue;
                 }
                 let mut erased = erase_job(tx, tenant, job)?;
-                let tree: String =
-                    tx.query_one("SELECT tree FROM jobs WHERE tenant_id = $1 AND id = $2", &[&tenant.id, job])?.try_get(0)?;
+                let tree: String = tx
+                    .query_one("SELECT tree FROM jobs WHERE tenant_id = $1 AND id = $2", &[&tenant.id, job])?
+                    .try_get(0)?;
                 let files = tree_rows(tx, tenant, &tree)?;
                 erased.files = drop_files(tx, tenant, &files)?;
                 erased.jobs = 1;
@@ -688,9 +692,9 @@ mod tests {
     use oz0_core::api::{JobKind, JobState, TenantName};
     use oz0_core::trace::{Outcome as StepOutcome, StepKind};
 
+    use super::super::Store;
     use super::super::jobs::NewJob;
     use super::super::testing::{Scratch, stores};
-    use super::super::Store;
     use super::*;
     use crate::files::Blobs;
 
