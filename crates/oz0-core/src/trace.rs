@@ -222,7 +222,10 @@ impl Step {
         let server = self
             .server
             .iter()
-            .map(|note| ServerNote { text: if note.text.is_empty() { String::new() } else { ERASED.to_owned() }, ..note.clone() })
+            .map(|note| ServerNote {
+                text: if note.text.is_empty() { String::new() } else { ERASED.to_owned() },
+                ..note.clone()
+            })
             .collect();
         let stripped = Self {
             error: erased(&self.error),

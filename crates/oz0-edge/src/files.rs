@@ -148,7 +148,9 @@ impl Blobs for DiskBlobs {
             for (tenant, file) in doomed {
                 let _removing = self.files.removals(true)?;
                 // A tree may have stored the same bytes again since its row went: they stay then.
-                if !self.store.file_recorded(tenant, &file).map_err(FileError::Store)? && self.files.remove(tenant, &file)? {
+                if !self.store.file_recorded(tenant, &file).map_err(FileError::Store)?
+                    && self.files.remove(tenant, &file)?
+                {
                     removed += 1;
                 }
                 self.store.forget_doomed(tenant, &file).map_err(FileError::Store)?;

@@ -112,7 +112,8 @@ pub struct EdgeServeArgs {
 
 /// Reads a length of time such as `1m`.
 fn parse_every(text: &str) -> Result<std::time::Duration, String> {
-    let lifetime: oz0_core::api::Lifetime = text.parse().map_err(|err: oz0_core::api::LifetimeError| err.to_string())?;
+    let lifetime: oz0_core::api::Lifetime =
+        text.parse().map_err(|err: oz0_core::api::LifetimeError| err.to_string())?;
     Ok(std::time::Duration::from_secs(lifetime.seconds()))
 }
 
