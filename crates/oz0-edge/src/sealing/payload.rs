@@ -308,6 +308,11 @@ impl Seal {
         Self(None)
     }
 
+    /// Returns whether it seals.
+    pub(crate) fn seals(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// Returns the text `plain` as the store is to keep it at `place`.
     pub(crate) fn text(&self, place: &Place, plain: &str) -> Result<String, KeyError> {
         match &self.0 {

@@ -14,7 +14,7 @@ use super::jobs::{JOB, NewJob, insert_job, job_row, read_job};
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
-use crate::sealing::payload::Place;
+use crate::sealing::payload::{Place, kept_plain};
 
 /// A turn started.
 #[derive(Debug, Clone, PartialEq)]
@@ -265,7 +265,18 @@ impl ConversationStore for SqlStore {
 
     fn say(&self, tenant: &TenantRecord, job: &TreeId, message: &str) -> Result<(), StoreError> {
         let seal = self.seal_for(tenant.id)?;
-        // The message is sealed for its number: the next of the job's, taken again should another
+        if !seal.seals() {
+            return self.change(|sql| {
+                sql.execute(
+                    "INSERT INTO said (tenant_id, job, n, step, message) SELECT $1, $2,
+                       COALESCE((SELECT MAX(n) FROM said WHERE tenant_id = $1 AND job = $2), 0) + 1,
+                       COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $3",
+                    &[&tenant.id, &job.as_str(), &kept_plain(message).as_ref()],
+                )?;
+                Ok(())
+            });
+        }
+        // A sealed message is sealed for its number: the next of the job's, taken again should another
         // message of the job take it first.
         let said = self.change(|sql| {
             loop {

@@ -299,6 +299,7 @@ mod tests {
             store.start_job(t, &agent(&j1, "oz0p1:0123456789abcdef:AAAA looks sealed")).unwrap();
             store.set_output(t, &j1, "plain answer").unwrap();
             store.say(t, &j1, "plain message").unwrap();
+            store.say(t, &j1, "oz0p1:a plain message").unwrap();
             assert_eq!(store.sql("SELECT input FROM jobs"), ["oz0p0:oz0p1:0123456789abcdef:AAAA looks sealed"]);
             store.seal_payloads(true);
             store.start_job(t, &agent(&j2, "sealed input")).unwrap();
@@ -315,9 +316,10 @@ mod tests {
                 store.kind()
             );
             let said: Vec<String> = store.said(t, &j1, 0).unwrap().into_iter().map(|(_, _, m)| m).collect();
-            assert_eq!(said, ["plain message", "sealed message"]);
+            assert_eq!(said, ["plain message", "oz0p1:a plain message", "sealed message"]);
             let kept = store.sql("SELECT message FROM said ORDER BY n");
-            assert!(kept[0] == "plain message" && kept[1].starts_with("oz0p1:"), "{kept:?}");
+            assert_eq!(kept[..2], ["plain message", "oz0p0:oz0p1:a plain message"]);
+            assert!(kept[2].starts_with("oz0p1:") && !kept[2].contains("sealed message"), "{kept:?}");
         }
     }
 
