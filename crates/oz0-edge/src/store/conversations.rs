@@ -6,6 +6,8 @@
 //! turn's are the next turn's history. Both are the tenant's payloads: sealed with its payload key when
 //! the store seals them, a message bound to its job and number.
 
+use std::sync::PoisonError;
+
 use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, TreeId, Turn};
 
 use super::audit::{Action, audit};
@@ -96,6 +98,9 @@ pub trait ConversationStore {
         actor: &Principal,
     ) -> Result<Result<Conversation, ForkRefused>, StoreError>;
 }
+
+/// How many jobs a store keeps the next message's number of.
+const NEXT_SAID_KEPT: usize = 4096;
 
 /// The turns before a turn, as the store keeps them: each turn's job, its input, and its messages by
 /// number.
@@ -276,32 +281,44 @@ impl ConversationStore for SqlStore {
                 Ok(())
             });
         }
-        // A sealed message is sealed for its number: the next of the job's, taken again should another
-        // message of the job take it first.
+        // A sealed message is sealed for its number: the next of the job's, as this store last left it
+        // (1 for a job it said nothing of), else as the store has it when another message took that.
+        let known = (tenant.id, job.as_str().to_owned());
+        let guess = self.next_said.lock().unwrap_or_else(PoisonError::into_inner).get(&known).copied();
         let said = self.change(|sql| {
+            let mut n = guess.unwrap_or(1);
             loop {
-                let n: i64 = sql
+                let kept = match seal.text(&Place::said(tenant.id, job.as_str(), n), message) {
+                    Ok(kept) => kept,
+                    Err(err) => return Ok(Err(err)),
+                };
+                // Numbers follow on without a gap: a guess past the job's last (its messages erased) is
+                // not taken.
+                let inserted = sql.execute(
+                    "INSERT INTO said (tenant_id, job, n, step, message) SELECT $1, $2, CAST($3 AS BIGINT),
+                       COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $4
+                     WHERE CAST($3 AS BIGINT) = 1
+                       OR EXISTS (SELECT 1 FROM said WHERE tenant_id = $1 AND job = $2 AND n = CAST($3 AS BIGINT) - 1)
+                     ON CONFLICT (tenant_id, job, n) DO NOTHING",
+                    &[&tenant.id, &job.as_str(), &n, &kept],
+                )?;
+                if inserted > 0 {
+                    return Ok(Ok(n));
+                }
+                n = sql
                     .query_one(
                         "SELECT COALESCE(MAX(n), 0) + 1 FROM said WHERE tenant_id = $1 AND job = $2",
                         &[&tenant.id, &job.as_str()],
                     )?
                     .try_get(0)?;
-                let kept = match seal.text(&Place::said(tenant.id, job.as_str(), n), message) {
-                    Ok(kept) => kept,
-                    Err(err) => return Ok(Err(err)),
-                };
-                let inserted = sql.execute(
-                    "INSERT INTO said (tenant_id, job, n, step, message) VALUES ($1, $2, $3,
-                       COALESCE((SELECT MAX(seq) FROM steps WHERE tenant_id = $1 AND job = $2), 0), $4)
-                     ON CONFLICT (tenant_id, job, n) DO NOTHING",
-                    &[&tenant.id, &job.as_str(), &n, &kept],
-                )?;
-                if inserted > 0 {
-                    return Ok(Ok(()));
-                }
             }
-        })?;
-        Ok(said?)
+        })??;
+        let mut next = self.next_said.lock().unwrap_or_else(PoisonError::into_inner);
+        if next.len() >= NEXT_SAID_KEPT {
+            next.clear();
+        }
+        next.insert(known, said + 1);
+        Ok(())
     }
 
     fn said(&self, tenant: &TenantRecord, job: &TreeId, after: u32) -> Result<Vec<(u32, u32, String)>, StoreError> {

@@ -324,6 +324,38 @@ mod tests {
     }
 
     #[test]
+    fn sealed_payload_messages_are_numbered_on_without_a_gap_whoever_says_them() {
+        for store in stores() {
+            store.seal_payloads(true);
+            let t = &local(&*store).tenant;
+            let job = id("J1");
+            store.start_job(t, &agent(&job, "asked")).unwrap();
+            store.say(t, &job, "one").unwrap();
+            // Another node says the next: this store's guess of the number is taken, and it finds the next.
+            let other = store.reopen();
+            other.unlock(Arc::clone(&store.key)).unwrap();
+            other.seal_payloads(true);
+            other.say(t, &job, "two").unwrap();
+            store.say(t, &job, "three").unwrap();
+            // The messages gone (as an erasure removes them), numbering starts again from 1.
+            store.sql("DELETE FROM said");
+            store.say(t, &job, "again").unwrap();
+            let said: Vec<(u32, String)> =
+                store.said(t, &job, 0).unwrap().into_iter().map(|(n, _, m)| (n, m)).collect();
+            assert_eq!(said, [(1, "again".to_owned())], "{}", store.kind());
+            store.sql("DELETE FROM said");
+            for text in ["one", "two", "three"] {
+                store.say(t, &job, text).unwrap();
+                other.say(t, &job, &format!("{text} too")).unwrap();
+            }
+            let said: Vec<(u32, String)> =
+                store.said(t, &job, 0).unwrap().into_iter().map(|(n, _, m)| (n, m)).collect();
+            let numbers: Vec<u32> = said.iter().map(|(n, _)| *n).collect();
+            assert_eq!(numbers, [1, 2, 3, 4, 5, 6], "{}: {said:?}", store.kind());
+        }
+    }
+
+    #[test]
     fn a_rotated_payload_key_seals_what_follows_and_the_retired_one_still_opens_what_it_sealed() {
         for store in stores() {
             store.seal_payloads(true);

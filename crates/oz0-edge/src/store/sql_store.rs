@@ -1,7 +1,9 @@
 //! [`SqlStore`], the one [`super::Store`]: its transactions are written once, against [`Sql`], and
 //! run on SQLite or PostgreSQL.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Mutex;
 
 use super::error::StoreError;
 use super::location::Location;
@@ -24,6 +26,10 @@ pub struct SqlStore {
     pub(super) sealer: Sealer,
     /// Whether new payloads are sealed, and the tenants' payload keys opened so far.
     pub(super) payloads: PayloadKeys,
+    /// The number the next message of each job is likely to take (by tenant and job), for the jobs this
+    /// store said messages of lately: a sealed message, bound to its number, is then written in one
+    /// statement.
+    pub(super) next_said: Mutex<HashMap<(i64, String), i64>>,
     /// The people whose tokens this node saw lately.
     pub(super) tokens: TokenCache,
 }
@@ -69,7 +75,14 @@ impl SqlStore {
         // A store that nodes share seals its payloads unless told not to: its database is a server,
         // often run and backed up by others than the edge's operator.
         let payloads = PayloadKeys::new(matches!(db, Database::Postgres(_)));
-        Self { db, node: new_node_id(), sealer: Sealer::default(), payloads, tokens: TokenCache::default() }
+        Self {
+            db,
+            node: new_node_id(),
+            sealer: Sealer::default(),
+            payloads,
+            next_said: Mutex::default(),
+            tokens: TokenCache::default(),
+        }
     }
 
     /// Returns the database.
