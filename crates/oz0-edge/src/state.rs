@@ -208,7 +208,9 @@ impl From<StoreError> for EdgeError {
             StoreError::Busy { .. } => EdgeError::Busy { detail: format!("{err}; try again") },
             StoreError::Conflict(detail) => EdgeError::Invalid { detail },
             // The caller learns that secrets failed, never which key or tenant: that is for the log.
-            StoreError::Key(_) => EdgeError::internal("the edge could not seal or open the secrets or payloads it keeps", err),
+            StoreError::Key(_) => {
+                EdgeError::internal("the edge could not seal or open the secrets or payloads it keeps", err)
+            }
             err => EdgeError::internal("the edge's store failed", err),
         }
     }
