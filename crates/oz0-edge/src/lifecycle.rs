@@ -39,12 +39,20 @@ pub struct DataSwept {
 /// Returns why the variable's value is not a length of time.
 pub fn sweep_every_from_env() -> Result<Duration, String> {
     match std::env::var(SWEEP_VARIABLE) {
-        Ok(text) if !text.trim().is_empty() => text
-            .parse::<oz0_core::api::Lifetime>()
-            .map(|lifetime| Duration::from_secs(lifetime.seconds()))
-            .map_err(|err| format!("{SWEEP_VARIABLE}: {err}")),
+        Ok(text) if !text.trim().is_empty() => parse_every(&text).map_err(|err| format!("{SWEEP_VARIABLE}: {err}")),
         _ => Ok(SWEEP_EVERY),
     }
+}
+
+/// Reads how often to sweep, a length of time such as `1m` or `30s`.
+///
+/// # Errors
+///
+/// Returns why `text` is not a length of time.
+pub fn parse_every(text: &str) -> Result<Duration, String> {
+    let lifetime: oz0_core::api::Lifetime =
+        text.parse().map_err(|err: oz0_core::api::LifetimeError| err.to_string())?;
+    Ok(Duration::from_secs(lifetime.seconds()))
 }
 
 impl EdgeState {
@@ -151,6 +159,16 @@ mod tests {
     use super::*;
     use crate::files::FileError;
 
+    /// Returns an edge in a new folder, its first tenant and that tenant's admin.
+    fn edge() -> (tempfile::TempDir, Arc<EdgeState>, TenantRecord, Principal) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        (dir, state, tenant, admin)
+    }
+
     fn blobs_on_disk(dir: &std::path::Path) -> usize {
         let tenants = std::fs::read_dir(dir.join("files")).into_iter().flatten().flatten();
         let fans = tenants.filter(|e| e.file_name().to_string_lossy().parse::<i64>().is_ok());
@@ -161,11 +179,7 @@ mod tests {
 
     #[test]
     fn an_erasure_left_begun_is_finished_by_the_next_sweep_and_its_blobs_leave_the_disk() {
-        let dir = tempfile::tempdir().unwrap();
-        let state = EdgeState::open(dir.path(), None).unwrap();
-        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let (dir, state, tenant, admin) = edge();
         let (gone, kept) = (TreeId::new("gone").unwrap(), TreeId::new("kept").unwrap());
         let shared = state.keep_file(&tenant, &gone, b"in both trees").unwrap().file;
         let own = state.keep_file(&tenant, &gone, b"only in the erased tree").unwrap().file;
@@ -198,31 +212,13 @@ mod tests {
         assert_eq!(again.erased, Erased::default());
     }
 
-    /// Returns whether any file under `dir` holds `needle`.
-    fn anywhere(dir: &std::path::Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
-        let mut found = Vec::new();
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                found.extend(anywhere(&path, needle));
-            } else if std::fs::read(&path).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle)) {
-                found.push(path);
-            }
-        }
-        found
-    }
-
     #[test]
     fn an_erasure_leaves_no_byte_of_a_jobs_payloads_in_the_data_folder() {
         use oz0_core::api::{JobKind, JobState};
 
         use crate::store::NewJob;
 
-        let dir = tempfile::tempdir().unwrap();
-        let state = EdgeState::open(dir.path(), None).unwrap();
-        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let (dir, state, tenant, admin) = edge();
         let job = TreeId::new("J").unwrap();
         let marks = ["QUILL-asked", "QUILL-said", "QUILL-answered", "QUILL-stored"];
         let new = NewJob { id: &job, kind: JobKind::Agent, name: "a", person: "admin", input: Some(marks[0]) };
@@ -231,12 +227,19 @@ mod tests {
         state.store().set_output(&tenant, &job, marks[2]).unwrap();
         state.keep_file(&tenant, &job, marks[3].repeat(100).as_bytes()).unwrap();
         state.store().end_job(&tenant, &job, JobState::Succeeded, None).unwrap();
-        assert!(!anywhere(dir.path(), b"QUILL-").is_empty(), "the payloads are written somewhere first");
+        assert!(
+            !crate::store::testing::files_holding(dir.path(), b"QUILL-").is_empty(),
+            "the payloads are written somewhere first"
+        );
 
         let erasure = state.erase(&tenant, &Scope::Job(job.clone()), &admin).unwrap().unwrap();
         assert_eq!((erasure.erased.jobs, erasure.erased.files, erasure.erased.messages), (1, 1, 1));
         for mark in marks {
-            assert_eq!(anywhere(dir.path(), mark.as_bytes()), Vec::<std::path::PathBuf>::new(), "{mark}");
+            assert_eq!(
+                crate::store::testing::files_holding(dir.path(), mark.as_bytes()),
+                Vec::<std::path::PathBuf>::new(),
+                "{mark}"
+            );
         }
         let erased = state.store().job(&tenant, &job).unwrap().unwrap();
         assert!(erased.erased_at.is_some() && erased.state == JobState::Succeeded);
@@ -244,11 +247,7 @@ mod tests {
 
     #[test]
     fn a_sweep_removes_expired_files_from_the_disk_and_keeps_what_is_stored_again() {
-        let dir = tempfile::tempdir().unwrap();
-        let state = EdgeState::open(dir.path(), None).unwrap();
-        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let admin = Principal { tenant: tenant.clone(), person: "admin".to_owned(), roles: Role::ALL.to_vec() };
+        let (_dir, state, tenant, admin) = edge();
         let retention = Retention { files: "1s".parse().unwrap(), jobs: None };
         state.store().set_retention(&tenant, &retention, &admin).unwrap();
         let tree = TreeId::new("T").unwrap();

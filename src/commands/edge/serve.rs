@@ -106,15 +106,8 @@ pub struct EdgeServeArgs {
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
-    #[arg(long, value_name = "DURATION", env = "OZ0_SWEEP_EVERY", default_value = "1m", value_parser = parse_every)]
+    #[arg(long, value_name = "DURATION", env = "OZ0_SWEEP_EVERY", default_value = "1m", value_parser = oz0_edge::lifecycle::parse_every)]
     pub sweep_every: std::time::Duration,
-}
-
-/// Reads a length of time such as `1m`.
-fn parse_every(text: &str) -> Result<std::time::Duration, String> {
-    let lifetime: oz0_core::api::Lifetime =
-        text.parse().map_err(|err: oz0_core::api::LifetimeError| err.to_string())?;
-    Ok(std::time::Duration::from_secs(lifetime.seconds()))
 }
 
 const EXAMPLES: &str = "\

@@ -209,11 +209,9 @@ mod tests {
     //! What every store must do alike with the tenants' payloads: each test runs against every store
     //! [`stores`] yields, and the last through a whole edge on each.
 
-    use std::path::{Path, PathBuf};
-
     use oz0_core::api::{JobKind, Role, TenantName, TreeId};
 
-    use super::super::testing::{Scratch, stores};
+    use super::super::testing::{Scratch, files_holding, stores};
     use super::super::{JobStore, NewJob, NewToken, Principal, SealStore, Store, TenantRecord};
     use super::*;
     use crate::files::{Blobs, DiskBlobs, FileError, FileStore, digest};
@@ -450,23 +448,6 @@ mod tests {
         }
     }
 
-    /// Returns the files under `dir` whose bytes hold `needle`.
-    fn holding(dir: &Path, needle: &[u8]) -> Vec<PathBuf> {
-        let mut found = Vec::new();
-        let mut folders = vec![dir.to_path_buf()];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(&folder).unwrap().flatten() {
-                let (path, kind) = (entry.path(), entry.file_type().unwrap());
-                if kind.is_dir() {
-                    folders.push(path);
-                } else if kind.is_file() && std::fs::read(&path).unwrap().windows(needle.len()).any(|w| w == needle) {
-                    found.push(path);
-                }
-            }
-        }
-        found
-    }
-
     #[test]
     fn a_sealed_payload_file_of_32_mib_on_disk_reads_back_whole() {
         let dir = tempfile::tempdir().unwrap();
@@ -479,7 +460,7 @@ mod tests {
         let mut big = format!("{MARKER} ").repeat(whole / (MARKER.len() + 1) + 1).into_bytes();
         big.truncate(whole);
         let file = blobs.keep(&t, &id("T"), &big).unwrap();
-        assert!(holding(&dir.path().join("files"), MARKER.as_bytes()).is_empty());
+        assert!(files_holding(&dir.path().join("files"), MARKER.as_bytes()).is_empty());
         assert!(blobs.get(t.id, &file).unwrap() == big);
     }
 
@@ -501,7 +482,7 @@ mod tests {
         assert_eq!(blobs.keep(&t, &tree, &bytes).unwrap(), file);
         let sealed = std::fs::read(&path).unwrap();
         assert!(sealed.starts_with(b"oz0p1:"));
-        assert!(holding(&dir.path().join("files"), MARKER.as_bytes()).is_empty());
+        assert!(files_holding(&dir.path().join("files"), MARKER.as_bytes()).is_empty());
         assert_eq!(blobs.get(t.id, &file).unwrap(), bytes);
         blobs.keep(&t, &tree, &bytes).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), sealed, "a sound sealed blob is not written again");
@@ -560,13 +541,13 @@ mod tests {
         /// bytes written as PostgreSQL writes them (hex).
         fn leaks(&self, needle: &str) -> Vec<String> {
             let mut found: Vec<String> =
-                holding(self.dir.path(), needle.as_bytes()).iter().map(|p| p.display().to_string()).collect();
+                files_holding(self.dir.path(), needle.as_bytes()).iter().map(|p| p.display().to_string()).collect();
             let db = self.dir.path().join(super::super::DATABASE_FILE);
             if db.exists() {
                 let conn = rusqlite::Connection::open(&db).unwrap();
                 conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).unwrap();
                 drop(conn);
-                found.extend(holding(self.dir.path(), needle.as_bytes()).iter().map(|p| p.display().to_string()));
+                found.extend(files_holding(self.dir.path(), needle.as_bytes()).iter().map(|p| p.display().to_string()));
             }
             if let Some(scratch) = &self.scratch {
                 let hex: String = needle.bytes().map(|b| format!("{b:02x}")).collect();

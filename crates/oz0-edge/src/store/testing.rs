@@ -168,3 +168,21 @@ pub(crate) fn numbered_in_turn(store: &dyn Store) {
     let new = NewApproval { job: &job, target: "notes.add", rule: "notes.*", view: &view, expires_ms: 0 };
     assert_eq!(store.ask(&other, &new).unwrap().id, 3, "the next approval follows on");
 }
+
+/// Returns the files under `dir`, at any depth, whose bytes hold `needle`.
+pub(crate) fn files_holding(dir: &std::path::Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let (path, kind) = (entry.path(), entry.file_type().expect("a file's kind"));
+            if kind.is_dir() {
+                folders.push(path);
+            } else if kind.is_file() && std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
+            {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
