@@ -328,6 +328,15 @@ fn tenant_row(row: &Row) -> Outcome<TenantRecord> {
     })
 }
 
+/// Records `job` as the last job of the begun erasure of `scope` done.
+fn move_cursor(tx: &mut dyn Sql, tenant: &TenantRecord, scope: &Scope, job: &str) -> Outcome<()> {
+    tx.execute(
+        "UPDATE erasures SET cursor = $4 WHERE tenant_id = $1 AND kind = $2 AND target = $3",
+        &[&tenant.id, &scope.kind(), &scope.id().as_str(), &job],
+    )?;
+    Ok(())
+}
+
 fn counts_of(text: &str) -> Outcome<Erased> {
     serde_json::from_str(text).map_err(bad)
 }
@@ -465,7 +474,7 @@ impl LifecycleStore for SqlStore {
             tx.execute(
                 "INSERT INTO erasures (tenant_id, kind, target, actor, begun_at, counts) VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (tenant_id, kind, target) DO UPDATE SET actor = EXCLUDED.actor,
-                   begun_at = EXCLUDED.begun_at, counts = EXCLUDED.counts, ended_at = NULL
+                   begun_at = EXCLUDED.begun_at, counts = EXCLUDED.counts, ended_at = NULL, cursor = NULL
                  WHERE erasures.ended_at IS NOT NULL",
                 &[
                     &tenant.id,
@@ -489,34 +498,37 @@ impl LifecycleStore for SqlStore {
     fn erase_next(&self, tenant: &TenantRecord, scope: &Scope) -> Result<bool, StoreError> {
         let done = self.write(|tx| {
             let reached = reach(tx, tenant, scope)?.unwrap_or_default();
-            for job in &reached.jobs {
-                // A job is done when nothing of its payloads is left, and no file in its tree.
-                let left = tx.query_opt(
-                    "SELECT 1 FROM jobs j WHERE j.tenant_id = $1 AND j.id = $2 AND (j.input IS NOT NULL
-                       OR j.output IS NOT NULL OR (j.error IS NOT NULL AND j.error <> 'erased')
-                       OR EXISTS (SELECT 1 FROM said s WHERE s.tenant_id = j.tenant_id AND s.job = j.id)
-                       OR EXISTS (SELECT 1 FROM files f WHERE f.tenant_id = j.tenant_id AND f.tree = j.tree))",
-                    &[&tenant.id, job],
-                )?;
-                let steps_left =
-                    tx.query("SELECT step FROM steps WHERE tenant_id = $1 AND job = $2", &[&tenant.id, job])?;
-                let mut texts = false;
-                for row in &steps_left {
-                    let step: Step = serde_json::from_str(row.try_get(0)?).map_err(bad)?;
-                    texts |= step.without_payloads().is_some();
-                }
-                if left.is_none() && !texts {
-                    continue;
-                }
+            let (kind, target) = (scope.kind(), scope.id().as_str());
+            // The jobs are taken in order after the last one done, each read once however many calls it
+            // takes: one that has nothing left to remove is passed in the same transaction.
+            let cursor: Option<String> = tx
+                .query_opt(
+                    "SELECT cursor FROM erasures WHERE tenant_id = $1 AND kind = $2 AND target = $3",
+                    &[&tenant.id, &kind, &target],
+                )?
+                .map(|row| row.try_get(0))
+                .transpose()?
+                .flatten();
+            let after = |job: &&String| cursor.as_ref().is_none_or(|done| job.as_str() > done.as_str());
+            let mut last = None;
+            for job in reached.jobs.iter().filter(after) {
+                last = Some(job);
                 let mut erased = erase_job(tx, tenant, job)?;
                 let tree: String = tx
                     .query_one("SELECT tree FROM jobs WHERE tenant_id = $1 AND id = $2", &[&tenant.id, job])?
                     .try_get(0)?;
                 let files = tree_rows(tx, tenant, &tree)?;
                 erased.files = drop_files(tx, tenant, &files)?;
+                if erased == Erased::default() {
+                    continue;
+                }
                 erased.jobs = 1;
                 count(tx, tenant, scope, erased)?;
+                move_cursor(tx, tenant, scope, job)?;
                 return Ok(Ok::<_, std::convert::Infallible>(true));
+            }
+            if let Some(job) = last {
+                move_cursor(tx, tenant, scope, job)?;
             }
             // Then the files of trees that no job of the scope names: a tree may hold files alone.
             for tree in &reached.trees {

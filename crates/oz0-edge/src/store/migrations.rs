@@ -330,6 +330,7 @@ CREATE TABLE erasures (
     begun_at {INT} NOT NULL,
     ended_at {INT},
     counts TEXT NOT NULL,
+    cursor TEXT,
     PRIMARY KEY (tenant_id, kind, target)
 ){WITHOUT_ROWID};
 CREATE TABLE doomed_blobs (
