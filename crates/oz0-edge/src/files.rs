@@ -84,8 +84,11 @@ pub(crate) fn check_size(bytes: &[u8]) -> Result<(), FileError> {
 }
 
 /// Returns the plain bytes of `tenant`'s blob `file`, kept as `kept`, and whether they were sealed:
-/// opened with the tenant's payload key when they are sealed (`store` opens them), then checked against
+/// opened with the tenant's payload key when they are sealed (`store` opens them), else checked against
 /// the digest `file` names. Plain bytes that happen to begin as sealed ones do are read as plain.
+///
+/// Bytes that open need no digest: their tag proves them the very bytes the edge sealed for this
+/// tenant's file of this digest, which it sealed only after taking their digest.
 pub(crate) fn unsealed(
     store: Option<&dyn Store>,
     tenant: i64,
@@ -96,7 +99,7 @@ pub(crate) fn unsealed(
         Some(store) => store.open_file(tenant, file, &mut kept).map_err(FileError::Store)?,
         None => false,
     };
-    checked(file, kept).map(|plain| (plain, sealed))
+    if sealed { Ok((kept, true)) } else { checked(file, kept).map(|plain| (plain, false)) }
 }
 
 /// Returns `bytes` when they have the digest `file` names, else [`FileError::Damaged`].

@@ -1,5 +1,5 @@
-//! The edge key: 32 random bytes that seal the plugins' secrets with XChaCha20-Poly1305, each sealed value
-//! bound to its row by associated data and tagged with the key's ID.
+//! The edge key: 32 random bytes that seal the plugins' secrets and the tenants' payload keys
+//! ([`super::cipher`]), each sealed value bound to its row by associated data and tagged with the key's ID.
 
 use std::fmt;
 use std::path::Path;
@@ -7,11 +7,10 @@ use std::path::Path;
 use base64::Engine as _;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::{DecodePaddingMode, general_purpose};
-use chacha20poly1305::aead::{Aead, KeyInit, Payload};
-use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
+use super::cipher::{self, SALT_BYTES, TAG_BYTES};
 use super::error::KeyError;
 use super::identity::{KeyId, KeySource};
 
@@ -20,9 +19,6 @@ pub const KEY_VARIABLE: &str = "OZ0_MASTER_KEY";
 
 /// What a sealed value starts with: the format's name and version.
 const SEALED_PREFIX: &str = "oz0s1";
-
-/// The bytes of a nonce.
-const NONCE_BYTES: usize = 24;
 
 /// Reads base64 with or without its padding, as people copy it.
 const BASE64: GeneralPurpose = GeneralPurpose::new(
@@ -96,22 +92,15 @@ impl EdgeKey {
         Self { bytes: self.bytes.clone(), id: self.id.clone(), source }
     }
 
-    fn cipher(&self) -> XChaCha20Poly1305 {
-        XChaCha20Poly1305::new(&(*self.bytes).into())
-    }
-
-    /// Seals `plain` with a random nonce, bound to `context` (what the value belongs to): returns
-    /// `oz0s1.<key ID>.<nonce and ciphertext in base64>`.
+    /// Seals `plain` with a random salt, bound to `context` (what the value belongs to): returns
+    /// `oz0s1.<key ID>.<salt, ciphertext and tag in base64>`.
     pub fn seal(&self, context: &[u8], plain: &[u8]) -> Result<String, KeyError> {
-        let mut nonce = [0u8; NONCE_BYTES];
-        getrandom::fill(&mut nonce).map_err(|err| KeyError::Random(err.to_string()))?;
-        let sealed = self
-            .cipher()
-            .encrypt(&XNonce::from(nonce), Payload { msg: plain, aad: context })
-            .map_err(|_| KeyError::Random("the cipher refused to seal".to_owned()))?;
-        let mut bytes = Vec::with_capacity(NONCE_BYTES + sealed.len());
-        bytes.extend_from_slice(&nonce);
-        bytes.extend_from_slice(&sealed);
+        let salt = cipher::salt()?;
+        let mut bytes = Vec::with_capacity(SALT_BYTES + plain.len() + TAG_BYTES);
+        bytes.extend_from_slice(&salt);
+        bytes.extend_from_slice(plain);
+        let tag = cipher::seal_in_place(&self.bytes, &salt, context, bytes.get_mut(SALT_BYTES..).unwrap_or_default())?;
+        bytes.extend_from_slice(&tag);
         Ok(format!("{SEALED_PREFIX}.{}.{}", self.id, general_purpose::STANDARD_NO_PAD.encode(bytes)))
     }
 
@@ -121,12 +110,9 @@ impl EdgeKey {
         if id != self.id {
             return Err(OpenError::OtherKey(id));
         }
-        let (nonce, body) = bytes.split_at(NONCE_BYTES);
-        let nonce: [u8; NONCE_BYTES] = nonce.try_into().map_err(|_| OpenError::Damaged)?;
-        self.cipher()
-            .decrypt(&XNonce::from(nonce), Payload { msg: body, aad: context })
-            .map(Zeroizing::new)
-            .map_err(|_| OpenError::Damaged)
+        let (salt, body) = bytes.split_at(SALT_BYTES);
+        let salt: &[u8; SALT_BYTES] = salt.try_into().map_err(|_| OpenError::Damaged)?;
+        cipher::open(&self.bytes, salt, context, body).map(Zeroizing::new).ok_or(OpenError::Damaged)
     }
 }
 
@@ -143,8 +129,8 @@ fn parse(sealed: &str) -> Result<(KeyId, Vec<u8>), OpenError> {
     };
     let id = KeyId::parse(id).ok_or(OpenError::Damaged)?;
     let bytes = general_purpose::STANDARD_NO_PAD.decode(body).map_err(|_| OpenError::Damaged)?;
-    // A nonce and a tag at least.
-    if bytes.len() < NONCE_BYTES + 16 {
+    // A salt and a tag at least.
+    if bytes.len() < SALT_BYTES + TAG_BYTES {
         return Err(OpenError::Damaged);
     }
     Ok((id, bytes))
@@ -176,7 +162,7 @@ mod tests {
         assert_eq!(a.open(b"tenant 1, plugin notes", &sealed).unwrap().as_slice(), b"s3cr3t");
         assert_eq!(a.open(b"tenant 2, plugin notes", &sealed), Err(OpenError::Damaged), "another row's");
         assert_eq!(b.open(b"tenant 1, plugin notes", &sealed), Err(OpenError::OtherKey(a.id().clone())));
-        assert_ne!(sealed, a.seal(b"tenant 1, plugin notes", b"s3cr3t").unwrap(), "a new nonce each time");
+        assert_ne!(sealed, a.seal(b"tenant 1, plugin notes", b"s3cr3t").unwrap(), "a new salt each time");
         let mut flipped = sealed.clone().into_bytes();
         let last = flipped.len() - 2;
         flipped[last] = if flipped[last] == b'A' { b'B' } else { b'A' };

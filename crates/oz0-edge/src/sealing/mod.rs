@@ -1,5 +1,5 @@
 //! Secrets sealed at rest. The plugins' secrets are kept in the store sealed with the edge key
-//! (XChaCha20-Poly1305, a random nonce each time), which the store never holds: it is a file of mode
+//! (AES-256-GCM under a key of the value's own, derived from random salt: [`cipher`]), which the store never holds: it is a file of mode
 //! 0600 (`edge.key` in the data folder unless `--key-file` names another), made at the first start, or
 //! the variable `OZ0_MASTER_KEY`, 32 bytes in base64.
 //!
@@ -28,6 +28,7 @@
 //! # }
 //! ```
 
+mod cipher;
 mod error;
 mod identity;
 mod key;

@@ -1,5 +1,6 @@
 //! Tenants' payloads sealed at rest: files' bytes, jobs' inputs and answers, and what a run's model said
-//! and read, each sealed with its tenant's payload key (XChaCha20-Poly1305, a random nonce each time).
+//! and read, each sealed with its tenant's payload key (AES-256-GCM under a key of the value's own:
+//! [`super::cipher`]).
 //!
 //! A payload key is 32 random bytes, kept in the store wrapped (sealed) with the edge key and bound to its
 //! tenant, so that the database alone opens nothing and a key copied to another tenant does not open.
@@ -8,8 +9,8 @@
 //! names the payload key that sealed it, so that a value sealed before the tenant's key was rotated still
 //! opens with the key it was sealed with.
 //!
-//! A sealed file is `oz0p1:` (the format), the key's ID (16 hex digits), the nonce (24 bytes), then the
-//! ciphertext and its tag. A sealed text is `oz0p1:<key ID>:<nonce, ciphertext and tag in base64>`. A text
+//! A sealed file is `oz0p1:` (the format), the key's ID (16 hex digits), the salt (24 bytes), then the
+//! ciphertext and its tag. A sealed text is `oz0p1:<key ID>:<salt, ciphertext and tag in base64>`. A text
 //! kept plain that begins with `oz0p` is kept behind `oz0p0:`, so that it never reads as a sealed one; a
 //! file kept plain is told apart by its digest.
 
@@ -22,12 +23,10 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD_NO_PAD;
-use chacha20poly1305::aead::inout::InOutBuf;
-use chacha20poly1305::aead::{AeadInOut, KeyInit};
-use chacha20poly1305::{Tag, XChaCha20Poly1305, XNonce};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
+use super::cipher::{self, SALT_BYTES, TAG_BYTES};
 use super::error::KeyError;
 use super::identity::KeyId;
 use super::key::{EdgeKey, OpenError};
@@ -48,14 +47,8 @@ const RESERVED: &str = "oz0p";
 /// The digits of a key's ID.
 const ID_CHARS: usize = 16;
 
-/// The bytes of a nonce.
-const NONCE_BYTES: usize = 24;
-
-/// The bytes of a tag.
-const TAG_BYTES: usize = 16;
-
 /// The bytes before the ciphertext of a sealed file.
-const HEADER: usize = SEALED.len() + ID_CHARS + NONCE_BYTES;
+const HEADER: usize = SEALED.len() + ID_CHARS + SALT_BYTES;
 
 /// How many bytes sealing adds to a file's: its header and its tag.
 pub(crate) const SEALED_OVERHEAD: u64 = (HEADER + TAG_BYTES) as u64;
@@ -160,61 +153,39 @@ impl PayloadKey {
         Ok(key)
     }
 
-    fn cipher(&self) -> XChaCha20Poly1305 {
-        XChaCha20Poly1305::new(&(*self.bytes).into())
-    }
-
-    /// Seals `plain` for `place`: `oz0p1:`, this key's ID, a random nonce, the ciphertext and its tag.
+    /// Seals `plain` for `place`: `oz0p1:`, this key's ID, a random salt, the ciphertext and its tag.
     pub(crate) fn seal_bytes(&self, place: &Place, plain: &[u8]) -> Result<Vec<u8>, KeyError> {
-        let mut nonce = [0u8; NONCE_BYTES];
-        getrandom::fill(&mut nonce).map_err(|err| KeyError::Random(err.to_string()))?;
+        let salt = cipher::salt()?;
         let mut sealed = Vec::with_capacity(HEADER + plain.len() + TAG_BYTES);
         sealed.extend_from_slice(SEALED.as_bytes());
         sealed.extend_from_slice(self.id.as_str().as_bytes());
-        sealed.extend_from_slice(&nonce);
+        sealed.extend_from_slice(&salt);
         sealed.extend_from_slice(plain);
         let body = sealed.get_mut(HEADER..).unwrap_or_default();
-        let tag = self
-            .cipher()
-            .encrypt_inout_detached(&XNonce::from(nonce), &place.context(), InOutBuf::from(body))
-            .map_err(|_| KeyError::Random("the cipher refused to seal".to_owned()))?;
+        let tag = cipher::seal_in_place(&self.bytes, &salt, &place.context(), body)?;
         sealed.extend_from_slice(&tag);
         Ok(sealed)
     }
 
-    /// Opens, in place, bytes [`Self::seal_bytes`] sealed with this key for `place`: `sealed` becomes
-    /// the plain bytes. Bytes that do not open are left as they are.
+    /// Opens bytes [`Self::seal_bytes`] sealed with this key for `place`: `sealed` becomes the plain
+    /// bytes. Bytes that do not open are left as they are.
     pub(crate) fn open_bytes(&self, place: &Place, sealed: &mut Vec<u8>) -> Result<(), OpenError> {
         let id = sealed_bytes_key(sealed).ok_or(OpenError::Damaged)?;
         if id != self.id {
             return Err(OpenError::OtherKey(id));
         }
-        let body = sealed.get_mut(SEALED.len() + ID_CHARS..).unwrap_or_default();
-        let plain = self.open_in_place(place, body)?;
-        sealed.drain(..HEADER);
-        sealed.truncate(plain);
+        *sealed = self.open_body(place, sealed.get(SEALED.len() + ID_CHARS..).unwrap_or_default())?;
         Ok(())
     }
 
-    /// Opens, in place, a nonce, ciphertext and tag sealed with this key for `place`: the ciphertext
-    /// becomes the plain bytes, whose length it returns. On failure the bytes are left as they are:
-    /// the tag is checked before anything is deciphered.
-    fn open_in_place(&self, place: &Place, body: &mut [u8]) -> Result<usize, OpenError> {
-        if body.len() < NONCE_BYTES + TAG_BYTES {
-            return Err(OpenError::Damaged);
-        }
-        let (nonce, rest) = body.split_at_mut(NONCE_BYTES);
-        let length = rest.len() - TAG_BYTES;
-        let (cipher_text, tag) = rest.split_at_mut(length);
-        let nonce: [u8; NONCE_BYTES] = (&*nonce).try_into().map_err(|_| OpenError::Damaged)?;
-        let tag = Tag::try_from(&*tag).map_err(|_| OpenError::Damaged)?;
-        self.cipher()
-            .decrypt_inout_detached(&XNonce::from(nonce), &place.context(), InOutBuf::from(cipher_text), &tag)
-            .map_err(|_| OpenError::Damaged)?;
-        Ok(length)
+    /// Opens a salt, ciphertext and tag sealed with this key for `place`; returns the plain bytes.
+    fn open_body(&self, place: &Place, body: &[u8]) -> Result<Vec<u8>, OpenError> {
+        let (salt, rest) = body.split_at_checked(SALT_BYTES).ok_or(OpenError::Damaged)?;
+        let salt: &[u8; SALT_BYTES] = salt.try_into().map_err(|_| OpenError::Damaged)?;
+        cipher::open(&self.bytes, salt, &place.context(), rest).ok_or(OpenError::Damaged)
     }
 
-    /// Seals the text `plain` for `place`: `oz0p1:<key ID>:<nonce, ciphertext and tag in base64>`.
+    /// Seals the text `plain` for `place`: `oz0p1:<key ID>:<salt, ciphertext and tag in base64>`.
     pub(crate) fn seal_text(&self, place: &Place, plain: &str) -> Result<String, KeyError> {
         let sealed = self.seal_bytes(place, plain.as_bytes())?;
         let body = sealed.get(SEALED.len() + ID_CHARS..).unwrap_or_default();
@@ -226,11 +197,7 @@ impl PayloadKey {
         if sealed.key != self.id {
             return Err(OpenError::OtherKey(sealed.key.clone()));
         }
-        let mut body = sealed.body.clone();
-        let plain = self.open_in_place(place, &mut body)?;
-        body.drain(..NONCE_BYTES);
-        body.truncate(plain);
-        String::from_utf8(body).map_err(|_| OpenError::Damaged)
+        String::from_utf8(self.open_body(place, &sealed.body)?).map_err(|_| OpenError::Damaged)
     }
 }
 
@@ -256,7 +223,7 @@ pub(crate) enum Stored {
     Sealed(SealedText),
 }
 
-/// A sealed text: the ID of the key that sealed it, and its nonce, ciphertext and tag.
+/// A sealed text: the ID of the key that sealed it, and its salt, ciphertext and tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SealedText {
     key: KeyId,
@@ -443,7 +410,7 @@ mod tests {
             flipped[last] ^= 1;
             assert_eq!(open(&a, &here, &flipped), Err(OpenError::Damaged));
         }
-        assert_ne!(a.seal_bytes(&here, b"x").unwrap(), a.seal_bytes(&here, b"x").unwrap(), "a new nonce each time");
+        assert_ne!(a.seal_bytes(&here, b"x").unwrap(), a.seal_bytes(&here, b"x").unwrap(), "a new salt each time");
         for bad in [&b""[..], b"oz0p1:", b"oz0p1:0123456789abcdef", b"plain"] {
             assert!(a.open_bytes(&here, &mut bad.to_vec()).is_err(), "{bad:?}");
         }

@@ -224,7 +224,7 @@ mod tests {
         store.seal_payloads(true);
         store.keep(&main, &tree, bytes).unwrap();
         assert_eq!(store.get(main.id, &file).unwrap(), bytes);
-        assert_ne!(kept(&scratch, main.id), sealed, "sealed again, with a new nonce");
+        assert_ne!(kept(&scratch, main.id), sealed, "sealed again, with new salt");
 
         // A row kept plain is sealed when kept again by a store that seals; plain bytes that begin as
         // sealed ones do read as themselves.
