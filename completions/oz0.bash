@@ -373,6 +373,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,retention)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__retention"
                 ;;
+            oz0__subcmd__help__subcmd__tenant,rotate-key)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__rotate__subcmd__key"
+                ;;
             oz0__subcmd__help__subcmd__tool,call)
                 cmd="oz0__subcmd__help__subcmd__tool__subcmd__call"
                 ;;
@@ -544,6 +547,9 @@ _oz0() {
             oz0__subcmd__tenant,retention)
                 cmd="oz0__subcmd__tenant__subcmd__retention"
                 ;;
+            oz0__subcmd__tenant,rotate-key)
+                cmd="oz0__subcmd__tenant__subcmd__rotate__subcmd__key"
+                ;;
             oz0__subcmd__tenant__subcmd__help,audit)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__audit"
                 ;;
@@ -558,6 +564,9 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,retention)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__retention"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,rotate-key)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__rotate__subcmd__key"
                 ;;
             oz0__subcmd__tool,call)
                 cmd="oz0__subcmd__tool__subcmd__call"
@@ -2644,7 +2653,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant)
-            opts="offload limits retention audit"
+            opts="offload limits retention rotate-key audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2700,6 +2709,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant__subcmd__retention)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__rotate__subcmd__key)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4164,7 +4187,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits retention audit help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4244,7 +4267,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help)
-            opts="offload limits retention audit help"
+            opts="offload limits retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4314,6 +4337,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help__subcmd__retention)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__rotate__subcmd__key)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4438,6 +4475,44 @@ _oz0() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__rotate__subcmd__key)
+            opts="-q -v -h -V --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -439,6 +439,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand retention 'Show or set how long the tenant keeps its data'
+            cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -499,6 +500,22 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'oz0;tenant;rotate-key'= {
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'oz0;tenant;audit'= {
             cand --limit 'How many entries to show'
             cand --after 'Show the entries older than this cursor: the `next` an earlier read printed'
@@ -521,6 +538,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand retention 'Show or set how long the tenant keeps its data'
+            cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -529,6 +547,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;tenant;help;limits'= {
         }
         &'oz0;tenant;help;retention'= {
+        }
+        &'oz0;tenant;help;rotate-key'= {
         }
         &'oz0;tenant;help;audit'= {
         }
@@ -1249,6 +1269,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand retention 'Show or set how long the tenant keeps its data'
+            cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
         }
         &'oz0;help;tenant;offload'= {
@@ -1256,6 +1277,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;tenant;limits'= {
         }
         &'oz0;help;tenant;retention'= {
+        }
+        &'oz0;help;tenant;rotate-key'= {
         }
         &'oz0;help;tenant;audit'= {
         }

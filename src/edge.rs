@@ -11,7 +11,7 @@ use oz0_core::api::{
     QuestionAnswer, RunRequest, Status, StoredFile, Tenant, TokenRequest, ToolInfo, Trace, TreeId,
 };
 use oz0_core::api::{Approval, Decision, Rule, SpendingLimits, UsageRecord};
-use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
@@ -482,6 +482,10 @@ impl Edge for AnyEdge {
 
     async fn set_retention(&self, tenant: &Tenant, retention: &Retention) -> Result<Retention, EdgeError> {
         delegate!(self, edge => edge.set_retention(tenant, retention))
+    }
+
+    async fn rotate_payload_key(&self, tenant: &Tenant) -> Result<PayloadKeyRotation, EdgeError> {
+        delegate!(self, edge => edge.rotate_payload_key(tenant))
     }
 
     async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {

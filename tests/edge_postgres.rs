@@ -9,8 +9,8 @@ use crate::common;
 use crate::plugin_support;
 
 use common::{
-    Database, PATIENCE, ServedEdge, TestEnv, poll, postgres_server, psql_value, running_servers, text, tool_processes,
-    wait_server_gone,
+    Database, PATIENCE, ServedEdge, TestEnv, files_under, poll, postgres_server, psql_value, running_servers, text,
+    tool_processes, wait_server_gone,
 };
 use plugin_support::python_env;
 use serde_json::{Value, json};
@@ -152,16 +152,6 @@ fn a_file_and_a_plugin_kept_through_one_node_are_used_through_the_other() {
     assert_eq!(listed, json!([]), "{listed}");
     stop(a);
     stop(b);
-}
-
-/// Returns every file under `dir`.
-fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() { files.extend(files_under(&path)) } else { files.push(path) }
-    }
-    files
 }
 
 /// Sends SIGTERM to a node and checks that it exits 0.

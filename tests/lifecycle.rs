@@ -287,3 +287,42 @@ fn the_console_sets_retention_makes_and_releases_holds_and_marks_an_erased_job_a
     assert_eq!(refused.status, 403, "{}", refused.body);
     assert_eq!(site.json(&["hold", "list", "--all"]).as_array().map(Vec::len), Some(1), "cleo made none");
 }
+
+#[test]
+fn an_edge_told_to_seal_keeps_no_payload_plain_and_a_new_payload_key_seals_what_follows() {
+    // What the tool is given and stores: its file.
+    const MARK: &str = "sealed-mark-5d1e0c";
+    let site = PluginSite::with_edge_flags(Transport::Served, |_| vec!["--seal-payloads".into()]);
+    site.install_workbench();
+    let pack = |id: &str| {
+        let (code, answer, stderr) =
+            site.call(&["workbench.pack", "--arg", &format!("text={MARK} {id}\n"), "--id", id]);
+        assert_eq!(code, 0, "{stderr}");
+        answer["files"][0]["ref"].as_str().expect("a file's reference").to_owned()
+    };
+    let first = pack("before");
+
+    let rotated = site.json(&["tenant", "rotate-key"]);
+    assert_eq!(rotated["sealing"], json!(true), "{rotated}");
+    let (key, retired) = (rotated["key"].as_str().unwrap(), rotated["retired"].as_str().expect("the first key"));
+    assert!(key.len() == 16 && retired.len() == 16 && key != retired, "{rotated}");
+    let second = pack("after");
+    let again = site.ok(&["tenant", "rotate-key"]);
+    assert!(again.starts_with(&format!("payload key: {key} -> ")) && again.lines().count() == 1, "{again}");
+
+    // Everything reads back whole, sealed with whichever key was current.
+    for (file, id) in [(&first, "before"), (&second, "after")] {
+        assert_eq!(site.ok(&["file", "get", file, "--job", id, "-o", "-"]), format!("{MARK} {id}\n"));
+    }
+    assert_eq!(common::files_holding(&site.edge_dir(), MARK), Vec::<std::path::PathBuf>::new());
+    let log = site.json(&["tenant", "audit", "--limit", "100"]);
+    let rotations = audited(&log, "tenant.payload_key");
+    assert_eq!(rotations.len(), 2, "{log}");
+    assert_eq!((&rotations[1]["old"], &rotations[1]["new"]), (&json!(retired), &json!(key)));
+
+    // An edge that keeps payloads plain makes the key, and says that it seals nothing yet.
+    let plain = Site::new(Transport::Embedded);
+    let (code, stdout, stderr) = run(&plain, &["tenant", "rotate-key"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("payload key: ") && stdout.contains("\nthis edge keeps payloads plain"), "{stdout}");
+}

@@ -14,7 +14,7 @@ use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use common::{ServedEdge, TestEnv, Transport, psql, served_transports, text, transports};
+use common::{ServedEdge, TestEnv, Transport, files_holding, files_under, psql, served_transports, text, transports};
 use plugin_support::{python_env, root};
 use serde_json::Value;
 
@@ -36,33 +36,6 @@ fn answer_for(secret: &str) -> String {
     let out = child.wait_with_output().unwrap();
     let digest = text(&out.stdout).split_whitespace().next().unwrap().to_owned();
     format!("sha256 {digest} of {} bytes", secret.len())
-}
-
-/// Returns every file under `dir`, not following links.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
-            let kind = entry.file_type().unwrap();
-            if kind.is_dir() {
-                folders.push(entry.path());
-            } else if kind.is_file() {
-                files.push(entry.path());
-            }
-        }
-    }
-    files
-}
-
-/// Returns the files under `dir` whose bytes hold `needle`.
-fn files_holding(dir: &Path, needle: &str) -> Vec<PathBuf> {
-    files_under(dir)
-        .into_iter()
-        .filter(|file| {
-            std::fs::read(file).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
-        })
-        .collect()
 }
 
 fn mode(path: &Path) -> u32 {

@@ -14,7 +14,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use common::{Database, Transport, postgres_server, text};
+use common::{Database, Transport, files_under, postgres_server, text};
 use serde_json::{Value, json};
 
 /// The provider key in the edge's environment (and the caller's, on the embedded edge).
@@ -192,20 +192,6 @@ fn store_file(url: &str, token: &str, tree: &str, bytes: &[u8]) {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
-}
-
-/// Returns every file under `dir`.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            files.extend(files_under(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
 }
 
 /// Returns the processes whose environment holds `HOME=home`: a tool's servers.

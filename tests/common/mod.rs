@@ -92,6 +92,29 @@ pub fn manifest_archive(manifest: &str) -> Vec<u8> {
     builder.into_inner().expect("an archive")
 }
 
+/// Returns every file under `dir`, and every other entry that is not a folder, not following links.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Returns the files under `dir` whose bytes hold `needle`.
+pub fn files_holding(dir: &Path, needle: impl AsRef<[u8]>) -> Vec<PathBuf> {
+    let needle = needle.as_ref();
+    files_under(dir)
+        .into_iter()
+        .filter(|file| std::fs::read(file).is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle)))
+        .collect()
+}
+
 /// Returns what a command printed, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

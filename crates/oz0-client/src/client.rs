@@ -11,7 +11,7 @@ use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, EventStream, ForkRequest, QuestionAnswer, Rule, RunEvent,
     RunRequest, SpendingLimits, UsageRecord,
 };
-use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -457,6 +457,11 @@ impl Edge for Client {
 
     async fn set_retention(&self, tenant: &Tenant, retention: &Retention) -> Result<Retention, EdgeError> {
         self.with_json(Method::PUT, &tenant_path(paths::RETENTION, tenant), "application/json", retention).await
+    }
+
+    async fn rotate_payload_key(&self, tenant: &Tenant) -> Result<PayloadKeyRotation, EdgeError> {
+        let response = self.send(Method::POST, &tenant_path(paths::PAYLOAD_KEYS, tenant), Body::None).await?;
+        self.json(response).await
     }
 
     async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {

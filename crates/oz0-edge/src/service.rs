@@ -15,7 +15,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, ApprovalState, Conversation, ConversationSummary, Decision, ForkRequest, Rule, UsageRecord,
 };
-use oz0_core::api::{Erasure, Hold, HoldRequest, Retention, Scope};
+use oz0_core::api::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -274,6 +274,22 @@ impl Edge for LocalEdge {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Admin, "changing the tenant's retention")?;
             Ok(state.store().set_retention(&tenant, &retention, principal)?)
+        })
+        .await
+    }
+
+    async fn rotate_payload_key(&self, tenant: &Tenant) -> Result<PayloadKeyRotation, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "giving the tenant a new payload key")?;
+            let store = state.store();
+            let (key, retired) = store.rotate_payload_key(&tenant, principal)?;
+            Ok(PayloadKeyRotation {
+                key: key.to_string(),
+                retired: retired.map(|id| id.to_string()),
+                sealing: store.seals_payloads(),
+            })
         })
         .await
     }

@@ -5,6 +5,7 @@ pub mod limits;
 pub mod name;
 pub mod offload;
 pub mod retention;
+pub mod rotate_key;
 
 use clap::Subcommand;
 
@@ -17,6 +18,7 @@ pub enum TenantCommand {
     Offload(offload::TenantOffloadArgs),
     Limits(limits::TenantLimitsArgs),
     Retention(retention::TenantRetentionArgs),
+    RotateKey(rotate_key::TenantRotateKeyArgs),
     Audit(audit::TenantAuditArgs),
 }
 
@@ -26,6 +28,7 @@ pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
         TenantCommand::Offload(args) => offload::run(&args, edge),
         TenantCommand::Limits(args) => limits::run(&args, edge),
         TenantCommand::Retention(args) => retention::run(&args, edge),
+        TenantCommand::RotateKey(args) => rotate_key::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),
     }
 }

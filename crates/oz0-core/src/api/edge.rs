@@ -6,7 +6,7 @@ use super::conversation::{Conversation, ConversationSummary, ForkRequest};
 use super::error::EdgeError;
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
-use super::lifecycle::{Erasure, Hold, HoldRequest, Retention, Scope};
+use super::lifecycle::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use super::names::Tenant;
 use super::page::{AuditPage, Cursor, JobPage};
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
@@ -85,6 +85,11 @@ pub trait Edge: Send + Sync {
         tenant: &Tenant,
         retention: &Retention,
     ) -> impl Future<Output = Result<Retention, EdgeError>> + Send;
+
+    /// Gives the tenant a new payload key (admin only; audited as `tenant.payload_key`): the edge seals
+    /// the tenant's payloads with it from now on, and opens what the keys before it sealed with those.
+    fn rotate_payload_key(&self, tenant: &Tenant)
+    -> impl Future<Output = Result<PayloadKeyRotation, EdgeError>> + Send;
 
     /// Returns the tenant's legal holds, newest first: those in force, or all of them (admin only).
     fn holds(&self, all: bool) -> impl Future<Output = Result<Vec<Hold>, EdgeError>> + Send;

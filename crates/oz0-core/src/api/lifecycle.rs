@@ -241,6 +241,19 @@ pub struct Erasure {
     pub erased: Erased,
 }
 
+/// A tenant's payload key made new: what the edge seals the tenant's payloads with from now on. The
+/// keys before it are retired and kept, each to open what it sealed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PayloadKeyRotation {
+    /// The new key's ID (16 hex digits), which every value it seals names.
+    pub key: String,
+    /// The ID of the key it replaced, when the tenant had one.
+    pub retired: Option<String>,
+    /// Whether the edge seals new payloads now: when it keeps them plain, the new key seals nothing
+    /// until it is started with `--seal-payloads`.
+    pub sealing: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,8 +31,8 @@ pub use job::{
     Trace, TurnOf,
 };
 pub use lifecycle::{
-    DEFAULT_FILE_LIFETIME, Erased, Erasure, ErasureRequest, Hold, HoldRequest, Lifetime, LifetimeError, Retention,
-    Scope,
+    DEFAULT_FILE_LIFETIME, Erased, Erasure, ErasureRequest, Hold, HoldRequest, Lifetime, LifetimeError,
+    PayloadKeyRotation, Retention, Scope,
 };
 pub use names::{NameError, Role, Tenant, TenantName};
 pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};

@@ -34,6 +34,8 @@ pub const USAGE: &str = "/v1/usage";
 pub const LIMITS: &str = "/v1/tenants/{tenant}/limits";
 /// `GET`: how long a tenant keeps its data; `PUT`: set it (admin).
 pub const RETENTION: &str = "/v1/tenants/{tenant}/retention";
+/// `POST`: give a tenant a new payload key to seal its payloads with (admin).
+pub const PAYLOAD_KEYS: &str = "/v1/tenants/{tenant}/payload-keys";
 /// `GET ?all=true`: the tenant's legal holds, in force or all (admin); `POST`: make one (admin).
 pub const HOLDS: &str = "/v1/holds";
 /// `POST`: release a hold in force (admin).

@@ -6,7 +6,7 @@ use oz0_core::api::{
     OffloadChange, OffloadPatch, OffloadView, Problem, RunRequest, Status, StoredFile, TokenRequest, ToolInfo, Trace,
     paths,
 };
-use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, PayloadKeyRotation, Retention};
 use oz0_core::offload::Threshold;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, SchemaGenerator};
@@ -223,6 +223,17 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             body: Some((json, schema::<Retention>(g))),
             ok: (200, Some((json, schema::<Retention>(g)))),
             errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "post",
+            path: paths::PAYLOAD_KEYS,
+            id: "rotatePayloadKey",
+            summary: "Gives the tenant a new payload key (admin; audited as tenant.payload_key): the edge seals the \
+                      tenant's files and payloads with it from now on, and opens what older keys sealed with those.",
+            parameters: vec![tenant_param()],
+            body: None,
+            ok: (200, Some((json, schema::<PayloadKeyRotation>(g)))),
+            errors: &[400, 401, 403, 404],
         },
         Operation {
             method: "get",

@@ -11,7 +11,7 @@ use oz0_core::api::{
 use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, ForkRequest, Rule, SpendingLimits, UsageRecord,
 };
-use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, Retention};
+use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, PayloadKeyRotation, Retention};
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 
@@ -414,6 +414,13 @@ pub async fn create_hold(
     JsonBody(request): JsonBody<HoldRequest>,
 ) -> Result<(StatusCode, Json<Hold>), ApiError> {
     Ok((StatusCode::CREATED, Json(edge.create_hold(&request).await?)))
+}
+
+pub async fn rotate_payload_key(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+) -> Result<Json<PayloadKeyRotation>, ApiError> {
+    Ok(Json(edge.rotate_payload_key(&tenant(&segment)?).await?))
 }
 
 pub async fn release_hold(Caller(edge): Caller, PathOf(id): PathOf<u64>) -> Result<Json<Hold>, ApiError> {

@@ -43,6 +43,8 @@ pub(crate) enum Action {
     FlowApply,
     /// The tenant's retention changed.
     TenantRetention,
+    /// The tenant was given a new payload key.
+    TenantPayloadKey,
     /// A legal hold was made.
     HoldCreate,
     /// A legal hold was released.
@@ -75,6 +77,7 @@ impl Action {
             Self::AgentApply => "agent.apply",
             Self::FlowApply => "flow.apply",
             Self::TenantRetention => "tenant.retention",
+            Self::TenantPayloadKey => "tenant.payload_key",
             Self::HoldCreate => "hold.create",
             Self::HoldRelease => "hold.release",
             Self::JobErased => "job.erased",

@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use oz0_core::api::FileRef;
 
+use super::audit::{Action, audit};
 use super::error::StoreError;
 use super::plugins::key_id;
-use super::records::now_ms;
+use super::records::{Principal, TenantRecord, now_ms};
 use super::sql::{Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
 use crate::sealing::payload::{PayloadKey, Place, Seal, Stored, sealed_bytes_key, stored};
@@ -178,29 +179,38 @@ impl SqlStore {
     }
 
     /// Gives the tenant a new current payload key, retiring the others, which stay to open what they
-    /// sealed; returns its ID. Other nodes take it up within a minute.
-    pub(super) fn rotate_tenant_payload_key(&self, tenant: i64) -> Result<KeyId, StoreError> {
+    /// sealed, and audits it as `tenant.payload_key` by `actor`; returns the new key's ID and the one it
+    /// replaced. Other nodes take it up within a minute.
+    pub(super) fn rotate_tenant_payload_key(
+        &self,
+        tenant: &TenantRecord,
+        actor: &Principal,
+    ) -> Result<(KeyId, Option<KeyId>), StoreError> {
         let edge = self.sealer.key()?;
         let new = Arc::new(PayloadKey::generate()?);
-        let wrapped = new.wrap(edge, tenant)?;
-        self.write(|tx| {
-            lock_keys(tx, tenant)?;
+        let wrapped = new.wrap(edge, tenant.id)?;
+        let retired = self.write(|tx| {
+            lock_keys(tx, tenant.id)?;
             if let Err(err) = same_edge_key(tx, edge)? {
                 return Ok(Err(err));
             }
+            let retired = current_row(tx, tenant.id)?.map(|(id, _)| id);
             let now = now_ms();
             tx.execute(
                 "UPDATE payload_keys SET retired_at = $2 WHERE tenant_id = $1 AND retired_at IS NULL",
-                &[&tenant, &now],
+                &[&tenant.id, &now],
             )?;
             tx.execute(
                 "INSERT INTO payload_keys (tenant_id, key_id, wrapped, created_at) VALUES ($1, $2, $3, $4)",
-                &[&tenant, &new.id().as_str(), &wrapped, &now],
+                &[&tenant.id, &new.id().as_str(), &wrapped, &now],
             )?;
-            Ok(Ok(()))
+            let old = serde_json::to_string(&retired).unwrap_or_default();
+            let key = serde_json::to_string(new.id().as_str()).unwrap_or_default();
+            audit(tx, tenant, &actor.actor_in(tenant), Action::TenantPayloadKey, &old, &key)?;
+            Ok(Ok(retired))
         })??;
-        self.payloads.keep(tenant, &new, true);
-        Ok(new.id().clone())
+        self.payloads.keep(tenant.id, &new, true);
+        Ok((new.id().clone(), retired.as_deref().and_then(KeyId::parse)))
     }
 }
 
@@ -366,8 +376,11 @@ mod tests {
             let theirs = sealed_by(&store.sql("SELECT input FROM jobs WHERE id = 'J3'")[0]);
             assert_ne!(first, theirs, "each tenant has a key of its own");
 
-            let second = store.rotate_payload_key(t.id).unwrap();
+            let (second, retired) = store.rotate_payload_key(t, &admin).unwrap();
             assert_ne!(second.as_str(), first);
+            assert_eq!(retired.as_ref().map(KeyId::as_str), Some(first.as_str()));
+            let audited = store.sql("SELECT old || ' -> ' || new FROM audit WHERE action = 'tenant.payload_key'");
+            assert_eq!(audited, [format!("\"{first}\" -> \"{second}\"")], "{}", store.kind());
             store.start_job(t, &agent(&j2, "after")).unwrap();
             assert_eq!(sealed_by(&store.sql("SELECT input FROM jobs WHERE id = 'J2'")[0]), second.as_str());
             let current = store

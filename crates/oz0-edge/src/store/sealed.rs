@@ -11,7 +11,7 @@ use oz0_core::api::FileRef;
 use super::error::StoreError;
 use super::payload_keys::rewrap;
 use super::plugins::{key_id, reseal_record};
-use super::records::now_ms;
+use super::records::{Principal, TenantRecord, now_ms};
 use super::sql::{Dialect, Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
 use crate::sealing::{EdgeKey, KeyError, KeyId};
@@ -53,10 +53,14 @@ pub trait SealStore {
     /// digest then tells plain bytes from damaged ones).
     fn open_file(&self, tenant: i64, file: &FileRef, kept: &mut Vec<u8>) -> Result<bool, StoreError>;
 
-    /// Gives the tenant a new payload key to seal its new payloads with, and returns its ID. The keys
-    /// before it are retired, and kept to open what they sealed. Other nodes seal with the new key
-    /// within a minute.
-    fn rotate_payload_key(&self, tenant: i64) -> Result<KeyId, StoreError>;
+    /// Gives the tenant a new payload key to seal its new payloads with, audited as `tenant.payload_key`
+    /// by `actor`, and returns its ID and that of the key it replaced. The keys before it are retired,
+    /// and kept to open what they sealed. Other nodes seal with the new key within a minute.
+    fn rotate_payload_key(
+        &self,
+        tenant: &TenantRecord,
+        actor: &Principal,
+    ) -> Result<(KeyId, Option<KeyId>), StoreError>;
 }
 
 /// Seals again the secrets of every plugin row in `rows` (tenant, name, record) with `to`, opened with
@@ -240,8 +244,12 @@ impl SealStore for SqlStore {
         self.open_file_bytes(tenant, file, kept)
     }
 
-    fn rotate_payload_key(&self, tenant: i64) -> Result<KeyId, StoreError> {
-        self.rotate_tenant_payload_key(tenant)
+    fn rotate_payload_key(
+        &self,
+        tenant: &TenantRecord,
+        actor: &Principal,
+    ) -> Result<(KeyId, Option<KeyId>), StoreError> {
+        self.rotate_tenant_payload_key(tenant, actor)
     }
 }
 
