@@ -1229,7 +1229,7 @@ class _DiffSplitter:
 class _Index:
     """What one pass found in a document: its parts, their weights, and its totals."""
 
-    __slots__ = ("kind", "parts", "weights", "bytes", "chars", "lines", "weight", "count")
+    __slots__ = ("kind", "parts", "weights", "bytes", "chars", "lines", "weight", "count", "entries")
 
     def __init__(self, kind: str, parts: list[_Part], weights: dict[int, int], size: int, chars: int,
                  lines: int, weight: int, estimated: int) -> None:
@@ -1241,6 +1241,10 @@ class _Index:
         self.lines = lines
         self.weight = weight
         self.count = estimated
+        # Each part's line in an outline and what it weighs, by the part and whether the line carries
+        # the part's first sentence (a summary's) or not (a stub's): every fit of the document asks
+        # the same, and weighing is most of a fit.
+        self.entries: dict[tuple[int, bool], tuple[str, int]] = {}
 
     def part_weight(self, part: _Part) -> int:
         weights, whole = self.weights, self.weight
@@ -1729,11 +1733,11 @@ class _Tally:
         return "".join(self.pieces)
 
 
-def _entry(index: _Index, id_: int, line: str, body: _Body) -> tuple[str, int]:
+def _entry(index: _Index, id_: int, body: _Body, sentence: bool) -> tuple[str, int]:
     """Returns a part without parts of its own in place of its outline line when its text weighs no
     more, with the weight of what is returned."""
     part = index.parts[id_]
-    line_tokens = weigh(line)
+    line, line_tokens = _outline_line(index, id_, body, sentence)
     if index.own_end(id_) != part.end or index.part_weight(part) > line_tokens:
         return line, line_tokens
     own = body.read(part.start, part.end)
@@ -1741,6 +1745,19 @@ def _entry(index: _Index, id_: int, line: str, body: _Body) -> tuple[str, int]:
         own += "\n"
     own_tokens = weigh(own)
     return (own, own_tokens) if own_tokens <= line_tokens else (line, line_tokens)
+
+
+def _outline_line(index: _Index, id_: int, body: _Body, sentence: bool) -> tuple[str, int]:
+    """Returns a part's line in an outline, with its first sentence or without, and what it weighs;
+    weighed once an index."""
+    key = (id_, sentence)
+    found = index.entries.get(key)
+    if found is None:
+        part = index.parts[id_]
+        line = _part_line(index, part, _sentence(index, id_, body) if sentence else None)
+        found = (line, weigh(line))
+        index.entries[key] = found
+    return found
 
 
 def _lighter_whole(index: _Index, body: _Body, outline: str, limits: _Limits) -> str | None:
@@ -1754,8 +1771,8 @@ def _summary(index: _Index, body: _Body, name: str | None, limits: _Limits) -> s
     tally = _Tally(_header(index, name))
     if tally.chars + _SHORTEST_LINE * len(index.parts) > limits.chars:
         return None
-    for id_, part in enumerate(index.parts):
-        line, tokens = _entry(index, id_, _part_line(index, part, _sentence(index, id_, body)), body)
+    for id_ in range(len(index.parts)):
+        line, tokens = _entry(index, id_, body, True)
         if not tally.room_for(line, tokens, limits, (0, 0)):
             return None
         tally.push(line, tokens)
@@ -1766,21 +1783,21 @@ def _summary(index: _Index, body: _Body, name: str | None, limits: _Limits) -> s
     return text if limits.admits(text) else None
 
 
-def _deepest_fitting(index: _Index, header: str, limits: _Limits) -> int | None:
+def _deepest_fitting(index: _Index, body: _Body, header: str, limits: _Limits) -> int | None:
     """Returns the deepest level at which every part at or above it fits after `header`."""
     chars = [0] * 256
     tokens = [0] * 256
     base_chars, base_tokens = len(header), weigh(header)
     deepest = 0
     over = 256
-    for part in index.parts:
+    for id_, part in enumerate(index.parts):
         d = part.depth
         if d >= over:
             continue
         deepest = max(deepest, d)
-        line = _part_line(index, part, None)
+        line, weight = _outline_line(index, id_, body, False)
         chars[d] += len(line)
-        tokens[d] += weigh(line)
+        tokens[d] += weight
         c, t = base_chars, base_tokens
         for depth in range(min(deepest, over - 1) + 1):
             c += chars[depth]
@@ -1816,7 +1833,7 @@ def _stub(index: _Index, body: _Body, name: str | None, limits: _Limits) -> tupl
     if not limits.admits(header):
         cut = (len(index.parts), None) if index.parts else None
         return _shortened_header(header, limits), cut
-    depth = _deepest_fitting(index, header, limits)
+    depth = _deepest_fitting(index, body, header, limits)
     shown_depth = depth if depth is not None else 0
     tally = _Tally(header)
     reserve = (0, 0) if depth is not None else (64, 24)
@@ -1825,7 +1842,7 @@ def _stub(index: _Index, body: _Body, name: str | None, limits: _Limits) -> tupl
     for id_, part in enumerate(index.parts):
         if part.depth > shown_depth:
             continue
-        line, tokens = _entry(index, id_, _part_line(index, part, None), body)
+        line, tokens = _entry(index, id_, body, False)
         if not tally.room_for(line, tokens, limits, reserve):
             stopped = True
             break
