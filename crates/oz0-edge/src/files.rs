@@ -386,9 +386,12 @@ impl FileStore {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Err(FileError::Missing(*file)),
             Err(source) => return Err(FileError::Io { action: "open", path, source }),
         };
-        let mut bytes = Vec::new();
         // A sealed blob holds its header and tag beside the bytes.
-        opened.take(MAX_FILE_BYTES + SEALED_OVERHEAD + 1).read_to_end(&mut bytes).map_err(|source| FileError::Io {
+        let most = MAX_FILE_BYTES + SEALED_OVERHEAD + 1;
+        // Sized once for what the file holds, rather than grown by doubling as it is read.
+        let size = opened.metadata().map_or(0, |m| m.len()).min(most);
+        let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+        opened.take(most).read_to_end(&mut bytes).map_err(|source| FileError::Io {
             action: "read",
             path: path.clone(),
             source,
