@@ -295,6 +295,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The job''s ID; left out, a new ULID')
             [CompletionResult]::new('--conversation', '--conversation', [CompletionResultType]::ParameterName, 'Run it as a turn of a conversation: `new` starts one, named by this job''s ID; a conversation''s ID goes on with it, the turns before as the model''s history and their files readable')
+            [CompletionResult]::new('--offload', '--offload', [CompletionResultType]::ParameterName, 'Offload the agent''s tool results over this many tokens (or `off`) in this run, in place of the agent''s own `offload` and within the tenant''s ceiling as that is: to see what a threshold does')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

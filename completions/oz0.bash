@@ -4137,7 +4137,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__run)
-            opts="-q -v -h -V --input --file --id --conversation --detach --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --input --file --id --conversation --detach --offload --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4156,6 +4156,10 @@ _oz0() {
                     return 0
                     ;;
                 --conversation)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --offload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -268,6 +268,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --file 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each'
             cand --id 'The job''s ID; left out, a new ULID'
             cand --conversation 'Run it as a turn of a conversation: `new` starts one, named by this job''s ID; a conversation''s ID goes on with it, the turns before as the model''s history and their files readable'
+            cand --offload 'Offload the agent''s tool results over this many tokens (or `off`) in this run, in place of the agent''s own `offload` and within the tenant''s ceiling as that is: to see what a threshold does'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

@@ -250,6 +250,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand run" -l input -d 'What the job i
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l file -d 'A file of another job to hand to this one, `oz0-file:sha256:<hex>`; repeat for each' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l id -d 'The job\'s ID; left out, a new ULID' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l conversation -d 'Run it as a turn of a conversation: `new` starts one, named by this job\'s ID; a conversation\'s ID goes on with it, the turns before as the model\'s history and their files readable' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand run" -l offload -d 'Offload the agent\'s tool results over this many tokens (or `off`) in this run, in place of the agent\'s own `offload` and within the tenant\'s ceiling as that is: to see what a threshold does' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand run" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r

@@ -115,22 +115,36 @@ fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
 }
 
 #[test]
-fn a_tenant_ceiling_caps_the_agents_offload() {
+fn a_tenant_ceiling_caps_the_agents_offload_and_a_runs_own() {
     for transport in transports() {
         let site = reader_site(transport);
         site.ok(&["tenant", "offload", "--ceiling", "300"]);
         agent(&site, "reader", "id: reader\ntools: [acme_docs.get_page]\noffload: 50000\n");
+        let page = || fixed(call("acme_docs__get_page", json!({"path": "release-notes.md"}), 500, 10));
         let provider = ScriptedProvider::start(vec![
-            fixed(call("acme_docs__get_page", json!({"path": "release-notes.md"}), 500, 10)),
+            page(),
+            fixed(say("done", 600, 5)),
+            page(),
+            fixed(say("done", 600, 5)),
+            page(),
             fixed(say("done", 600, 5)),
         ]);
         provider.configure(&site.edge_dir());
-        let (code, events, stderr) = run(&site, &["reader"]);
-        assert_eq!(code, 0, "{transport:?}: {stderr}");
-        let steps = steps(&events);
-        assert!(steps[1]["offloaded"].is_object(), "the page is over the ceiling of 300: {:?}", steps[1]);
-        let stub: Value = serde_json::from_str(&last_tool_text(&provider.received()[1])).unwrap();
-        assert!(stub["note"].as_str().unwrap().contains("300 tokens"), "{stub}");
+        // The agent's 50000, a run's `off` and a run's 200: the ceiling caps the first two.
+        for (args, note) in
+            [(&[][..], "300 tokens"), (&["--offload", "off"], "300 tokens"), (&["--offload", "200"], "200 tokens")]
+        {
+            let (code, events, stderr) = run(&site, &[&["reader"][..], args].concat());
+            assert_eq!(code, 0, "{transport:?} {args:?}: {stderr}");
+            let steps = steps(&events);
+            assert!(steps[1]["offloaded"].is_object(), "{args:?}: the page is over the threshold: {:?}", steps[1]);
+            let asked = provider.received().len();
+            let stub: Value = serde_json::from_str(&last_tool_text(&provider.received()[asked - 1])).unwrap();
+            assert!(stub["note"].as_str().unwrap().contains(note), "{args:?}: {stub}");
+        }
+        let (code, stdout, stderr) = site.run(&["run", "reader", "--offload", "lots"]);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{transport:?}");
+        assert!(stderr.contains("`lots` is not a whole number of tokens from 1 to 1,000,000, nor `off`"), "{stderr}");
     }
 }
 
@@ -157,6 +171,21 @@ fn a_job_keeps_the_threshold_it_started_with() {
         assert!(last_tool_text(&provider.received()[1]).contains("without a restart"), "read inline");
         assert_eq!(site.json(&["tenant", "offload"])["settings"]["default"], 300);
     }
+}
+
+#[test]
+fn a_flow_run_with_an_offload_threshold_is_refused_naming_it() {
+    let site = Site::new(Transport::Embedded);
+    let dir = site.env.work().join("flows");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join("examples/flows/hand-on.yaml"), dir.join("hand-on.yaml")).unwrap();
+    let (code, stdout, stderr) = site.run(&["run", "hand-on", "--input", "x", "--offload", "500"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr
+            .contains("`hand-on` is a flow, which offloads nothing: an offload threshold (500) is for an agent's runs"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -5,8 +5,10 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use oz0_core::api::{Edge, EdgeError, EventStream, FileRef, Job, JobState, RunEvent, RunRequest, TreeId};
+use oz0_core::offload::Offload;
 use oz0_core::trace::{Step, StepKind};
 
+use crate::commands::tenant::offload::parse_offload;
 use crate::commands::tool::call::parse_job;
 use crate::edge::{Connected, EdgeArgs, Place, block_on, connect};
 use crate::error::{CommandError, ErrorKind};
@@ -50,6 +52,11 @@ pub struct RunArgs {
     /// Start the job and print its ID, without following it (a served edge only).
     #[arg(long)]
     pub detach: bool,
+
+    /// Offload the agent's tool results over this many tokens (or `off`) in this run, in place of the
+    /// agent's own `offload` and within the tenant's ceiling as that is: to see what a threshold does.
+    #[arg(long, value_name = "TOKENS|off", value_parser = parse_offload)]
+    pub offload: Option<Offload>,
 }
 
 const EXAMPLES: &str = "\
@@ -58,7 +65,8 @@ Examples:
   oz0 run hand-on --input 'some text' --format jsonl
   oz0 run reader --conversation new --input 'Find the install guide'
   oz0 run reader --conversation 01K1N6ZQ4B7V2X9M3P8R5T0W6Y --input 'And on macOS?'
-  oz0 run fixer --file oz0-file:sha256:9f2c... --detach";
+  oz0 run fixer --file oz0-file:sha256:9f2c... --detach
+  oz0 run reader --offload off --input 'How do I install Acme on Linux?'";
 
 /// How `oz0 run` prints.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
@@ -150,6 +158,7 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         job: args.id.clone(),
         handoffs,
         conversation: args.conversation.clone(),
+        offload: args.offload,
     };
     block_on(async {
         let job = match connected.edge.start_run(&request).await {

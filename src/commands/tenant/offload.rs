@@ -67,7 +67,7 @@ Examples:
   oz0 tenant offload --unset-default --unset-ceiling
   oz0 tenant offload --edge http://127.0.0.1:7370 --token \"$TOKEN\" --format json";
 
-fn parse_offload(value: &str) -> Result<Offload, String> {
+pub(crate) fn parse_offload(value: &str) -> Result<Offload, String> {
     value.parse().map_err(|err: oz0_core::offload::OffloadError| err.to_string())
 }
 

@@ -9,6 +9,7 @@ use super::error::EdgeError;
 use super::file::{FileRef, TreeId};
 use super::job::Job;
 use crate::agent::Definition;
+use crate::offload::Offload;
 use crate::trace::Step;
 
 /// A run to start.
@@ -37,6 +38,10 @@ pub struct RunRequest {
     /// conversation's ID goes on with it, the turns before as the model's history.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conversation: Option<String>,
+    /// The offload threshold of this run, in place of the agent's own `offload` and within the
+    /// tenant's ceiling as the agent's is: to measure what a threshold does to an agent. Agents only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offload: Option<Offload>,
 }
 
 /// An agent or a flow installed, and whether it replaced one of its name.

@@ -76,6 +76,12 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         })?,
     };
     oz0_core::agent::check(&definition).map_err(|err| EdgeError::invalid(format!("{}: {err}", request.name)))?;
+    if let (Some(offload), Definition::Flow(flow)) = (request.offload, &definition) {
+        return Err(EdgeError::invalid(format!(
+            "`{}` is a flow, which offloads nothing: an offload threshold ({offload}) is for an agent's runs",
+            flow.id
+        )));
+    }
     let gateway = match &definition {
         Definition::Agent(agent) => {
             let config = GatewayConfig::load(state.root()).map_err(|err| EdgeError::invalid(err.to_string()))?;
@@ -97,7 +103,7 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
                 )));
             }
             let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
-            let threshold = job_threshold(state, principal, agent.offload)?;
+            let threshold = job_threshold(state, principal, request.offload.or(agent.offload))?;
             let handoffs = handoffs(state, principal, &request.handoffs, agent, &config)?;
             Some(AgentSetup { gateway, config, threshold, handoffs, history: Vec::new() })
         }

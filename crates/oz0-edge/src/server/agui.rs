@@ -79,6 +79,7 @@ pub async fn run(
         job: (!known).then(|| thread.clone()),
         handoffs: Vec::new(),
         conversation: Some(if known { thread.to_string() } else { NEW_CONVERSATION.to_owned() }),
+        offload: None,
     };
     let job = edge.start_run(&request).await?;
     let events = edge.events(&job.id, 0).await?;
