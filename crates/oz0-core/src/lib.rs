@@ -14,6 +14,7 @@ pub mod manifest;
 #[cfg(feature = "fit")]
 pub mod mcp;
 pub mod offload;
+pub mod savings;
 pub mod spelling;
 #[cfg(feature = "fit")]
 pub mod stored_result;
