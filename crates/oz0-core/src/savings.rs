@@ -16,6 +16,8 @@
 //! assert!(cost.low <= cost.share && cost.share <= cost.high);
 //! ```
 
+use crate::offload::Offload;
+
 /// How many resamples the interval is drawn from.
 pub const RESAMPLES: usize = 2_000;
 
@@ -102,13 +104,43 @@ pub fn percent(share: f64) -> String {
     format!("{:.0}%", share * 100.0)
 }
 
-/// Returns the verdict in plain words: "offloading at 10000 tokens saved 38% of cost (30% to 45%)
-/// against off; answers agreed in 9 of 10", or "cost 12% more" when the variant spent more.
-pub fn verdict(variant: &str, baseline: &str, cost: Option<Saved>, agreed: Agreement) -> String {
+/// Returns a number of tokens as people read it: `10,000`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Returns a threshold as people read it: `off`, or `10,000 tokens`.
+pub fn threshold(offload: Offload) -> String {
+    match offload.tokens() {
+        Some(tokens) => format!("{} tokens", grouped(u64::from(tokens.get()))),
+        None => "off".to_owned(),
+    }
+}
+
+/// Returns the verdict in plain words: "offloading at 10,000 tokens saved 38% of cost (30% to 45%)
+/// against off; answers agreed in 9 of 10"; "cost 12% more" when the variant spent more, and "cost 5.1
+/// times as much" when it spent twice as much or more.
+pub fn verdict(variant: Offload, baseline: Offload, cost: Option<Saved>, agreed: Agreement) -> String {
+    let variant = match variant.tokens() {
+        Some(_) => format!("offloading at {}", threshold(variant)),
+        None => "not offloading".to_owned(),
+    };
     let cost = match cost {
         None => "spent nothing to compare".to_owned(),
         Some(s) if s.share >= 0.0 => {
             format!("saved {} of cost ({} to {})", percent(s.share), percent(s.low), percent(s.high))
+        }
+        // As a ratio: the variant's cost over the baseline's is one less the share.
+        Some(s) if 1.0 - s.share >= 2.0 => {
+            format!("cost {:.1} times as much ({:.1} to {:.1} times)", 1.0 - s.share, 1.0 - s.high, 1.0 - s.low)
         }
         Some(s) => format!("cost {} more ({} to {})", percent(-s.share), percent(-s.high), percent(-s.low)),
     };
@@ -120,7 +152,7 @@ pub fn verdict(variant: &str, baseline: &str, cost: Option<Saved>, agreed: Agree
             agreed.exactly, agreed.loosely
         ),
     };
-    format!("offloading at {variant} {cost} against {baseline}; {answers}")
+    format!("{variant} {cost} against {}; {answers}", threshold(baseline))
 }
 
 /// SplitMix64: a small generator of well-spread numbers from a seed, enough to resample by.
@@ -183,17 +215,29 @@ mod tests {
     fn the_verdict_says_what_was_saved_or_spent_more_and_how_often_answers_agreed() {
         let saved_some = Saved { share: 0.384, low: 0.301, high: 0.452 };
         let agreed = Agreement { exactly: 9, loosely: 9, of: 10 };
+        let tokens = |n: u64| Offload::Tokens(crate::offload::Tokens::new(n).unwrap());
         assert_eq!(
-            verdict("10000 tokens", "off", Some(saved_some), agreed),
-            "offloading at 10000 tokens saved 38% of cost (30% to 45%) against off; answers agreed in 9 of 10"
+            verdict(tokens(10_000), Offload::Off, Some(saved_some), agreed),
+            "offloading at 10,000 tokens saved 38% of cost (30% to 45%) against off; answers agreed in 9 of 10"
         );
         let spent_more = Saved { share: -0.12, low: -0.2, high: -0.05 };
         let loosely = Agreement { exactly: 1, loosely: 3, of: 3 };
         assert_eq!(
-            verdict("50 tokens", "10000 tokens", Some(spent_more), loosely),
-            "offloading at 50 tokens cost 12% more (5% to 20%) against 10000 tokens; answers agreed in 1 of 3 \
+            verdict(tokens(50), tokens(10_000), Some(spent_more), loosely),
+            "offloading at 50 tokens cost 12% more (5% to 20%) against 10,000 tokens; answers agreed in 1 of 3 \
              (3 once white space and case are set aside)"
         );
-        assert!(verdict("1 tokens", "off", None, Agreement::default()).ends_with("no pair of answers to compare"));
+        let several_times = Saved { share: -4.1, low: -4.8, high: -3.5 };
+        assert_eq!(
+            verdict(Offload::Off, tokens(1_000), Some(several_times), Agreement { exactly: 0, loosely: 0, of: 3 }),
+            "not offloading cost 5.1 times as much (4.5 to 5.8 times) against 1,000 tokens; answers agreed in 0 of 3"
+        );
+        assert!(
+            verdict(tokens(1), Offload::Off, None, Agreement::default()).ends_with("no pair of answers to compare")
+        );
+        assert_eq!(
+            (grouped(0), grouped(999), grouped(1_000), grouped(1_234_567)),
+            ("0".into(), "999".into(), "1,000".into(), "1,234,567".into())
+        );
     }
 }

@@ -4,6 +4,7 @@ use std::future::Future;
 
 use super::conversation::{Conversation, ConversationSummary, ForkRequest};
 use super::error::EdgeError;
+use super::experiment::{Experiment, ExperimentReport, ExperimentRequest};
 use super::file::{FileRef, StoredFile, TreeId};
 use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::lifecycle::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
@@ -37,7 +38,6 @@ pub trait Edge: Send + Sync {
         patch: &OffloadPatch,
     ) -> impl Future<Output = Result<OffloadChange, EdgeError>> + Send;
 
-    /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
     /// Returns the caller's tenant's usage from the jobs that started from `since_ms` to before
     /// `until_ms` (milliseconds since 1970; `None` for no bound): one record a model call or a
     /// service's reported cost.
@@ -107,6 +107,7 @@ pub trait Edge: Send + Sync {
     /// that runs. Erasing again removes nothing more.
     fn erase(&self, scope: &Scope) -> impl Future<Output = Result<Erasure, EdgeError>> + Send;
 
+    /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
     fn threshold(
         &self,
         tenant: &Tenant,
@@ -218,4 +219,20 @@ pub trait Edge: Send + Sync {
         id: &TreeId,
         fork: &ForkRequest,
     ) -> impl Future<Output = Result<Conversation, EdgeError>> + Send;
+
+    /// Starts an experiment (content role): the agent run on each input under the threshold it gets
+    /// today and under the variant's, in pairs, one job after another, each tagged with the experiment.
+    fn start_experiment(
+        &self,
+        request: &ExperimentRequest,
+    ) -> impl Future<Output = Result<Experiment, EdgeError>> + Send;
+
+    /// Returns the tenant's experiments, newest first, at most `limit`.
+    fn experiments(&self, limit: u32) -> impl Future<Output = Result<Vec<Experiment>, EdgeError>> + Send;
+
+    /// Returns an experiment: both arms side by side, each pair, and what the variant saved.
+    fn experiment(&self, id: &TreeId) -> impl Future<Output = Result<ExperimentReport, EdgeError>> + Send;
+
+    /// Cancels a running experiment (content role): no pair starts, and its job that runs is cancelled.
+    fn cancel_experiment(&self, id: &TreeId) -> impl Future<Output = Result<Experiment, EdgeError>> + Send;
 }

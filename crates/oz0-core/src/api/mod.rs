@@ -8,6 +8,7 @@
 mod conversation;
 mod edge;
 mod error;
+mod experiment;
 pub(crate) mod file;
 mod job;
 mod lifecycle;
@@ -25,6 +26,10 @@ pub use conversation::{
 };
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
+pub use experiment::{
+    Agreed, Arm, ArmTotals, Experiment, ExperimentPair, ExperimentReport, ExperimentRequest, ExperimentState,
+    MAX_EXPERIMENT_INPUTS, PairArm, Savings, Share,
+};
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{
     CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,

@@ -79,6 +79,12 @@ pub const CONVERSATIONS: &str = "/v1/conversations";
 pub const CONVERSATION: &str = "/v1/conversations/{conversation}";
 /// `POST` `{"turn": N}`: fork a conversation from a turn; answers the new conversation.
 pub const CONVERSATION_FORK: &str = "/v1/conversations/{conversation}/fork";
+/// `GET ?limit=N`: the tenant's experiments, newest first; `POST`: start one (`oz0 compare-savings`).
+pub const EXPERIMENTS: &str = "/v1/experiments";
+/// `GET`: an experiment, both arms side by side and what the variant saved.
+pub const EXPERIMENT: &str = "/v1/experiments/{experiment}";
+/// `POST`: cancel an experiment: no pair starts, and the job that runs is cancelled.
+pub const EXPERIMENT_CANCEL: &str = "/v1/experiments/{experiment}/cancel";
 /// `GET`: the OpenAPI document.
 pub const OPENAPI: &str = "/openapi.json";
 

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::file::TreeId;
 use super::names::{Role, TenantName};
 use crate::offload::{Offload, OffloadSettings, Threshold, Tokens};
 
@@ -14,7 +15,7 @@ use crate::offload::{Offload, OffloadSettings, Threshold, Tokens};
 /// `null` unsets it, a value sets it.
 ///
 /// Only a JSON object is read: serde's derive would also take an array of the fields in order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OffloadPatch {
     /// The new default: tokens, `"off"`, or `null` to unset it.
@@ -25,6 +26,10 @@ pub struct OffloadPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Tokens>")]
     pub ceiling: Option<Option<Tokens>>,
+    /// The experiment (`oz0 compare-savings`) the change was decided by, named in the audit log with
+    /// its thresholds and what its variant saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experiment: Option<TreeId>,
 }
 
 impl<'de> Deserialize<'de> for OffloadPatch {
@@ -39,13 +44,16 @@ impl<'de> Deserialize<'de> for OffloadPatch {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OffloadPatch, A::Error> {
-                const FIELDS: &[&str] = &["default", "ceiling"];
+                const FIELDS: &[&str] = &["default", "ceiling", "experiment"];
                 let mut patch = OffloadPatch::default();
                 while let Some(key) = map.next_key::<Cow<'de, str>>()? {
                     match key.as_ref() {
                         "default" if patch.default.is_none() => patch.default = Some(map.next_value()?),
                         "ceiling" if patch.ceiling.is_none() => patch.ceiling = Some(map.next_value()?),
-                        "default" | "ceiling" => return Err(de::Error::custom(format!("duplicate field `{key}`"))),
+                        "experiment" if patch.experiment.is_none() => patch.experiment = map.next_value()?,
+                        "default" | "ceiling" | "experiment" => {
+                            return Err(de::Error::custom(format!("duplicate field `{key}`")));
+                        }
                         other => return Err(de::Error::unknown_field(other, FIELDS)),
                     }
                 }
@@ -58,7 +66,7 @@ impl<'de> Deserialize<'de> for OffloadPatch {
 }
 
 impl OffloadPatch {
-    /// Returns whether the patch changes nothing.
+    /// Returns whether the patch changes nothing (an experiment named alone changes nothing).
     pub fn is_empty(&self) -> bool {
         self.default.is_none() && self.ceiling.is_none()
     }
@@ -243,7 +251,10 @@ mod tests {
     #[test]
     fn a_patch_tells_left_out_from_null() {
         let patch: OffloadPatch = serde_json::from_str(r#"{"default": null}"#).unwrap();
-        assert_eq!(patch, OffloadPatch { default: Some(None), ceiling: None });
+        assert_eq!(patch, OffloadPatch { default: Some(None), ..OffloadPatch::default() });
+        let patch: OffloadPatch =
+            serde_json::from_str(r#"{"default": 1000, "experiment": "01K1N6ZQ4B7V2X9M3P8R5T0W6Y"}"#).unwrap();
+        assert_eq!(patch.experiment.unwrap().as_str(), "01K1N6ZQ4B7V2X9M3P8R5T0W6Y");
         let patch: OffloadPatch = serde_json::from_str(r#"{"ceiling": 40000}"#).unwrap();
         assert_eq!(patch.ceiling, Some(Some(Tokens::new(40_000).unwrap())));
         assert!(serde_json::from_str::<OffloadPatch>("{}").unwrap().is_empty());
@@ -251,7 +262,7 @@ mod tests {
         assert!(serde_json::from_str::<OffloadPatch>(r#"{"default": 1, "other": 2}"#).is_err());
         assert!(serde_json::from_str::<OffloadPatch>("[1000]").is_err());
         assert!(serde_json::from_str::<OffloadPatch>(r#"{"default": 1, "default": 2}"#).is_err());
-        let back = serde_json::to_string(&OffloadPatch { default: Some(None), ceiling: None }).unwrap();
+        let back = serde_json::to_string(&OffloadPatch { default: Some(None), ..OffloadPatch::default() }).unwrap();
         assert_eq!(back, r#"{"default":null}"#);
     }
 }
