@@ -53,6 +53,10 @@ pub(crate) enum Action {
     JobErased,
     /// Retention removed files and jobs' payloads.
     RetentionExpired,
+    /// An experiment (`oz0 compare-savings`) was started.
+    ExperimentStart,
+    /// An experiment was cancelled.
+    ExperimentCancel,
 }
 
 impl Action {
@@ -82,6 +86,8 @@ impl Action {
             Self::HoldRelease => "hold.release",
             Self::JobErased => "job.erased",
             Self::RetentionExpired => "retention.expired",
+            Self::ExperimentStart => "experiment.start",
+            Self::ExperimentCancel => "experiment.cancel",
         }
     }
 }

@@ -62,9 +62,9 @@ pub trait JobStore {
         error: Option<&str>,
     ) -> Result<Option<Job>, StoreError>;
 
-    /// Ends as failed, with `reason`, every job of every tenant that is still running: at the start of
-    /// a served edge, which owns its store, those are the jobs the last one left when it stopped.
-    /// Returns how many.
+    /// Ends as failed, with `reason`, every job of every tenant that is still running, and every
+    /// experiment, and lets go of the sweeping other processes claimed: at the start of a served edge,
+    /// which owns its store, those are what the last one left when it stopped. Returns how many jobs.
     fn fail_running_jobs(&self, reason: &str) -> Result<usize, StoreError>;
 
     /// Returns a job.
@@ -370,6 +370,9 @@ impl JobStore for SqlStore {
                 "UPDATE jobs SET state = 'failed', ended_at = $1, error = $2 WHERE state = 'running'",
                 &[&now_ms(), &reason],
             )?;
+            super::experiments::fail_experiments(sql, reason, None)?;
+            // The sweeping it claimed for its tenants: an edge that starts sweeps at once.
+            sql.execute("DELETE FROM sweeps WHERE node <> $1", &[&self.node_id()])?;
             Ok(usize::try_from(n).unwrap_or(usize::MAX))
         })
     }

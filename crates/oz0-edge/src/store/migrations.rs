@@ -353,6 +353,41 @@ CREATE TABLE payload_keys (
 ){WITHOUT_ROWID};
 ",
     ),
+    // Experiments (`oz0 compare-savings`): an agent run on each input under two thresholds, and the
+    // jobs of each pair, tagged before they start; the node that runs an experiment, to fail it when
+    // that node is gone.
+    (
+        13,
+        "
+CREATE TABLE experiments (
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    id TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    person TEXT NOT NULL,
+    state TEXT NOT NULL,
+    reason TEXT,
+    baseline TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    inputs {INT} NOT NULL,
+    budget_usd {REAL},
+    node TEXT NOT NULL,
+    started_at {INT} NOT NULL,
+    ended_at {INT},
+    PRIMARY KEY (tenant_id, id)
+){WITHOUT_ROWID};
+CREATE INDEX experiments_by_start ON experiments (tenant_id, started_at);
+CREATE TABLE experiment_jobs (
+    tenant_id {INT} NOT NULL,
+    experiment TEXT NOT NULL,
+    pair {INT} NOT NULL,
+    arm TEXT NOT NULL,
+    job TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, experiment, pair, arm),
+    FOREIGN KEY (tenant_id, experiment) REFERENCES experiments (tenant_id, id)
+){WITHOUT_ROWID};
+CREATE INDEX experiment_jobs_by_job ON experiment_jobs (tenant_id, job);
+",
+    ),
 ];
 
 /// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.
@@ -398,6 +433,8 @@ pub const TABLES: &[&str] = &[
     "doomed_blobs",
     "sweeps",
     "payload_keys",
+    "experiments",
+    "experiment_jobs",
 ];
 
 /// The newest schema version this code knows.

@@ -12,6 +12,7 @@ mod blobs;
 mod conversations;
 mod definitions;
 mod error;
+mod experiments;
 mod jobs;
 mod lifecycle;
 mod location;
@@ -36,6 +37,7 @@ mod token_cache;
 pub use conversations::{ConversationStore, ForkRefused, TurnRefused, TurnStarted};
 pub use definitions::DefinitionStore;
 pub use error::StoreError;
+pub use experiments::{ExperimentJob, ExperimentStore, NewExperiment};
 pub use jobs::{JobStart, JobStore, NewJob};
 pub use lifecycle::{EraseRefused, Expired, HoldRefused, LifecycleStore};
 pub use location::Location;
@@ -177,14 +179,15 @@ mod tests {
             let patch = OffloadPatch {
                 default: Some(Some(Offload::Tokens(tokens(20_000)))),
                 ceiling: Some(Some(tokens(40_000))),
+                experiment: None,
             };
             let change = store.change_offload(t, &patch, &local).unwrap().unwrap();
             assert_eq!(change.before, OffloadSettings::default());
             assert_eq!(store.offload(t).unwrap(), change.after);
-            let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10_000))) };
+            let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10_000))), experiment: None };
             assert!(store.change_offload(t, &above, &local).unwrap().is_err());
             assert_eq!(store.offload(t).unwrap(), change.after, "a refused change changes nothing");
-            let unset = OffloadPatch { default: Some(None), ceiling: Some(None) };
+            let unset = OffloadPatch { default: Some(None), ceiling: Some(None), experiment: None };
             store.change_offload(t, &unset, &local).unwrap().unwrap();
             assert_eq!(store.offload(t).unwrap(), OffloadSettings::default());
             let log = store.audit(t, 10).unwrap();
@@ -220,7 +223,11 @@ mod tests {
             // The two tenants act in turn: each counts only its own.
             for n in 0..3 {
                 for who in [&main, &other] {
-                    let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens(1000 + n)))), ceiling: None };
+                    let patch = OffloadPatch {
+                        default: Some(Some(Offload::Tokens(tokens(1000 + n)))),
+                        ceiling: None,
+                        experiment: None,
+                    };
                     store.change_offload(&who.tenant, &patch, who).unwrap().unwrap();
                 }
             }
@@ -230,9 +237,9 @@ mod tests {
                 assert_eq!(log[0].new["default"], 1002);
             }
             // A refused change takes no number.
-            let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10))) };
+            let above = OffloadPatch { default: None, ceiling: Some(Some(tokens(10))), experiment: None };
             assert!(store.change_offload(&main.tenant, &above, &main).unwrap().is_err());
-            let patch = OffloadPatch { default: Some(None), ceiling: None };
+            let patch = OffloadPatch { default: Some(None), ceiling: None, experiment: None };
             store.change_offload(&main.tenant, &patch, &main).unwrap().unwrap();
             assert_eq!(store.audit(&main.tenant, 1).unwrap()[0].id, 6, "no gap");
         }
@@ -243,7 +250,11 @@ mod tests {
         for store in stores() {
             let (main, other) = two_tenants(&*store);
             for n in 0..5 {
-                let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens(1000 + n)))), ceiling: None };
+                let patch = OffloadPatch {
+                    default: Some(Some(Offload::Tokens(tokens(1000 + n)))),
+                    ceiling: None,
+                    experiment: None,
+                };
                 store.change_offload(&main.tenant, &patch, &main).unwrap().unwrap();
             }
             let t = &main.tenant;

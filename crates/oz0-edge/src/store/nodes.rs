@@ -118,8 +118,8 @@ pub trait NodeStore {
 
     /// Fails, with `reason`, the running jobs of the nodes whose lease ended before `dead_before_ms`,
     /// auditing each (`job.node_lost`), in one conditional update: a job is failed once, however many
-    /// nodes look at once. Drops those nodes' reservations, which no longer count, and forgets nodes
-    /// dead for a day. Returns the jobs it failed.
+    /// nodes look at once. Fails their experiments too, drops their reservations, which no longer count,
+    /// and the sweeping they claimed, and forgets nodes dead for a day. Returns the jobs it failed.
     fn fail_jobs_of_dead_nodes(&self, dead_before_ms: i64, reason: &str) -> Result<Vec<LostJob>, StoreError>;
 
     /// Ends the node's lease, as though it had lapsed long ago.
@@ -201,6 +201,11 @@ impl NodeStore for SqlStore {
                 audit(tx, &tenant, ACTOR, Action::JobNodeLost, "null", &lost_entry(&job, &node, reason))?;
                 lost.push(LostJob { tenant_id, job: TreeId::new(&job).map_err(bad)?, node });
             }
+            super::experiments::fail_experiments(tx, reason, Some(dead_before_ms))?;
+            tx.execute(
+                "DELETE FROM sweeps WHERE node IN (SELECT id FROM nodes WHERE lease_until < $1)",
+                &[&dead_before_ms],
+            )?;
             tx.execute(
                 "DELETE FROM reservations WHERE node IN (SELECT id FROM nodes WHERE lease_until < $1)",
                 &[&dead_before_ms],

@@ -7,6 +7,7 @@ use super::audit::{Action, audit};
 use super::conversations::ConversationStore;
 use super::definitions::DefinitionStore;
 use super::error::StoreError;
+use super::experiments::ExperimentStore;
 use super::jobs::JobStore;
 use super::lifecycle::LifecycleStore;
 use super::migrations::{TABLES, latest};
@@ -150,6 +151,7 @@ pub trait Store:
     PluginStore
     + JobStore
     + ConversationStore
+    + ExperimentStore
     + LifecycleStore
     + DefinitionStore
     + LimitStore
@@ -406,7 +408,22 @@ impl Store for SqlStore {
                 "UPDATE tenant_settings SET offload_default = $2, offload_ceiling = $3 WHERE tenant_id = $1",
                 &[&tenant.id, &default, &ceiling],
             )?;
-            let (old, new) = (settings_json(&before), settings_json(&after));
+            let old = settings_json(&before);
+            let new = match &patch.experiment {
+                // The experiment the change was decided by, with its thresholds.
+                Some(id) => {
+                    let mut new = serde_json::to_value(after).map_err(bad)?;
+                    let found = super::experiments::read_experiment(tx, tenant, id)?;
+                    new["experiment"] = match found {
+                        Some(x) => serde_json::json!({
+                            "id": id, "agent": x.agent, "baseline": x.baseline_offload, "variant": x.variant_offload,
+                        }),
+                        None => serde_json::json!({"id": id}),
+                    };
+                    new.to_string()
+                }
+                None => settings_json(&after),
+            };
             audit(tx, tenant, &actor.actor_in(tenant), Action::TenantOffload, &old, &new)?;
             Ok(Ok(OffloadChange { before, after }))
         })

@@ -165,7 +165,7 @@ fn two_nodes_changing_one_tenants_offload_lose_no_change_and_audit_them_in_order
     let (nodes, admin) = two_nodes(&scratch);
     at_once(&nodes, |node, n, i| {
         let tokens = Tokens::new(u64::try_from(1000 + n * WRITES + i).unwrap()).unwrap();
-        let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens))), ceiling: None };
+        let patch = OffloadPatch { default: Some(Some(Offload::Tokens(tokens))), ceiling: None, experiment: None };
         node.change_offload(&admin.tenant, &patch, &admin).unwrap().unwrap()
     });
     let log = nodes[1].audit(&admin.tenant, 1000).unwrap();
