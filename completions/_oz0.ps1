@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
             [CompletionResult]::new('conversation', 'conversation', [CompletionResultType]::ParameterValue, 'List conversations, show one''s turns, and fork one from a turn')
+            [CompletionResult]::new('compare-savings', 'compare-savings', [CompletionResultType]::ParameterValue, 'Measure what an offload threshold saves on your own agent, in pairs of runs')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
@@ -401,6 +402,121 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;conversation;help;help' {
             break
         }
+        'oz0;compare-savings' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start an experiment, show its progress, and show what it found')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an experiment: both arms side by side, and what the variant saved')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s experiments, newest first')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running experiment: no pair starts, and the job that runs is cancelled')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;compare-savings;start' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent')
+            [CompletionResult]::new('--variant-offload', '--variant-offload', [CompletionResultType]::ParameterName, 'The variant''s offload threshold: tokens, or `off`')
+            [CompletionResult]::new('--inputs', '--inputs', [CompletionResultType]::ParameterName, 'A file of inputs, one a line; `-` reads them from stdin')
+            [CompletionResult]::new('--replay', '--replay', [CompletionResultType]::ParameterName, 'Ask what the agent''s N most recent jobs were asked, in place of --inputs')
+            [CompletionResult]::new('--budget-usd', '--budget-usd', [CompletionResultType]::ParameterName, 'The most the experiment may spend, in US dollars')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('--detach', '--detach', [CompletionResultType]::ParameterName, 'Start the experiment and print its ID, without following it (a served edge only)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;compare-savings;show' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;compare-savings;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many experiments to show')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;compare-savings;cancel' {
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;compare-savings;help' {
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start an experiment, show its progress, and show what it found')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an experiment: both arms side by side, and what the variant saved')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s experiments, newest first')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running experiment: no pair starts, and the job that runs is cancelled')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'oz0;compare-savings;help;start' {
+            break
+        }
+        'oz0;compare-savings;help;show' {
+            break
+        }
+        'oz0;compare-savings;help;list' {
+            break
+        }
+        'oz0;compare-savings;help;cancel' {
+            break
+        }
+        'oz0;compare-savings;help;help' {
+            break
+        }
         'oz0;agent' {
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
@@ -493,6 +609,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('--default', '--default', [CompletionResultType]::ParameterName, 'The threshold of an agent that says nothing: tokens, or `off`')
             [CompletionResult]::new('--ceiling', '--ceiling', [CompletionResultType]::ParameterName, 'The most tokens any agent''s threshold may be')
             [CompletionResult]::new('--agent-offload', '--agent-offload', [CompletionResultType]::ParameterName, 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The experiment (`oz0 compare-savings`) the change was decided by: the audit log names it, with its thresholds, beside the change')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
@@ -1311,6 +1428,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('file', 'file', [CompletionResultType]::ParameterValue, 'Save the files tools stored in a job''s tree')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run an agent or a flow, and follow it live')
             [CompletionResult]::new('conversation', 'conversation', [CompletionResultType]::ParameterValue, 'List conversations, show one''s turns, and fork one from a turn')
+            [CompletionResult]::new('compare-savings', 'compare-savings', [CompletionResultType]::ParameterValue, 'Measure what an offload threshold saves on your own agent, in pairs of runs')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Install agents and flows on the edge, and list them')
             [CompletionResult]::new('tenant', 'tenant', [CompletionResultType]::ParameterValue, 'Read and change the tenant''s settings')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Decide what tools may do: allow, deny, or ask a person first')
@@ -1404,6 +1522,25 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;conversation;fork' {
+            break
+        }
+        'oz0;help;compare-savings' {
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start an experiment, show its progress, and show what it found')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an experiment: both arms side by side, and what the variant saved')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tenant''s experiments, newest first')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a running experiment: no pair starts, and the job that runs is cancelled')
+            break
+        }
+        'oz0;help;compare-savings;start' {
+            break
+        }
+        'oz0;help;compare-savings;show' {
+            break
+        }
+        'oz0;help;compare-savings;list' {
+            break
+        }
+        'oz0;help;compare-savings;cancel' {
             break
         }
         'oz0;help;agent' {

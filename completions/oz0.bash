@@ -22,6 +22,9 @@ _oz0() {
             oz0,approval)
                 cmd="oz0__subcmd__approval"
                 ;;
+            oz0,compare-savings)
+                cmd="oz0__subcmd__compare__subcmd__savings"
+                ;;
             oz0,console)
                 cmd="oz0__subcmd__console"
                 ;;
@@ -121,6 +124,36 @@ _oz0() {
             oz0__subcmd__approval__subcmd__help,show)
                 cmd="oz0__subcmd__approval__subcmd__help__subcmd__show"
                 ;;
+            oz0__subcmd__compare__subcmd__savings,cancel)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__cancel"
+                ;;
+            oz0__subcmd__compare__subcmd__savings,help)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help"
+                ;;
+            oz0__subcmd__compare__subcmd__savings,list)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__list"
+                ;;
+            oz0__subcmd__compare__subcmd__savings,show)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__show"
+                ;;
+            oz0__subcmd__compare__subcmd__savings,start)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__start"
+                ;;
+            oz0__subcmd__compare__subcmd__savings__subcmd__help,cancel)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__cancel"
+                ;;
+            oz0__subcmd__compare__subcmd__savings__subcmd__help,help)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__help"
+                ;;
+            oz0__subcmd__compare__subcmd__savings__subcmd__help,list)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__list"
+                ;;
+            oz0__subcmd__compare__subcmd__savings__subcmd__help,show)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__show"
+                ;;
+            oz0__subcmd__compare__subcmd__savings__subcmd__help,start)
+                cmd="oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__start"
+                ;;
             oz0__subcmd__conversation,fork)
                 cmd="oz0__subcmd__conversation__subcmd__fork"
                 ;;
@@ -208,6 +241,9 @@ _oz0() {
             oz0__subcmd__help,approval)
                 cmd="oz0__subcmd__help__subcmd__approval"
                 ;;
+            oz0__subcmd__help,compare-savings)
+                cmd="oz0__subcmd__help__subcmd__compare__subcmd__savings"
+                ;;
             oz0__subcmd__help,console)
                 cmd="oz0__subcmd__help__subcmd__console"
                 ;;
@@ -276,6 +312,18 @@ _oz0() {
                 ;;
             oz0__subcmd__help__subcmd__approval,show)
                 cmd="oz0__subcmd__help__subcmd__approval__subcmd__show"
+                ;;
+            oz0__subcmd__help__subcmd__compare__subcmd__savings,cancel)
+                cmd="oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__cancel"
+                ;;
+            oz0__subcmd__help__subcmd__compare__subcmd__savings,list)
+                cmd="oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__list"
+                ;;
+            oz0__subcmd__help__subcmd__compare__subcmd__savings,show)
+                cmd="oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__show"
+                ;;
+            oz0__subcmd__help__subcmd__compare__subcmd__savings,start)
+                cmd="oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__start"
                 ;;
             oz0__subcmd__help__subcmd__conversation,fork)
                 cmd="oz0__subcmd__help__subcmd__conversation__subcmd__fork"
@@ -617,7 +665,7 @@ _oz0() {
 
     case "${cmd}" in
         oz0)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help fit plugin"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help fit plugin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1043,6 +1091,284 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version start show list cancel help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__cancel)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help)
+            opts="start show list cancel help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__help__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__list)
+            opts="-q -v -h -V --limit --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__show)
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__compare__subcmd__savings__subcmd__start)
+            opts="-q -v -h -V --agent --variant-offload --inputs --replay --budget-usd --detach --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant-offload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --inputs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --replay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --budget-usd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1953,7 +2279,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help)
-            opts="fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help"
+            opts="fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2065,6 +2391,76 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__approval__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__compare__subcmd__savings)
+            opts="start show list cancel"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__compare__subcmd__savings__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4415,7 +4811,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__offload)
-            opts="-q -v -h -V --default --ceiling --unset-default --unset-ceiling --agent-offload --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --default --ceiling --unset-default --unset-ceiling --agent-offload --from --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4430,6 +4826,10 @@ _oz0() {
                     return 0
                     ;;
                 --agent-offload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand file 'Save the files tools stored in a job''s tree'
             cand run 'Run an agent or a flow, and follow it live'
             cand conversation 'List conversations, show one''s turns, and fork one from a turn'
+            cand compare-savings 'Measure what an offload threshold saves on your own agent, in pairs of runs'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
@@ -364,6 +365,110 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;conversation;help;help'= {
         }
+        &'oz0;compare-savings'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand start 'Start an experiment, show its progress, and show what it found'
+            cand show 'Show an experiment: both arms side by side, and what the variant saved'
+            cand list 'List the tenant''s experiments, newest first'
+            cand cancel 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;compare-savings;start'= {
+            cand --agent 'The agent'
+            cand --variant-offload 'The variant''s offload threshold: tokens, or `off`'
+            cand --inputs 'A file of inputs, one a line; `-` reads them from stdin'
+            cand --replay 'Ask what the agent''s N most recent jobs were asked, in place of --inputs'
+            cand --budget-usd 'The most the experiment may spend, in US dollars'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand --detach 'Start the experiment and print its ID, without following it (a served edge only)'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;compare-savings;show'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;compare-savings;list'= {
+            cand --limit 'How many experiments to show'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;compare-savings;cancel'= {
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;compare-savings;help'= {
+            cand start 'Start an experiment, show its progress, and show what it found'
+            cand show 'Show an experiment: both arms side by side, and what the variant saved'
+            cand list 'List the tenant''s experiments, newest first'
+            cand cancel 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'oz0;compare-savings;help;start'= {
+        }
+        &'oz0;compare-savings;help;show'= {
+        }
+        &'oz0;compare-savings;help;list'= {
+        }
+        &'oz0;compare-savings;help;cancel'= {
+        }
+        &'oz0;compare-savings;help;help'= {
+        }
         &'oz0;agent'= {
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -448,6 +553,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --default 'The threshold of an agent that says nothing: tokens, or `off`'
             cand --ceiling 'The most tokens any agent''s threshold may be'
             cand --agent-offload 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`'
+            cand --from 'The experiment (`oz0 compare-savings`) the change was decided by: the audit log names it, with its thresholds, beside the change'
             cand --tenant 'The tenant; left out, the token''s own'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -1186,6 +1292,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand file 'Save the files tools stored in a job''s tree'
             cand run 'Run an agent or a flow, and follow it live'
             cand conversation 'List conversations, show one''s turns, and fork one from a turn'
+            cand compare-savings 'Measure what an offload threshold saves on your own agent, in pairs of runs'
             cand agent 'Install agents and flows on the edge, and list them'
             cand tenant 'Read and change the tenant''s settings'
             cand policy 'Decide what tools may do: allow, deny, or ask a person first'
@@ -1257,6 +1364,20 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;conversation;show'= {
         }
         &'oz0;help;conversation;fork'= {
+        }
+        &'oz0;help;compare-savings'= {
+            cand start 'Start an experiment, show its progress, and show what it found'
+            cand show 'Show an experiment: both arms side by side, and what the variant saved'
+            cand list 'List the tenant''s experiments, newest first'
+            cand cancel 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
+        }
+        &'oz0;help;compare-savings;start'= {
+        }
+        &'oz0;help;compare-savings;show'= {
+        }
+        &'oz0;help;compare-savings;list'= {
+        }
+        &'oz0;help;compare-savings;cancel'= {
         }
         &'oz0;help;agent'= {
             cand apply 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'

@@ -44,6 +44,7 @@ complete -c oz0 -n "__fish_oz0_needs_command" -f -a "job" -d 'List jobs, show on
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "run" -d 'Run an agent or a flow, and follow it live'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "conversation" -d 'List conversations, show one\'s turns, and fork one from a turn'
+complete -c oz0 -n "__fish_oz0_needs_command" -f -a "compare-savings" -d 'Measure what an offload threshold saves on your own agent, in pairs of runs'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "tenant" -d 'Read and change the tenant\'s settings'
 complete -c oz0 -n "__fish_oz0_needs_command" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
@@ -337,6 +338,98 @@ complete -c oz0 -n "__fish_oz0_using_subcommand conversation; and __fish_seen_su
 complete -c oz0 -n "__fish_oz0_using_subcommand conversation; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a conversation\'s turns: each turn\'s job, agent, state, cost and what it was asked'
 complete -c oz0 -n "__fish_oz0_using_subcommand conversation; and __fish_seen_subcommand_from help" -f -a "fork" -d 'Fork a conversation from one of its turns, and print the new conversation\'s ID'
 complete -c oz0 -n "__fish_oz0_using_subcommand conversation; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -f -a "start" -d 'Start an experiment, show its progress, and show what it found'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -f -a "show" -d 'Show an experiment: both arms side by side, and what the variant saved'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -f -a "list" -d 'List the tenant\'s experiments, newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -f -a "cancel" -d 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and not __fish_seen_subcommand_from start show list cancel help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l agent -d 'The agent' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l variant-offload -d 'The variant\'s offload threshold: tokens, or `off`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l inputs -d 'A file of inputs, one a line; `-` reads them from stdin' -r -F
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l replay -d 'Ask what the agent\'s N most recent jobs were asked, in place of --inputs' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l budget-usd -d 'The most the experiment may spend, in US dollars' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -l detach -d 'Start the experiment and print its ID, without following it (a served edge only)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l limit -d 'How many experiments to show' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from help" -f -a "start" -d 'Start an experiment, show its progress, and show what it found'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show an experiment: both arms side by side, and what the variant saved'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the tenant\'s experiments, newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
+complete -c oz0 -n "__fish_oz0_using_subcommand compare-savings; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and not __fish_seen_subcommand_from apply list help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
@@ -412,6 +505,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subc
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l default -d 'The threshold of an agent that says nothing: tokens, or `off`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l from -d 'The experiment (`oz0 compare-savings`) the change was decided by: the audit log names it, with its thresholds, beside the change' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l tenant -d 'The tenant; left out, the token\'s own' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l token -d 'The bearer token to send to the edge' -r
@@ -1038,25 +1132,26 @@ complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "completion" -d 'Print the completion script of a shell'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write the man pages of oz0 and each of its commands into a folder'
 complete -c oz0 -n "__fish_oz0_using_subcommand util; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "conversation" -d 'List conversations, show one\'s turns, and fork one from a turn'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "hold" -d 'Keep a job, a tree or a conversation beyond retention and from erasure'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "erase" -d 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "console" -d 'Open the embedded edge\'s console in a browser: jobs, traces, costs and approvals'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "mcp" -d 'Serve the tenant\'s tools to any MCP client, fitted and offloaded as for the platform\'s agents'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "util" -d 'Generate completions and man pages'
-complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation agent tenant policy approval hold erase usage console mcp edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "fit" -d 'Fit a document to a token budget: the biggest view that fits, and what it left out'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "plugin" -d 'Lint, measure, install, list and remove plugins'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tool" -d 'Call an installed tool\'s function by hand'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "job" -d 'List jobs, show one, and read its trace'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "file" -d 'Save the files tools stored in a job\'s tree'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "run" -d 'Run an agent or a flow, and follow it live'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "conversation" -d 'List conversations, show one\'s turns, and fork one from a turn'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "compare-savings" -d 'Measure what an offload threshold saves on your own agent, in pairs of runs'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "agent" -d 'Install agents and flows on the edge, and list them'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "tenant" -d 'Read and change the tenant\'s settings'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "policy" -d 'Decide what tools may do: allow, deny, or ask a person first'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "approval" -d 'See and answer the calls that wait for a person\'s approval'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "hold" -d 'Keep a job, a tree or a conversation beyond retention and from erasure'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "erase" -d 'Erase what a job, a job tree or a conversation holds, keeping its numbers'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "usage" -d 'What the tenant spent, by day, job, agent, plugin, service or model; and its export'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "console" -d 'Open the embedded edge\'s console in a browser: jobs, traces, costs and approvals'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "mcp" -d 'Serve the tenant\'s tools to any MCP client, fitted and offloaded as for the platform\'s agents'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "edge" -d 'Run a shared edge, make tokens, and see which edge commands talk to'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "util" -d 'Generate completions and man pages'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and not __fish_seen_subcommand_from fit plugin tool job file run conversation compare-savings agent tenant policy approval hold erase usage console mcp edge util help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "lint" -d 'Check a plugin\'s manifest and its MCP servers\' functions before you release it'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "measure" -d 'Start each local tool\'s MCP server, or reach each remote one, list its functions, and write `oz0-listing.json`'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "install" -d 'Install a plugin in the tenant, so that its tools can be called (`oz0 tool call`)'
@@ -1072,6 +1167,10 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from conversation" -f -a "list" -d 'List the tenant\'s conversations, newest first: ID, turns, the last turn\'s agent and state'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from conversation" -f -a "show" -d 'Show a conversation\'s turns: each turn\'s job, agent, state, cost and what it was asked'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from conversation" -f -a "fork" -d 'Fork a conversation from one of its turns, and print the new conversation\'s ID'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from compare-savings" -f -a "start" -d 'Start an experiment, show its progress, and show what it found'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from compare-savings" -f -a "show" -d 'Show an experiment: both arms side by side, and what the variant saved'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from compare-savings" -f -a "list" -d 'List the tenant\'s experiments, newest first'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from compare-savings" -f -a "cancel" -d 'Cancel a running experiment: no pair starts, and the job that runs is cancelled'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'

@@ -55,6 +55,8 @@ pub enum Command {
     Run(RunOnEdge),
     /// List conversations, show one's turns, and fork one from a turn.
     Conversation(OnEdge<crate::commands::conversation::ConversationCommand>),
+    /// Measure what an offload threshold saves on your own agent, in pairs of runs.
+    CompareSavings(OnEdge<crate::commands::compare_savings::CompareSavingsCommand>),
     /// Install agents and flows on the edge, and list them.
     Agent(OnEdge<AgentCommand>),
     /// Read and change the tenant's settings.

@@ -444,6 +444,25 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.usage(since_ms, until_ms))
     }
 
+    async fn start_experiment(
+        &self,
+        request: &oz0_core::api::ExperimentRequest,
+    ) -> Result<oz0_core::api::Experiment, EdgeError> {
+        delegate!(self, edge => edge.start_experiment(request))
+    }
+
+    async fn experiments(&self, limit: u32) -> Result<Vec<oz0_core::api::Experiment>, EdgeError> {
+        delegate!(self, edge => edge.experiments(limit))
+    }
+
+    async fn experiment(&self, id: &TreeId) -> Result<oz0_core::api::ExperimentReport, EdgeError> {
+        delegate!(self, edge => edge.experiment(id))
+    }
+
+    async fn cancel_experiment(&self, id: &TreeId) -> Result<oz0_core::api::Experiment, EdgeError> {
+        delegate!(self, edge => edge.cancel_experiment(id))
+    }
+
     async fn rules(&self) -> Result<Vec<Rule>, EdgeError> {
         delegate!(self, edge => edge.rules())
     }

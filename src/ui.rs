@@ -323,6 +323,21 @@ pub fn bytes_progress(total: u64, what: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// Returns a progress bar of `total` things (`what`) on stderr, or a hidden one where progress does not
+/// show.
+pub fn count_progress(total: u64, what: &str) -> indicatif::ProgressBar {
+    if !shows_progress() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}, {{msg}} ({{elapsed}})");
+    let style =
+        indicatif::ProgressStyle::with_template(&template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// Returns a spinner on stderr, or a hidden one where progress does not show.
 pub fn spinner() -> indicatif::ProgressBar {
     if !shows_progress() {

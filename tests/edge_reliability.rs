@@ -74,10 +74,12 @@ async fn write_until_refused(client: oz0_client::Client, writer: u64, count: Arc
             client.put_file(&Tenant::Current, &tree, value.to_string().into_bytes()).await.map(|_| ())
         } else {
             let default = Some(Some(Offload::Tokens(Tokens::new(value).unwrap())));
-            client.set_offload(&Tenant::Current, &OffloadPatch { default, ceiling: None }).await.map(|_| {
-                acked.push(value);
-                count.fetch_add(1, Ordering::Relaxed);
-            })
+            client.set_offload(&Tenant::Current, &OffloadPatch { default, ceiling: None, experiment: None }).await.map(
+                |_| {
+                    acked.push(value);
+                    count.fetch_add(1, Ordering::Relaxed);
+                },
+            )
         };
         if result.is_err() {
             break;

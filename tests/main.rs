@@ -15,6 +15,7 @@ mod run_support;
 
 // The subjects.
 mod agui;
+mod compare_savings;
 mod console;
 mod conversations;
 mod data_lifecycle;

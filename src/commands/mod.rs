@@ -2,6 +2,7 @@
 
 pub mod agent;
 pub mod approval;
+pub mod compare_savings;
 pub mod console;
 pub mod conversation;
 pub mod edge;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::File(on) => file::run(on.command, &edge),
         Command::Run(args) => run::run(&args.args, &edge),
         Command::Conversation(on) => conversation::run(on.command, &edge),
+        Command::CompareSavings(on) => compare_savings::run(on.command, &edge),
         Command::Agent(on) => agent::run(on.command, &edge),
         Command::Tenant(on) => tenant::run(on.command, &edge),
         Command::Usage(args) => usage::run(&args, &edge),

@@ -87,7 +87,7 @@ const LOCAL_FOLDERS: [&str; 2] = ["agents", "flows"];
 const LOCAL_EXTENSIONS: [&str; 2] = ["yaml", "yml"];
 
 /// Returns the definition of `name` in `agents/` or `flows/` of the current folder, if there is one.
-fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, CommandError> {
+pub(crate) fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Definition>, CommandError> {
     for dir in LOCAL_FOLDERS {
         for ext in LOCAL_EXTENSIONS {
             let path = Path::new(dir).join(format!("{name}.{ext}"));

@@ -42,6 +42,21 @@ impl ScriptedProvider {
         Self { url, received }
     }
 
+    /// Starts a provider that answers every request with `answer`, deciding from the request alone, as a
+    /// stand-in for any number of runs in any order.
+    pub fn answering(answer: Answer) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let url = format!("http://{}/v1", listener.local_addr().expect("its address"));
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&received);
+        let respond = move |request: &Value| {
+            seen.lock().expect("the requests").push(request.clone());
+            ("200 OK", answer(request))
+        };
+        std::thread::spawn(move || loopback::serve(listener, Arc::new(respond)));
+        Self { url, received }
+    }
+
     /// Returns the bodies of the requests received so far.
     pub fn received(&self) -> Vec<Value> {
         self.received.lock().expect("the requests").clone()
@@ -79,6 +94,12 @@ pub fn say(text: &str, prompt_tokens: u64, completion_tokens: u64) -> Value {
         "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}
     })
+}
+
+/// Returns the tokens a provider that charges by size bills for `request`: a token for each four bytes
+/// of its body, as a provider's tokenizer roughly does.
+pub fn tokens_of(request: &Value) -> u64 {
+    (request.to_string().len() / 4) as u64
 }
 
 /// Returns the text of the last tool message of a request.

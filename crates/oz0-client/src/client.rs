@@ -12,6 +12,7 @@ use oz0_core::api::{
     RunRequest, SpendingLimits, UsageRecord,
 };
 use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
+use oz0_core::api::{Experiment, ExperimentReport, ExperimentRequest};
 use oz0_core::offload::{Offload, Threshold};
 use reqwest::{Method, StatusCode, header};
 use serde::de::DeserializeOwned;
@@ -365,6 +366,24 @@ impl Edge for Client {
     async fn fork_conversation(&self, id: &TreeId, fork: &ForkRequest) -> Result<Conversation, EdgeError> {
         let path = paths::fill(paths::CONVERSATION_FORK, &[("conversation", id.as_str())]);
         self.with_json(Method::POST, &path, "application/json", fork).await
+    }
+
+    async fn start_experiment(&self, request: &ExperimentRequest) -> Result<Experiment, EdgeError> {
+        self.with_json(Method::POST, paths::EXPERIMENTS, "application/json", request).await
+    }
+
+    async fn experiments(&self, limit: u32) -> Result<Vec<Experiment>, EdgeError> {
+        self.get(&format!("{}?limit={limit}", paths::EXPERIMENTS)).await
+    }
+
+    async fn experiment(&self, id: &TreeId) -> Result<ExperimentReport, EdgeError> {
+        self.get(&paths::fill(paths::EXPERIMENT, &[("experiment", id.as_str())])).await
+    }
+
+    async fn cancel_experiment(&self, id: &TreeId) -> Result<Experiment, EdgeError> {
+        let path = paths::fill(paths::EXPERIMENT_CANCEL, &[("experiment", id.as_str())]);
+        let response = self.send(Method::POST, &path, Body::None).await?;
+        self.json(response).await
     }
 
     async fn events(&self, id: &TreeId, after: u32) -> Result<EventStream, EdgeError> {

@@ -16,6 +16,7 @@ use oz0_core::api::{
     Approval, ApprovalState, Conversation, ConversationSummary, Decision, ForkRequest, Rule, UsageRecord,
 };
 use oz0_core::api::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
+use oz0_core::api::{Experiment, ExperimentReport, ExperimentRequest};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -150,7 +151,7 @@ impl Edge for LocalEdge {
     }
 
     async fn set_offload(&self, tenant: &Tenant, patch: &OffloadPatch) -> Result<OffloadChange, EdgeError> {
-        let (tenant, patch) = (tenant.clone(), *patch);
+        let (tenant, patch) = (tenant.clone(), patch.clone());
         self.blocking(move |state, principal| {
             let tenant = visible(principal, &tenant)?;
             require(principal, Role::Admin, "changing the tenant's offload settings")?;
@@ -158,6 +159,11 @@ impl Edge for LocalEdge {
                 return Err(EdgeError::invalid(
                     "the change names nothing: give a default or a ceiling, or null to unset one",
                 ));
+            }
+            if let Some(id) = &patch.experiment
+                && state.store().experiment(&tenant, id)?.is_none()
+            {
+                return Err(crate::runner::experiment::no_experiment(id));
             }
             state.store().change_offload(&tenant, &patch, principal)?.map_err(|err| EdgeError::invalid(err.to_string()))
         })
@@ -658,6 +664,27 @@ impl Edge for LocalEdge {
             }
         })
         .await
+    }
+
+    async fn start_experiment(&self, request: &ExperimentRequest) -> Result<Experiment, EdgeError> {
+        require(&self.principal, Role::Content, "starting an experiment")?;
+        crate::runner::experiment::start(&self.state, &self.principal, request).await
+    }
+
+    async fn experiments(&self, limit: u32) -> Result<Vec<Experiment>, EdgeError> {
+        let limit = limit.clamp(1, MAX_PAGE);
+        self.blocking(move |state, principal| Ok(state.store().experiments(&principal.tenant, limit)?)).await
+    }
+
+    async fn experiment(&self, id: &TreeId) -> Result<ExperimentReport, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| crate::runner::experiment::report(state, principal, &id)).await
+    }
+
+    async fn cancel_experiment(&self, id: &TreeId) -> Result<Experiment, EdgeError> {
+        require(&self.principal, Role::Content, "cancelling an experiment")?;
+        let id = id.clone();
+        self.blocking(move |state, principal| crate::runner::experiment::cancel(state, principal, &id)).await
     }
 
     async fn answer(&self, id: &TreeId, question: u32, answer: &QuestionAnswer) -> Result<(), EdgeError> {

@@ -71,14 +71,18 @@ async fn scenario<E: Edge>(p: &People<E>) -> Vec<String> {
     let mut seen = Vec::new();
     let mut note = |what: &str, answer: String| seen.push(format!("{what}: {answer}"));
     let tokens = |n| Offload::Tokens(Tokens::new(n).unwrap());
-    let set = OffloadPatch { default: Some(Some(tokens(20_000))), ceiling: Some(Some(Tokens::new(40_000).unwrap())) };
+    let set = OffloadPatch {
+        default: Some(Some(tokens(20_000))),
+        ceiling: Some(Some(Tokens::new(40_000).unwrap())),
+        experiment: None,
+    };
     let change = p.admin.set_offload(&Tenant::Current, &set).await.unwrap();
     note("change", format!("{change:?}"));
     note("view", format!("{:?}", p.admin.offload(&main_tenant()).await.unwrap()));
     note("threshold", format!("{:?}", p.content.threshold(&Tenant::Current, Some(Offload::Off)).await.unwrap()));
 
-    let small = OffloadPatch { default: Some(Some(tokens(5))), ceiling: None };
-    let above = OffloadPatch { default: None, ceiling: Some(Some(Tokens::new(10).unwrap())) };
+    let small = OffloadPatch { default: Some(Some(tokens(5))), ceiling: None, experiment: None };
+    let above = OffloadPatch { default: None, ceiling: Some(Some(Tokens::new(10).unwrap())), experiment: None };
     note("content sets", err(p.content.set_offload(&Tenant::Current, &small).await));
     note("above the ceiling", err(p.admin.set_offload(&Tenant::Current, &above).await));
     note("empty", err(p.admin.set_offload(&Tenant::Current, &OffloadPatch::default()).await));

@@ -1,11 +1,12 @@
 //! `oz0 tenant offload`: read or change the tenant's offload default and ceiling.
 
 use clap::Args;
-use oz0_core::api::{Edge, EdgeError, OffloadChange, OffloadPatch, OffloadView, Tenant};
+use oz0_core::api::{Edge, EdgeError, OffloadChange, OffloadPatch, OffloadView, Tenant, TreeId};
 use oz0_core::offload::{Offload, OffloadSettings, Threshold, Tokens};
 use serde::Serialize;
 
 use super::name::parse_tenant;
+use crate::commands::tool::call::parse_job;
 use crate::edge::{EdgeArgs, block_on, connect};
 use crate::error::CommandError;
 use crate::output::{self, Format};
@@ -49,9 +50,14 @@ pub struct TenantOffloadArgs {
         long,
         value_name = "TOKENS|off",
         value_parser = parse_offload,
-        conflicts_with_all = ["default", "ceiling", "unset_default", "unset_ceiling"]
+        conflicts_with_all = ["default", "ceiling", "unset_default", "unset_ceiling", "from"]
     )]
     pub agent_offload: Option<Offload>,
+
+    /// The experiment (`oz0 compare-savings`) the change was decided by: the audit log names it, with
+    /// its thresholds, beside the change.
+    #[arg(long = "from", value_name = "EXPERIMENT", value_parser = parse_job)]
+    pub from: Option<TreeId>,
 
     /// The tenant; left out, the token's own.
     #[arg(long, value_name = "NAME", value_parser = parse_tenant, default_value = "current")]
@@ -64,6 +70,7 @@ Examples:
   oz0 tenant offload --agent-offload 50000
   oz0 tenant offload --default 20000 --ceiling 40000
   oz0 tenant offload --default off
+  oz0 tenant offload --default 1000 --from 01K1N6ZQ4B7V2X9M3P8R5T0W6Y   # as an experiment showed
   oz0 tenant offload --unset-default --unset-ceiling
   oz0 tenant offload --edge http://127.0.0.1:7370 --token \"$TOKEN\" --format json";
 
@@ -80,6 +87,7 @@ impl TenantOffloadArgs {
         OffloadPatch {
             default: if self.unset_default { Some(None) } else { self.default.map(Some) },
             ceiling: if self.unset_ceiling { Some(None) } else { self.ceiling.map(Some) },
+            experiment: self.from.clone(),
         }
     }
 }
@@ -89,6 +97,10 @@ pub fn run(args: &TenantOffloadArgs, edge: &EdgeArgs) -> Result<(), CommandError
     let format: Format = output::format()?;
     let connected = connect(edge)?;
     let patch = args.patch();
+    if patch.is_empty() && patch.experiment.is_some() {
+        return Err(CommandError::usage("--from names the experiment behind a change, and no change is given")
+            .hint("add --default TOKENS|off or --ceiling TOKENS"));
+    }
     if !patch.is_empty() {
         let change = block_on(async {
             connected.edge.set_offload(&args.tenant, &patch).await.map_err(|err| {
@@ -133,6 +145,9 @@ fn print_change(change: &OffloadChange, patch: &OffloadPatch, format: Format) ->
         out.push_str(&format!("ceiling: {} -> {}\n", setting(change.before.ceiling), setting(change.after.ceiling)));
     }
     ui::print_text(&out)?;
+    if let Some(experiment) = &patch.experiment {
+        ui::info(&format!("the audit log names the experiment {experiment} beside the change"));
+    }
     Ok(())
 }
 

@@ -90,6 +90,7 @@ pub fn bar(part: f64, whole: f64, label: &str) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Jobs,
+    Experiments,
     Usage,
     Approvals,
     Settings,
@@ -107,6 +108,7 @@ pub fn page(title: &str, section: Section, session: Option<&Session>, body: &str
         out.push_str("<nav>");
         for (s, href, name) in [
             (Section::Jobs, "/console/jobs", "Jobs"),
+            (Section::Experiments, "/console/experiments", "Experiments"),
             (Section::Usage, "/console/usage", "Usage"),
             (Section::Approvals, "/console/approvals", "Approvals"),
             (Section::Settings, "/console/settings", "Settings"),

@@ -11,6 +11,7 @@ mod app;
 mod approvals;
 mod conversation;
 mod data;
+mod experiments;
 mod form;
 mod html;
 mod job;
@@ -51,6 +52,8 @@ impl Console {
             .route("/console/jobs/{job}", get(job::page))
             .route("/console/jobs/{job}/events", get(job::events))
             .route("/console/conversations/{conversation}", get(conversation::page))
+            .route("/console/experiments", get(experiments::list))
+            .route("/console/experiments/{experiment}", get(experiments::page))
             .route("/console/usage", get(usage::page))
             .route("/console/approvals", get(approvals::page))
             .route("/console/approvals/{id}", post(approvals::decide))

@@ -92,7 +92,10 @@ pub async fn set_offload(signed: Signed, headers: HeaderMap, body: Bytes) -> Res
         let ceiling = text(&fields, "ceiling").map(str::parse::<Tokens>).transpose().map_err(|e| bad("ceiling", &e))?;
         signed
             .edge
-            .set_offload(&Tenant::Current, &OffloadPatch { default: Some(default), ceiling: Some(ceiling) })
+            .set_offload(
+                &Tenant::Current,
+                &OffloadPatch { default: Some(default), ceiling: Some(ceiling), experiment: None },
+            )
             .await
     };
     match change.await {

@@ -3,6 +3,7 @@
 
 mod agent;
 mod events;
+pub(crate) mod experiment;
 mod flow;
 mod run;
 
@@ -84,25 +85,7 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
     }
     let gateway = match &definition {
         Definition::Agent(agent) => {
-            let config = GatewayConfig::load(state.root()).map_err(|err| EdgeError::invalid(err.to_string()))?;
-            let Some(config) = config else {
-                return Err(EdgeError::invalid(format!(
-                    "the agent `{}` needs a model, and the edge has no model gateway: write {} with an alias `{}`",
-                    agent.id,
-                    state.root().join(GatewayConfig::FILE).display(),
-                    agent.model
-                )));
-            };
-            if !config.aliases.contains_key(&agent.model) {
-                let known: Vec<&str> = config.aliases.keys().map(String::as_str).collect();
-                return Err(EdgeError::invalid(format!(
-                    "the agent `{}` calls the model alias `{}`, which the edge's gateway does not configure; it has {}",
-                    agent.id,
-                    agent.model,
-                    if known.is_empty() { "none".to_owned() } else { known.join(", ") }
-                )));
-            }
-            let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
+            let (gateway, config) = gateway_for(state, agent)?;
             let threshold = job_threshold(state, principal, request.offload.or(agent.offload))?;
             let handoffs = handoffs(state, principal, &request.handoffs, agent, &config)?;
             Some(AgentSetup { gateway, config, threshold, handoffs, history: Vec::new() })
@@ -150,6 +133,31 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         files.push(StoredFile { file: *file, size });
     }
     Ok((job, Some(definition), files, gateway))
+}
+
+/// Returns the model gateway an agent's run calls its model through, refusing an edge that has none or
+/// whose gateway does not configure the agent's alias.
+pub(crate) fn gateway_for(state: &EdgeState, agent: &AgentDef) -> Result<(Gateway, GatewayConfig), EdgeError> {
+    let config = GatewayConfig::load(state.root()).map_err(|err| EdgeError::invalid(err.to_string()))?;
+    let Some(config) = config else {
+        return Err(EdgeError::invalid(format!(
+            "the agent `{}` needs a model, and the edge has no model gateway: write {} with an alias `{}`",
+            agent.id,
+            state.root().join(GatewayConfig::FILE).display(),
+            agent.model
+        )));
+    };
+    if !config.aliases.contains_key(&agent.model) {
+        let known: Vec<&str> = config.aliases.keys().map(String::as_str).collect();
+        return Err(EdgeError::invalid(format!(
+            "the agent `{}` calls the model alias `{}`, which the edge's gateway does not configure; it has {}",
+            agent.id,
+            agent.model,
+            if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+        )));
+    }
+    let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
+    Ok((gateway, config))
 }
 
 /// Returns the conversation a run is a turn of, as its request names it: `None` for none, `Some(None)`

@@ -36,6 +36,10 @@ fn conversation_param() -> Value {
     path_param("conversation", "A conversation's ID. Another tenant's conversation answers 404.")
 }
 
+fn experiment_param() -> Value {
+    path_param("experiment", "An experiment's ID. Another tenant's experiment answers 404.")
+}
+
 fn binary() -> Value {
     json!({"type": "string", "contentMediaType": "application/octet-stream"})
 }
@@ -601,6 +605,50 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             body: Some((json, schema::<oz0_core::api::ForkRequest>(g))),
             ok: (201, Some((json, schema::<oz0_core::api::Conversation>(g)))),
             errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::EXPERIMENTS,
+            id: "listExperiments",
+            summary: "Returns the tenant's experiments (`oz0 compare-savings`), newest first.",
+            parameters: vec![json!({"name": "limit", "in": "query", "required": false,
+                                    "description": "1 to 1000; left out, 50.",
+                                    "schema": {"type": "integer", "minimum": 1, "maximum": 1000}})],
+            body: None,
+            ok: (200, Some((json, schema::<Vec<oz0_core::api::Experiment>>(g)))),
+            errors: &[400, 401],
+        },
+        Operation {
+            method: "post",
+            path: paths::EXPERIMENTS,
+            id: "startExperiment",
+            summary: "Starts an experiment (content): the agent run on each input under the threshold it gets \
+                      today and under the variant's, in pairs, one job after another, each job tagged with it.",
+            parameters: vec![],
+            body: Some((json, schema::<oz0_core::api::ExperimentRequest>(g))),
+            ok: (201, Some((json, schema::<oz0_core::api::Experiment>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
+            path: paths::EXPERIMENT,
+            id: "getExperiment",
+            summary: "Returns an experiment: both arms side by side, each pair's jobs, and what the variant saved \
+                      in tokens and cost with 95% intervals (paired bootstrap), and how often answers agreed.",
+            parameters: vec![experiment_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::ExperimentReport>(g)))),
+            errors: READ,
+        },
+        Operation {
+            method: "post",
+            path: paths::EXPERIMENT_CANCEL,
+            id: "cancelExperiment",
+            summary: "Cancels a running experiment (content): no pair starts, and its job that runs is cancelled.",
+            parameters: vec![experiment_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::Experiment>(g)))),
+            errors: &[400, 401, 403, 404],
         },
         Operation {
             method: "get",

@@ -12,6 +12,7 @@ use oz0_core::api::{
     Approval, Conversation, ConversationSummary, Decision, ForkRequest, Rule, SpendingLimits, UsageRecord,
 };
 use oz0_core::api::{Erasure, ErasureRequest, Hold, HoldRequest, PayloadKeyRotation, Retention};
+use oz0_core::api::{Experiment, ExperimentReport, ExperimentRequest};
 use oz0_core::offload::{Offload, Threshold};
 use serde::Deserialize;
 
@@ -443,7 +444,7 @@ pub async fn answer(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The query of the conversations' list.
+/// The query of the conversations' and the experiments' lists.
 #[derive(Debug, Deserialize)]
 pub struct LimitQuery {
     /// How many, newest first; left out, 50.
@@ -467,6 +468,28 @@ pub async fn fork_conversation(
     JsonBody(fork): JsonBody<ForkRequest>,
 ) -> Result<(StatusCode, Json<Conversation>), ApiError> {
     Ok((StatusCode::CREATED, Json(edge.fork_conversation(&tree(&id)?, &fork).await?)))
+}
+
+pub async fn start_experiment(
+    Caller(edge): Caller,
+    JsonBody(request): JsonBody<ExperimentRequest>,
+) -> Result<(StatusCode, Json<Experiment>), ApiError> {
+    Ok((StatusCode::CREATED, Json(edge.start_experiment(&request).await?)))
+}
+
+pub async fn experiments(
+    Caller(edge): Caller,
+    QueryOf(query): QueryOf<LimitQuery>,
+) -> Result<Json<Vec<Experiment>>, ApiError> {
+    Ok(Json(edge.experiments(query.limit.unwrap_or(50)).await?))
+}
+
+pub async fn experiment(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<ExperimentReport>, ApiError> {
+    Ok(Json(edge.experiment(&tree(&id)?).await?))
+}
+
+pub async fn cancel_experiment(Caller(edge): Caller, PathOf(id): PathOf<String>) -> Result<Json<Experiment>, ApiError> {
+    Ok(Json(edge.cancel_experiment(&tree(&id)?).await?))
 }
 
 pub async fn openapi() -> Json<serde_json::Value> {
