@@ -115,6 +115,32 @@ fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
 }
 
 #[test]
+fn a_function_whose_tool_declares_no_fit_gets_no_budget_filled_in() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        // acme-docs whose manifest leaves out `results: {fit: true}`: its functions still take the
+        // convention's arguments, and lint warns of it, but the runtime fills in nothing.
+        let dir = plugin_support::acme_docs(&site.env);
+        let manifest = std::fs::read_to_string(dir.join("oz0-plugin.yaml")).unwrap();
+        std::fs::write(dir.join("oz0-plugin.yaml"), manifest.replace("    results: {fit: true}\n", "")).unwrap();
+        site.ok(&["plugin", "install", dir.to_str().unwrap()]);
+        agent(&site, "reader", "id: reader\ntools: [acme_docs.get_page]\noffload: off\n");
+        let page = || fixed(call("acme_docs__get_page", json!({"path": "install.md"}), 500, 10));
+        let provider = ScriptedProvider::start(vec![page(), fixed(say("done", 600, 5))]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader", "--input", "How do I install it?"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        assert_eq!(steps[1]["budget_filled"], Value::Null, "{transport:?}: {:?}", steps[1]);
+        assert_eq!(steps[1]["fitted"], Value::Null, "{transport:?}: {:?}", steps[1]);
+        // The server was asked as the model asked, with no budget: it answers the page whole, unfitted.
+        let read: Value = serde_json::from_str(&last_tool_text(&provider.received()[1])).unwrap();
+        assert!(read["content"].as_str().unwrap().starts_with("# Install Acme"), "{read}");
+        assert_eq!(read["fit"], Value::Null, "{read}");
+    }
+}
+
+#[test]
 fn a_tenant_ceiling_caps_the_agents_offload_and_a_runs_own() {
     for transport in transports() {
         let site = reader_site(transport);

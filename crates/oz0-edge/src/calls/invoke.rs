@@ -48,6 +48,9 @@ pub(crate) struct Target {
     pub open_world: bool,
     /// The resource of the tool's server read in place of calling a function (`resources/read`).
     pub resource: Option<String>,
+    /// Whether its manifest declares `results: {fit: true}`: its functions follow the fitting
+    /// convention, so that the runtime fills in a budget the model leaves out.
+    pub fits: bool,
 }
 
 impl Target {
@@ -136,6 +139,7 @@ pub(crate) fn target(
             .unwrap_or_default(),
         lifespan: manifest.and_then(|t| t.sandbox).unwrap_or(Lifespan::Shared),
         resource: None,
+        fits: manifest.is_some_and(|t| t.fits()),
     })
 }
 

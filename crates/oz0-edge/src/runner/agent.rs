@@ -32,14 +32,17 @@ const READ_RESOURCE_NAME: &str = "oz__read_resource";
 /// A function the agent may call.
 pub(crate) struct Offered {
     pub target: Target,
-    /// Whether it follows the fitting convention, so that a budget is filled in.
+    /// Whether it is fitted, so that a budget is filled in: its tool declares `results: {fit: true}`
+    /// and its input schema follows the convention. An undeclared function is called as the model
+    /// asked, whatever its schema looks like.
     pub fitted: bool,
 }
 
 impl Offered {
-    /// Returns the function of `target`, fitted when its input schema follows the convention.
+    /// Returns the function of `target`, fitted when its tool declares so and its input schema follows
+    /// the convention.
     pub fn new(target: Target) -> Self {
-        Self { fitted: Shape::of(&target.input_schema).follows(), target }
+        Self { fitted: target.fits && Shape::of(&target.input_schema).follows(), target }
     }
 }
 
