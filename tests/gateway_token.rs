@@ -80,9 +80,12 @@ fn the_official_sdks_call_models_through_the_calls_token() {
         // The export lists both calls under the plugin, and the sums by plugin add them up.
         let csv = site.ok(&["usage", "export", "--format", "csv"]);
         let lines: Vec<&str> = csv.lines().collect();
-        assert!(lines[0].starts_with("at,day,job,job_kind,agent,step,kind,plugin,"), "{csv}");
+        assert!(lines[0].starts_with("at,day,job,job_kind,agent,step,kind,plugin,plugin_version,"), "{csv}");
         assert_eq!(lines.len(), 3, "{csv}");
-        assert!(lines[1].contains(",model,gatewayed,gatewayed,,embed,embedder,openai-embeddings,7,0,,,"), "{csv}");
+        assert!(
+            lines[1].contains(",model,gatewayed,1.0.0,gatewayed,,embed,embedder,openai-embeddings,7,0,,,"),
+            "{csv}"
+        );
         let sums = site.json(&["usage", "--by", "plugin"]);
         assert_eq!(sums[0]["key"], "gatewayed", "{sums}");
         assert_eq!(sums[0]["model_calls"], 2, "{sums}");

@@ -171,6 +171,22 @@ fn usage_reports_are_charged_and_bad_ones_refused() {
         assert_eq!(service.split_whitespace().collect::<Vec<_>>(), ["jev", "1", "1", "decision", "$0.25"], "{trace}");
         assert!(trace.contains("total $0.25"), "{trace}");
 
+        // The report stays with the plugin that charged it, as it was: after a new version replaces
+        // it, and after it is removed.
+        let newer = plugin_support::copy_plugin(&site.env, &plugin_support::workbench(), "workbench");
+        let manifest = std::fs::read_to_string(newer.join("oz0-plugin.yaml")).unwrap();
+        std::fs::write(newer.join("oz0-plugin.yaml"), manifest.replace("version: 1.0.0", "version: 2.0.0")).unwrap();
+        site.ok(&["plugin", "install", newer.to_str().unwrap()]);
+        let charged = |site: &Site| {
+            let export = site.ok(&["usage", "export", "--format", "jsonl"]);
+            let record: Value = serde_json::from_str(export.lines().next().unwrap()).unwrap();
+            (record["plugin"].clone(), record["plugin_version"].clone(), record["cost_usd"].clone())
+        };
+        assert_eq!(charged(&site), (json!("workbench"), json!("1.0.0"), json!(0.25)), "{transport:?}");
+        site.ok(&["plugin", "remove", "workbench"]);
+        assert_eq!(charged(&site), (json!("workbench"), json!("1.0.0"), json!(0.25)), "{transport:?}");
+        site.install_workbench();
+
         for (args, says) in [
             (vec!["--arg", "bad=true"], "is not 1 to 64 letters"),
             (vec!["--arg", "job=someone-else"], "names the job \"someone-else\""),

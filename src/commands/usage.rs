@@ -185,7 +185,7 @@ fn table(sums: &[Sum], by: By) -> String {
 }
 
 /// The columns of the CSV export, in order.
-const COLUMNS: [&str; 18] = [
+const COLUMNS: [&str; 19] = [
     "at",
     "day",
     "job",
@@ -194,6 +194,7 @@ const COLUMNS: [&str; 18] = [
     "step",
     "kind",
     "plugin",
+    "plugin_version",
     "tool",
     "service",
     "alias",

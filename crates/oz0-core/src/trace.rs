@@ -160,6 +160,10 @@ pub struct Step {
     pub tool: Option<String>,
     /// The function, for a tool's step.
     pub function: Option<String>,
+    /// The plugin that brought the tool when the step ran, for a tool's step: what its reported usage
+    /// is charged to, whatever is installed later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<PluginOf>,
     /// How long it took, in milliseconds.
     pub duration_ms: u64,
     /// How it ended.
@@ -205,6 +209,15 @@ pub struct Step {
     /// agent's clearance.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub withheld: bool,
+}
+
+/// A plugin, as it was installed when a step ran.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PluginOf {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
 }
 
 /// What an erased text reads as.
@@ -302,6 +315,7 @@ impl Step {
             kind,
             tool: None,
             function: None,
+            plugin: None,
             duration_ms: 0,
             outcome: Outcome::Ok,
             error: None,

@@ -15,7 +15,7 @@ pub(crate) fn records(
     tenant: &TenantRecord,
     jobs: &[(Job, Vec<Step>)],
 ) -> Result<Vec<UsageRecord>, EdgeError> {
-    // A service's cost is under the plugin that brings its tool now.
+    // A step kept before steps named their plugin is charged to the plugin that brings its tool now.
     let mut plugins: HashMap<String, Option<String>> = HashMap::new();
     let mut out = Vec::new();
     for (job, steps) in jobs {
@@ -29,6 +29,7 @@ pub(crate) fn records(
                 step: step.seq,
                 kind,
                 plugin: None,
+                plugin_version: None,
                 tool: step.tool.clone(),
                 service: None,
                 alias: None,
@@ -51,9 +52,11 @@ pub(crate) fn records(
                     ..record(UsageKind::Model)
                 });
             }
+            let version = |name: &str| step.plugin.as_ref().filter(|p| p.name == name).map(|p| p.version.clone());
             for call in step.sampling.iter().chain(&step.gateway).filter(|c| c.outcome == Outcome::Ok) {
                 out.push(UsageRecord {
                     plugin: Some(call.plugin.clone()),
+                    plugin_version: version(&call.plugin),
                     alias: Some(call.alias.clone()),
                     model: Some(call.model.clone()),
                     format: call.format.clone(),
@@ -64,8 +67,9 @@ pub(crate) fn records(
                 });
             }
             for usage in &step.usage {
-                let plugin = match &step.tool {
-                    Some(tool) => match plugins.get(tool) {
+                let plugin = match (&step.plugin, &step.tool) {
+                    (Some(kept), _) => Some(kept.name.clone()),
+                    (None, Some(tool)) => match plugins.get(tool) {
                         Some(plugin) => plugin.clone(),
                         None => {
                             let plugin = state.store().plugin_of_tool(tenant, tool)?.map(|p| p.info.name);
@@ -73,9 +77,10 @@ pub(crate) fn records(
                             plugin
                         }
                     },
-                    None => None,
+                    (None, None) => None,
                 };
                 out.push(UsageRecord {
+                    plugin_version: plugin.as_deref().and_then(version),
                     plugin,
                     service: Some(usage.service.clone()),
                     units: usage.units,

@@ -34,8 +34,11 @@ pub struct UsageRecord {
     pub step: u32,
     /// A model call or a service's cost.
     pub kind: UsageKind,
-    /// The plugin whose tool made the call or reported the cost; none for an agent's model call.
+    /// The plugin whose tool made the call or reported the cost, as it was when the call ran; none for
+    /// an agent's model call.
     pub plugin: Option<String>,
+    /// That plugin's version when the call ran; none for a step kept before versions were.
+    pub plugin_version: Option<String>,
     /// The tool.
     pub tool: Option<String>,
     /// The service, for a reported cost.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
 use oz0_core::api::{EdgeError, FileRef, Job, QuestionAnswer, RESOURCES_READ, RunEvent, TreeId};
-use oz0_core::trace::{Fitted, Outcome, ServerNote, ServerNoteKind, Step, StepKind};
+use oz0_core::trace::{Fitted, Outcome, PluginOf, ServerNote, ServerNoteKind, Step, StepKind};
 use serde_json::{Map, Value};
 use tokio_util::sync::CancellationToken;
 
@@ -38,6 +38,8 @@ pub(crate) struct Target {
     pub task: bool,
     /// The plugin that brings it.
     pub plugin: String,
+    /// The plugin's version.
+    pub plugin_version: String,
     /// The alias its sampling requests are answered with, when the plugin is granted one.
     pub sampling: Option<String>,
     /// The formats its gateway token may call, when the plugin is granted them.
@@ -54,6 +56,11 @@ pub(crate) struct Target {
 }
 
 impl Target {
+    /// Returns the plugin that brings the tool, as it is installed now.
+    pub fn plugin_of(&self) -> PluginOf {
+        PluginOf { name: self.plugin.clone(), version: self.plugin_version.clone() }
+    }
+
     /// Returns whether the manifest asks a person to approve calls of `what`: the function, or
     /// `sampling`.
     pub fn manifest_asks(&self, what: &str) -> bool {
@@ -120,6 +127,7 @@ pub(crate) fn target(
         input_schema: schema,
         task,
         plugin: plugin.info.name.clone(),
+        plugin_version: plugin.info.version.clone(),
         sampling: plugin
             .manifest
             .requires
@@ -226,6 +234,7 @@ pub(crate) async fn invoke(
         let mut step = Step::new(0, at, StepKind::ToolCall);
         step.tool = Some(target.tool.clone());
         step.function = Some(target.function.clone());
+        step.plugin = Some(target.plugin_of());
         step.outcome = Outcome::Refused;
         step.error = Some(refused.clone());
         step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -254,6 +263,7 @@ pub(crate) async fn invoke(
     }
     step.tool = Some(target.tool.clone());
     step.function = Some(target.function.clone());
+    step.plugin = Some(target.plugin_of());
     step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
     let (mut draft, protocol) = match outcome {
         Ok(answered) => {

@@ -398,6 +398,7 @@ pub(crate) async fn tool_call(
         let mut step = Step::new(0, now(), StepKind::ToolCall);
         step.tool = Some(target.tool.clone());
         step.function = Some(target.function.clone());
+        step.plugin = Some(target.plugin_of());
         step.outcome = outcome;
         step.error = Some(error);
         step.budget_filled = filled;
@@ -517,6 +518,7 @@ async fn post_tool_call(
                 let mut step = Step::new(0, now(), StepKind::Hook);
                 step.tool = Some(hook.tool.clone());
                 step.function = Some(hook.function.clone());
+                step.plugin = Some(hook.plugin_of());
                 step.outcome = Outcome::Error;
                 step.error = Some(err.to_string());
                 ((step, None), Err(err.to_string()))

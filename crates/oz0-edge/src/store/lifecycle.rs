@@ -729,6 +729,7 @@ mod tests {
             kind: StepKind::ToolCall,
             tool: Some("notes".to_owned()),
             function: Some("read".to_owned()),
+            plugin: None,
             duration_ms: 3,
             outcome: StepOutcome::Error,
             error: Some(format!("could not read {input}")),
