@@ -1739,6 +1739,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         }
         'oz0;plugin;install' {
             [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`, and its remote servers where their `headers` do. The edge keeps it and never shows it again')
+            [CompletionResult]::new('--map-model', '--map-model', [CompletionResultType]::ParameterName, 'Answer the plugin''s own model alias with one of the edge''s (`default`, `fast`, `smart`, or one its gateway configures), ALIAS=EDGE_ALIAS; repeat for each')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

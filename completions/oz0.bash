@@ -4013,13 +4013,17 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__plugin__subcmd__install)
-            opts="-q -v -h -V --accept-model --secret --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --accept-model --secret --map-model --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --map-model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1533,6 +1533,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
         }
         &'oz0;plugin;install'= {
             cand --secret 'Give the plugin a secret its manifest declares, NAME=VALUE, or NAME=@FILE to read the value from a file (its last newline left out); repeat for each. Its servers get it where their `env` says `${secrets.NAME}`, and its remote servers where their `headers` do. The edge keeps it and never shows it again'
+            cand --map-model 'Answer the plugin''s own model alias with one of the edge''s (`default`, `fast`, `smart`, or one its gateway configures), ALIAS=EDGE_ALIAS; repeat for each'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

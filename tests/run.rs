@@ -141,6 +141,28 @@ fn a_function_whose_tool_declares_no_fit_gets_no_budget_filled_in() {
 }
 
 #[test]
+fn an_agent_of_smart_is_answered_by_default_when_the_operator_maps_no_smart() {
+    let site = Site::new(Transport::Embedded);
+    agent(&site, "thinker", "id: thinker\nmodel: smart\n");
+    let provider = ScriptedProvider::start(vec![fixed(say("Thought.", 50, 5))]);
+    provider.configure(&site.edge_dir());
+    let (code, events, stderr) = run(&site, &["thinker", "--input", "Think."]);
+    assert_eq!(code, 0, "{stderr}");
+    let steps = steps(&events);
+    assert_eq!((steps[0]["tool"].as_str(), steps[0]["model"].as_str()), (Some("smart"), Some("scripted")));
+    assert_eq!(done(&events)["output"], "Thought.");
+    agent(&site, "dreamer", "id: dreamer\nmodel: dreamy\n");
+    let (code, _, stderr) = run(&site, &["dreamer", "--input", "Dream."]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "the model alias `dreamy`, which the edge's gateway does not configure; it has default, fast, smart"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_tenant_ceiling_caps_the_agents_offload_and_a_runs_own() {
     for transport in transports() {
         let site = reader_site(transport);

@@ -29,6 +29,62 @@ fn install(site: &Site, dir: &std::path::Path) {
 const COST: f64 = 0.000_136;
 
 #[test]
+fn a_plugins_own_alias_is_mapped_at_install_and_fast_answers_as_default() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        let _provider = provider(&site, "Short.", 1);
+        let dir = plugin_support::copy_plugin(&site.env, &root().join("examples/notes"), "notes");
+        let manifest = std::fs::read_to_string(dir.join("oz0-plugin.yaml")).unwrap();
+        std::fs::write(dir.join("oz0-plugin.yaml"), manifest.replace("sampling: default", "sampling: summarizer"))
+            .unwrap();
+        let path = dir.to_str().unwrap();
+        for (extra, says) in [
+            (
+                &[][..],
+                "has its tools' model requests answered with the alias `summarizer`, which the edge has not: map it \
+                 to one the edge has with --map-model summarizer=ALIAS; the edge has default, fast, smart",
+            ),
+            (&["--map-model", "other=fast"][..], "names no model alias `other`"),
+            (
+                &["--map-model", "summarizer=huge"][..],
+                "the edge has no model alias `huge`; it has default, fast, smart",
+            ),
+        ] {
+            let mut args = vec!["plugin", "install", path, "--accept-model"];
+            args.extend(extra);
+            let (code, _, stderr) = site.run(&args);
+            assert_eq!(code, 2, "{transport:?} {extra:?}: {stderr}");
+            assert!(stderr.contains(says), "{transport:?} {extra:?}: {stderr}");
+        }
+        site.ok(&["plugin", "install", path, "--accept-model", "--map-model", "summarizer=fast"]);
+        assert_eq!(site.json(&["plugin", "list"])[0]["models"], json!({"summarizer": "fast"}));
+
+        // `fast`, which the operator maps to nothing, answers as `default`, and says so.
+        let (code, answer, stderr) = site.call(&["notes.summarize", "--arg", "text=We agreed to ship on Friday."]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        let sampled = &answer["sampling"][0];
+        assert_eq!(
+            (sampled["alias"].as_str(), sampled["model"].as_str()),
+            (Some("fast"), Some("scripted")),
+            "{answer}"
+        );
+        let status = site.json(&["edge", "status"]);
+        assert_eq!(
+            status["models"],
+            json!([
+                {"alias": "default", "answered_by": "default", "model": "scripted"},
+                {"alias": "fast", "answered_by": "default", "model": "scripted"},
+                {"alias": "smart", "answered_by": "default", "model": "scripted"},
+            ]),
+            "{status}"
+        );
+        assert!(
+            site.ok(&["edge", "status"]).contains("models   default (scripted), fast (as default), smart (as default)")
+        );
+    }
+}
+
+#[test]
 fn the_specs_example_summarizes_through_the_platform() {
     for transport in transports() {
         let site = Site::new(transport);

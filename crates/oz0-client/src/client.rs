@@ -285,7 +285,12 @@ impl Edge for Client {
     }
 
     async fn install_plugin(&self, archive: Vec<u8>, options: &InstallOptions) -> Result<Installed, EdgeError> {
-        let path = format!("{}?accept_model={}", paths::PLUGINS, options.accept_model);
+        let mut path = format!("{}?accept_model={}", paths::PLUGINS, options.accept_model);
+        if !options.models.is_empty() {
+            // Aliases are letters, digits and `. _ -`: nothing to encode.
+            let pairs: Vec<String> = options.models.iter().map(|(own, edge)| format!("{own}:{edge}")).collect();
+            path.push_str(&format!("&models={}", pairs.join(",")));
+        }
         let secrets = if options.secrets.is_empty() {
             None
         } else {

@@ -9,9 +9,13 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use oz0_core::api::{DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo};
+use oz0_core::api::{
+    DEFAULT_TOOL_TIMEOUT_SECS, EdgeError, FunctionInfo, InstallOptions, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,
+};
 use oz0_core::manifest::{Document, Lint, Listing, MANIFEST_FILE, Severity, lint, rfc3339};
 use oz0_toolhost::{Confinement, Sandbox, tail};
+
+use crate::gateway::{GatewayConfig, STANDARD_ALIASES};
 
 /// The most files and folders a plugin's folder may hold.
 const MAX_FILES: usize = 10_000;
@@ -159,6 +163,58 @@ pub(crate) fn check_models(document: &Document, accept_model: bool) -> Result<bo
     )))
 }
 
+/// Checks the model aliases of a plugin granted models: the one its tools' requests are answered with,
+/// after the installer's `--map-model`, must be `default`, `fast`, `smart` or one `config` (the edge's
+/// gateway, when it has one) configures; a mapping must name the plugin's own alias, and an alias of the
+/// edge's.
+pub(crate) fn check_model_aliases(
+    document: &Document,
+    models: &BTreeMap<String, String>,
+    config: Option<&GatewayConfig>,
+) -> Result<(), EdgeError> {
+    let manifest = &document.manifest;
+    let mut known: Vec<String> = config.map(GatewayConfig::known).unwrap_or_default();
+    for standard in STANDARD_ALIASES {
+        if !known.iter().any(|k| k == standard) {
+            known.push(standard.to_owned());
+        }
+    }
+    known.sort();
+    let edge_has = |alias: &str| known.iter().any(|k| k == alias);
+    let own = manifest.requires.as_ref().and_then(|r| r.models.as_ref()).and_then(|m| m.sampling.clone());
+    for (from, to) in models {
+        oz0_core::api::check_alias(from).map_err(EdgeError::invalid)?;
+        oz0_core::api::check_alias(to).map_err(EdgeError::invalid)?;
+        if own.as_deref() != Some(from.as_str()) {
+            return Err(EdgeError::invalid(match &own {
+                Some(own) => format!(
+                    "--map-model {from}={to}: the plugin `{}` names no model alias `{from}`; its tools' requests are \
+                     answered with `{own}`",
+                    manifest.name
+                ),
+                None => format!("--map-model {from}={to}: the plugin `{}` answers no model requests", manifest.name),
+            }));
+        }
+        if !edge_has(to) {
+            return Err(EdgeError::invalid(format!(
+                "--map-model {from}={to}: the edge has no model alias `{to}`; it has {}",
+                known.join(", ")
+            )));
+        }
+    }
+    let Some(own) = own else { return Ok(()) };
+    let answered = models.get(&own).unwrap_or(&own);
+    if edge_has(answered) {
+        return Ok(());
+    }
+    Err(EdgeError::invalid(format!(
+        "the plugin `{}` has its tools' model requests answered with the alias `{own}`, which the edge has not: map \
+         it to one the edge has with --map-model {own}=ALIAS; the edge has {}",
+        manifest.name,
+        known.join(", ")
+    )))
+}
+
 /// Checks the secrets given to a plugin: each is one its manifest declares, and each that a server's
 /// `env` names is given.
 pub(crate) fn check_secrets(document: &Document, given: &BTreeMap<String, String>) -> Result<(), EdgeError> {
@@ -211,7 +267,7 @@ pub(crate) fn info(
     document: &Document,
     listing: &Listing,
     models_accepted: bool,
-    secrets: &BTreeMap<String, String>,
+    options: &InstallOptions,
     at_ms: u64,
 ) -> InstalledPlugin {
     let manifest = &document.manifest;
@@ -221,7 +277,8 @@ pub(crate) fn info(
         description: manifest.description.clone(),
         installed_at: rfc3339(at_ms / 1000),
         models_accepted,
-        secrets: secrets.keys().cloned().collect(),
+        secrets: options.secrets.keys().cloned().collect(),
+        models: options.models.clone(),
         tools: manifest
             .tools
             .iter()

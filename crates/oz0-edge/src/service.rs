@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use oz0_core::agent::Definition;
+use oz0_core::api::{AliasStatus, Experiment, ExperimentReport, ExperimentRequest};
 use oz0_core::api::{
     Applied, AuditPage, CallAnswer, CallRequest, CreatedToken, Cursor, Edge, EdgeError, EventStream, FileRef,
     InstallOptions, Installed, InstalledPlugin, Job, JobDetail, JobPage, KeyKind, KeyStatus, MAX_PAGE, OffloadChange,
@@ -16,7 +17,6 @@ use oz0_core::api::{
     Approval, ApprovalState, Conversation, ConversationSummary, Decision, ForkRequest, Rule, UsageRecord,
 };
 use oz0_core::api::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
-use oz0_core::api::{Experiment, ExperimentReport, ExperimentRequest};
 use oz0_core::offload::{Offload, Threshold};
 use oz0_core::trace::Totals;
 
@@ -97,6 +97,21 @@ fn key_status(state: &EdgeState, principal: &Principal) -> Option<KeyStatus> {
     Some(KeyStatus { kind, place, id: key.id().to_string() })
 }
 
+/// Returns the model aliases a tenant may name and what answers each; none when the edge has no model
+/// gateway (or one it cannot read, which a run says).
+fn models_status(state: &EdgeState) -> Vec<AliasStatus> {
+    let Ok(Some(config)) = crate::gateway::GatewayConfig::load(state.root()) else { return Vec::new() };
+    config
+        .known()
+        .into_iter()
+        .filter_map(|alias| {
+            let answered_by = config.resolve(&alias)?.to_owned();
+            let model = config.aliases.get(&answered_by)?.model.clone();
+            Some(AliasStatus { alias, answered_by, model })
+        })
+        .collect()
+}
+
 /// Returns the tenant `tenant` names when the caller may see it: only their own.
 fn visible(principal: &Principal, tenant: &Tenant) -> Result<TenantRecord, EdgeError> {
     match tenant {
@@ -136,6 +151,7 @@ impl Edge for LocalEdge {
                 },
                 tools: state.tools_status(),
                 key: key_status(state, principal),
+                models: models_status(state),
             })
         })
         .await
@@ -445,12 +461,14 @@ impl Edge for LocalEdge {
         require(&self.principal, Role::Admin, "installing a plugin")?;
         let tenant = self.principal.tenant.id;
         let root = self.state.root().to_path_buf();
-        let (accept_model, secrets) = (options.accept_model, options.secrets.clone());
+        let (accept_model, secrets, models) = (options.accept_model, options.secrets.clone(), options.models.clone());
         let (folder, document, models_accepted, archive) = self
-            .blocking(move |_, _| {
+            .blocking(move |state, _| {
                 let folder = plugins::unpack_new(&root, tenant, &archive)?;
                 let document = plugins::read_manifest(folder.path())?;
                 let accepted = plugins::check_models(&document, accept_model)?;
+                let gateway = crate::gateway::GatewayConfig::load(state.root()).ok().flatten();
+                plugins::check_model_aliases(&document, &models, gateway.as_ref())?;
                 plugins::check_secrets(&document, &secrets)?;
                 Ok((folder, document, accepted, archive))
             })
@@ -459,7 +477,7 @@ impl Edge for LocalEdge {
         let listing = plugins::measure(&document, folder.path(), &sandbox, &options.secrets).await?;
         let warnings = plugins::refuse_errors(&document, Some(&listing))?;
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-        let info = plugins::info(&document, &listing, models_accepted, &options.secrets, now);
+        let info = plugins::info(&document, &listing, models_accepted, options, now);
         let secrets = options.secrets.clone();
         self.blocking(move |state, principal| {
             // The plugin's folder is named by its name and the time, so that a call running the old

@@ -627,6 +627,7 @@ mod tests {
             installed_at: "2026-12-01T00:00:00Z".to_owned(),
             models_accepted: false,
             secrets: Vec::new(),
+            models: Default::default(),
             tools,
         };
         PluginRecord {

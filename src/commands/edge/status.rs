@@ -66,9 +66,18 @@ pub fn run(args: &EdgeStatusArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         Some(key) => format!("key      {}, ID {}\n", key_place(key), key.id),
         None => String::new(),
     };
+    let models: Vec<String> = status
+        .models
+        .iter()
+        .map(|m| match m.answered_by == m.alias {
+            true => format!("{} ({})", m.alias, m.model),
+            false => format!("{} (as {})", m.alias, m.answered_by),
+        })
+        .collect();
+    let models = if models.is_empty() { "none: the edge has no gateway.toml".to_owned() } else { models.join(", ") };
     ui::print_text(&format!(
         "edge     {place}\nversion  {}\ntenant   {}{first}\nperson   {}\nroles    {}\nstore    {}, schema {}\ntools    \
-         {tools}\n{key}",
+         {tools}\nmodels   {models}\n{key}",
         status.version,
         status.tenant,
         status.person,

@@ -18,12 +18,15 @@ use crate::ui;
 /// The plugin's folder is packed and sent to the edge, which lints the manifest, starts each local
 /// server to list its functions, and keeps it; a plugin of the same name is replaced. A manifest with
 /// lint errors is refused with the findings. A plugin that declares `requires.models` calls models the
-/// tenant pays for, and is installed only with --accept-model. Folders of tools and caches (`.git`,
+/// tenant pays for, and is installed only with --accept-model; the alias its tools' model requests
+/// are answered with is `default`, `fast`, `smart`, one the edge's gateway configures, or one of the
+/// plugin's own that --map-model maps to one of those. Folders of tools and caches (`.git`,
 /// `.venv`, `venv`, `node_modules`, `__pycache__`, `target`) are left out. The admin role is needed.
 #[derive(Debug, Args)]
 #[command(
     after_long_help = "Examples:\n  oz0 plugin install examples/acme-docs\n  oz0 plugin install . --accept-model\n  \
-                       oz0 plugin install . --secret token=@token.txt"
+                       oz0 plugin install . --secret token=@token.txt\n  \
+                       oz0 plugin install . --accept-model --map-model summarizer=fast"
 )]
 pub struct PluginInstallArgs {
     /// The plugin's folder, which holds its `oz0-plugin.yaml`; left out, the current folder.
@@ -40,6 +43,20 @@ pub struct PluginInstallArgs {
     /// shows it again.
     #[arg(long = "secret", value_name = "NAME=VALUE")]
     pub secrets: Vec<String>,
+
+    /// Answer the plugin's own model alias with one of the edge's (`default`, `fast`, `smart`, or one
+    /// its gateway configures), ALIAS=EDGE_ALIAS; repeat for each.
+    #[arg(long = "map-model", value_name = "ALIAS=EDGE_ALIAS", value_parser = parse_model_map)]
+    pub models: Vec<(String, String)>,
+}
+
+fn parse_model_map(value: &str) -> Result<(String, String), String> {
+    let (own, edge) = value.split_once('=').ok_or_else(|| {
+        format!("`{value}` maps nothing: write the plugin's alias, `=`, and the edge's, as summarizer=fast")
+    })?;
+    oz0_core::api::check_alias(own)?;
+    oz0_core::api::check_alias(edge)?;
+    Ok((own.to_owned(), edge.to_owned()))
 }
 
 /// Folders never packed: those of version control, environments, caches and builds.
@@ -67,7 +84,11 @@ pub fn run(args: &PluginInstallArgs, edge: &EdgeArgs) -> Result<(), CommandError
             hints: vec!["fix them, and check with `oz0 plugin lint`".to_owned()],
         });
     }
-    let options = InstallOptions { accept_model: args.accept_model, secrets: secrets(&args.secrets)? };
+    let options = InstallOptions {
+        accept_model: args.accept_model,
+        secrets: secrets(&args.secrets)?,
+        models: args.models.iter().cloned().collect(),
+    };
     let archive = pack(&plugin.dir)?;
     let connected = connect(edge)?;
     let spinner = ui::spinner();

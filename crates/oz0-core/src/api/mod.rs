@@ -43,11 +43,12 @@ pub use names::{NameError, Role, Tenant, TenantName};
 pub use page::{AuditPage, Cursor, JobPage, MAX_PAGE};
 pub use plugin::{
     DEFAULT_TOOL_TIMEOUT_SECS, FunctionInfo, InstallOptions, Installed, InstalledPlugin, MAX_PLUGIN_BYTES, ToolInfo,
+    check_alias,
 };
 pub use policy::{Approval, ApprovalState, Decided, Decision, Effect, Rule, check_pattern, decide};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
-    AuditEntry, CreatedToken, KeyKind, KeyStatus, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status,
-    StoreStatus, TokenRequest, ToolsStatus,
+    AliasStatus, AuditEntry, CreatedToken, KeyKind, KeyStatus, OffloadChange, OffloadPatch, OffloadView,
+    SpendingLimits, Status, StoreStatus, TokenRequest, ToolsStatus,
 };
 pub use usage::{UsageKind, UsageRecord, parse_instant};

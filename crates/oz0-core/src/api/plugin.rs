@@ -27,6 +27,10 @@ pub struct InstalledPlugin {
     /// The names of the secrets the installer gave it (`--secret`); never their values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<String>,
+    /// The plugin's own model aliases and the edge's alias each was mapped to at install
+    /// (`--map-model`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub models: BTreeMap<String, String>,
     /// Its tools, in the manifest's order.
     pub tools: Vec<ToolInfo>,
 }
@@ -39,6 +43,15 @@ pub struct InstallOptions {
     /// The secrets the manifest declares, by name, each given to the servers whose `env` names it as
     /// `${secrets.NAME}`. Kept by the edge, never shown again.
     pub secrets: BTreeMap<String, String>,
+    /// The edge's alias for each of the plugin's own model aliases, such as `summarizer` to `fast`.
+    pub models: BTreeMap<String, String>,
+}
+
+/// Checks a model alias's name: 1 to 64 letters, digits and `. _ -`.
+pub fn check_alias(alias: &str) -> Result<(), String> {
+    let valid = (1..=64).contains(&alias.len())
+        && alias.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if valid { Ok(()) } else { Err(format!("`{alias}` is not a model alias: 1 to 64 letters, digits and `. _ -`")) }
 }
 
 /// A tool of an installed plugin, and its functions as its server listed them at install.

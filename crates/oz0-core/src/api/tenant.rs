@@ -197,6 +197,23 @@ pub struct Status {
     /// tenant only, and absent from an edge older than this field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<KeyStatus>,
+    /// The model aliases the tenant may name (`default`, `fast`, `smart` and those the operator adds),
+    /// and what answers each; empty when the edge has no model gateway.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub models: Vec<AliasStatus>,
+}
+
+/// A model alias and what answers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AliasStatus {
+    /// The alias.
+    pub alias: String,
+    /// The configured alias that answers it: itself, or `default` for a `fast` or `smart` the operator
+    /// maps to nothing of its own.
+    pub answered_by: String,
+    /// The model that answers, as its provider names it.
+    pub model: String,
 }
 
 /// How an edge confines its tools' servers.

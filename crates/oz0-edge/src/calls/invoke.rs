@@ -134,6 +134,8 @@ pub(crate) fn target(
             .as_ref()
             .and_then(|r| r.models.as_ref())
             .and_then(|m| m.sampling.clone())
+            // The plugin's own alias answers as the edge's alias it was mapped to at install.
+            .map(|alias| plugin.info.models.get(&alias).cloned().unwrap_or(alias))
             .filter(|_| plugin.info.models_accepted),
         asks: manifest.map(|t| t.requires_approval.clone()).unwrap_or_default(),
         open_world,

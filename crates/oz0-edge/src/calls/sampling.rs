@@ -158,9 +158,9 @@ impl Sampler {
             Ok(None) => return Err(self.refuse(&preferred, Refusal::refused("the edge has no model gateway"))),
             Err(err) => return Err(self.refuse(&preferred, Refusal::refused(err.to_string()))),
         };
-        // `fast` and `smart` answer only when the edge has them; the plugin's own alias otherwise.
-        let alias = if config.aliases.contains_key(&preferred) { preferred } else { self.alias.clone() };
-        let Some(price) = config.aliases.get(&alias).cloned() else {
+        // `fast` and `smart` are every tenant's: `default` answers for each the operator maps to nothing.
+        let alias = if config.resolve(&preferred).is_some() { preferred } else { self.alias.clone() };
+        let Some(price) = config.entry(&alias).cloned() else {
             let message = format!("the plugin's model alias `{alias}` is not in the edge's gateway");
             return Err(self.refuse(&alias, Refusal::refused(message)));
         };

@@ -37,6 +37,10 @@ pub struct GatewayConfig {
     pub formats: BTreeMap<String, String>,
 }
 
+/// The model aliases every tenant has, whatever the operator configures: `default`, and `fast` and
+/// `smart`, which answer as `default` when gateway.toml maps them to nothing of their own.
+pub const STANDARD_ALIASES: [&str; 3] = ["default", "fast", "smart"];
+
 /// The request formats a gateway token may call, and the provider that speaks each.
 pub const FORMATS: [(&str, Option<Provider>); 5] = [
     ("openai-embeddings", Some(Provider::Openai)),
@@ -126,6 +130,34 @@ impl GatewayConfig {
             [alias] => Some(alias),
             _ => None,
         }
+    }
+
+    /// Returns the configured alias that answers for `alias`: itself when configured; for `fast` and
+    /// `smart`, which every tenant has, `default` when the operator maps no other; `None` otherwise.
+    pub fn resolve<'a>(&'a self, alias: &'a str) -> Option<&'a str> {
+        if self.aliases.contains_key(alias) {
+            return Some(alias);
+        }
+        let standard = STANDARD_ALIASES.contains(&alias) && self.aliases.contains_key(STANDARD_ALIASES[0]);
+        standard.then_some(STANDARD_ALIASES[0])
+    }
+
+    /// Returns the configuration of the alias that answers for `alias` ([`resolve`](Self::resolve)).
+    pub fn entry(&self, alias: &str) -> Option<&AliasConfig> {
+        self.aliases.get(self.resolve(alias)?)
+    }
+
+    /// Returns the aliases a tenant may name: those configured, and `default`, `fast` and `smart`,
+    /// with what answers for each of these (itself, or `default`).
+    pub fn known(&self) -> Vec<String> {
+        let mut known: Vec<String> = self.aliases.keys().cloned().collect();
+        for alias in STANDARD_ALIASES {
+            if !self.aliases.contains_key(alias) {
+                known.push(alias.to_owned());
+            }
+        }
+        known.sort();
+        known
     }
 
     /// Returns the aliases whose provider speaks `format`.
@@ -253,6 +285,23 @@ base_url = "http://127.0.0.1:8080/v1"
 model = "qwen3-8b"
 timeout_secs = 60
 "#;
+
+    #[test]
+    fn fast_and_smart_answer_as_default_unless_configured() {
+        let config: GatewayConfig = toml::from_str(
+            "[aliases.default]\nprovider = \"openai\"\nbase_url = \"http://127.0.0.1:1/v1\"\nmodel = \"m\"\n\
+             [aliases.smart]\nprovider = \"openai\"\nbase_url = \"http://127.0.0.1:1/v1\"\nmodel = \"big\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (config.resolve("default"), config.resolve("fast"), config.resolve("smart"), config.resolve("huge")),
+            (Some("default"), Some("default"), Some("smart"), None)
+        );
+        assert_eq!(config.entry("fast").map(|e| e.model.as_str()), Some("m"));
+        assert_eq!(config.known(), ["default", "fast", "smart"]);
+        let bare: GatewayConfig = toml::from_str("").unwrap();
+        assert_eq!(bare.resolve("fast"), None, "nothing answers without a default");
+    }
 
     #[test]
     fn parses_a_good_file_with_defaults() {

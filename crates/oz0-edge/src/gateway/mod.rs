@@ -43,7 +43,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-pub use config::{AliasConfig, FORMATS, GatewayConfig};
+pub use config::{AliasConfig, FORMATS, GatewayConfig, STANDARD_ALIASES};
 pub use error::GatewayError;
 pub use provider::Provider;
 pub use types::{ChatAnswer, ChatMessage, ChatRequest, ToolCall, ToolDef};
@@ -181,8 +181,7 @@ impl Gateway {
     pub async fn complete(&self, alias: &str, request: &ChatRequest) -> Result<ChatAnswer, GatewayError> {
         let entry = self
             .config
-            .aliases
-            .get(alias)
+            .entry(alias)
             .ok_or_else(|| GatewayError::UnknownAlias { alias: alias.to_owned(), known: self.aliases() })?;
         let key = self.key(alias, entry)?;
         let (url, headers, body) = match entry.provider {

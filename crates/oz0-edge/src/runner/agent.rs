@@ -214,7 +214,7 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
         }
         let now_agent = seat.agent;
-        let price = setup.config.aliases.get(&now_agent.model).cloned();
+        let price = setup.config.entry(&now_agent.model).cloned();
         let request = ChatRequest {
             system: now_agent.instructions.clone(),
             messages: messages.clone(),

@@ -147,13 +147,13 @@ pub(crate) fn gateway_for(state: &EdgeState, agent: &AgentDef) -> Result<(Gatewa
             agent.model
         )));
     };
-    if !config.aliases.contains_key(&agent.model) {
-        let known: Vec<&str> = config.aliases.keys().map(String::as_str).collect();
+    if config.resolve(&agent.model).is_none() {
+        let known = config.known();
         return Err(EdgeError::invalid(format!(
             "the agent `{}` calls the model alias `{}`, which the edge's gateway does not configure; it has {}",
             agent.id,
             agent.model,
-            if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+            known.join(", ")
         )));
     }
     let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
@@ -263,7 +263,7 @@ fn handoffs(
                 agent.id
             )));
         };
-        if !config.aliases.contains_key(&target.model) {
+        if config.resolve(&target.model).is_none() {
             return Err(EdgeError::invalid(format!(
                 "the agent `{name}` calls the model alias `{}`, which the edge's gateway does not configure",
                 target.model

@@ -219,6 +219,7 @@ mod tests {
             installed_at: "2026-12-01T00:00:00Z".to_owned(),
             models_accepted: false,
             secrets: vec!["token".to_owned()],
+            models: Default::default(),
             tools: Vec::new(),
         };
         let record = PluginRecord {

@@ -119,6 +119,9 @@ pub struct InstallQuery {
     /// Whether the tenant grants the models the plugin declares.
     #[serde(default)]
     accept_model: bool,
+    /// The edge's alias for each of the plugin's own, `own:edge` pairs separated by commas.
+    #[serde(default)]
+    models: Option<String>,
 }
 
 pub async fn install_plugin(
@@ -142,7 +145,17 @@ pub async fn install_plugin(
             serde_json::from_slice(&json).map_err(|err| bad(format!("is not a JSON object of strings: {err}")))?
         }
     };
-    let options = InstallOptions { accept_model: query.accept_model, secrets };
+    let mut models = std::collections::BTreeMap::new();
+    for pair in query.models.iter().flat_map(|m| m.split(',')).filter(|p| !p.is_empty()) {
+        let bad = || {
+            ApiError(EdgeError::BadRequest {
+                detail: format!("`models` takes own:edge pairs, and `{pair}` is not one"),
+            })
+        };
+        let (own, edge) = pair.split_once(':').ok_or_else(bad)?;
+        models.insert(own.to_owned(), edge.to_owned());
+    }
+    let options = InstallOptions { accept_model: query.accept_model, secrets, models };
     Ok((StatusCode::CREATED, Json(edge.install_plugin(Vec::from(bytes), &options).await?)))
 }
 

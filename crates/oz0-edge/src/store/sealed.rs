@@ -281,6 +281,7 @@ mod tests {
                 installed_at: "2026-12-01T00:00:00Z".to_owned(),
                 models_accepted: false,
                 secrets: secrets.keys().cloned().collect(),
+                models: Default::default(),
                 tools: Vec::new(),
             },
             dir: format!("/plugins/{name}"),
