@@ -380,6 +380,10 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
                 json!({"name": "accept_model", "in": "query", "required": false,
                        "description": "Grant the models the plugin declares.",
                        "schema": {"type": "boolean"}}),
+                json!({"name": "models", "in": "query", "required": false,
+                       "description": "The edge's alias for each of the plugin's own model aliases, `own:edge` \
+                                       pairs separated by commas, such as `summarizer:fast`.",
+                       "schema": {"type": "string"}}),
                 json!({"name": paths::SECRETS_HEADER, "in": "header", "required": false,
                        "description": "The secrets given to the plugin: a JSON object of names and values, in \
                                        base64. Each secret a server's env names must be given.",
