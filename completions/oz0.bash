@@ -3555,7 +3555,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__get)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --history --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -154,9 +154,10 @@ csv\t''"
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l history -d 'Also show each message of the job\'s run, as its model read it (the content role is needed)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from follow" -l token -d 'The bearer token to send to the edge' -r

@@ -444,6 +444,10 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.usage(since_ms, until_ms))
     }
 
+    async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
+        delegate!(self, edge => edge.history(id))
+    }
+
     async fn start_experiment(
         &self,
         request: &oz0_core::api::ExperimentRequest,

@@ -243,6 +243,31 @@ fn no_page_shows_an_omitted_sentence_or_an_outline() {
         "{}",
         page.body
     );
+    assert!(page.body.contains(&format!(r#"href="/console/jobs/{job}/history""#)), "{}", page.body);
+
+    // The job's history, apart, is what its model read: the stub and its outline, the section read back.
+    let history = session.get(&format!("/console/jobs/{job}/history"));
+    assert_eq!(history.status, 200);
+    let api = site.json(&["job", "get", &job, "--history"]);
+    let messages = api["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 6, "asked, a call, the stub, a read, the section, the answer: {api}");
+    assert_eq!(messages[0]["message"], json!({"role": "user", "text": "What changed in 3.17.0?"}));
+    assert_eq!(messages[2]["message"]["role"], "tool");
+    assert_eq!(serde_json::from_str::<Value>(messages[2]["message"]["text"].as_str().unwrap()).unwrap(), stub);
+    for n in 1..=6 {
+        assert!(history.body.contains(&format!(r#"<section class="said" id="said-{n}">"#)), "{}", history.body);
+    }
+    let first = outline.lines().map(str::trim).find(|l| l.len() > 8).unwrap();
+    let escaped = first
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;");
+    assert!(history.body.contains(&escaped), "the history shows what the model read: {}", history.body);
+    let text = site.ok(&["job", "get", &job, "--history"]);
+    assert!(text.contains("    1 asked (after step 0):\n      What changed in 3.17.0?\n"), "{text}");
+    assert!(text.contains("acme_docs__get_page answered (after step 2):"), "{text}");
 }
 
 /// Returns the texts the row of a trace's step should show.

@@ -129,7 +129,7 @@ fn edge_status_says_which_edge_and_who() {
         }
         let (code, stdout, _) = run(&site, &["edge", "status"]);
         assert_eq!(code, 0);
-        assert!(stdout.contains(&format!("\nroles    admin, content\nstore    {store}, schema 12\n")), "{stdout}");
+        assert!(stdout.contains(&format!("\nroles    admin, content\nstore    {store}, schema 13\n")), "{stdout}");
     }
 }
 

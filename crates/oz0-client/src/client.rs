@@ -373,6 +373,10 @@ impl Edge for Client {
         self.with_json(Method::POST, &path, "application/json", fork).await
     }
 
+    async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
+        self.get(&job_path(paths::JOB_HISTORY, id)).await
+    }
+
     async fn start_experiment(&self, request: &ExperimentRequest) -> Result<Experiment, EdgeError> {
         self.with_json(Method::POST, paths::EXPERIMENTS, "application/json", request).await
     }

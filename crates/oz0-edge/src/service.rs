@@ -684,6 +684,26 @@ impl Edge for LocalEdge {
         .await
     }
 
+    async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "reading a job's history")?;
+            let job = find_job(state, principal, &id)?;
+            let messages = state
+                .store()
+                .said(&principal.tenant, &id, 0)?
+                .into_iter()
+                .map(|(n, after, text)| {
+                    let message = serde_json::from_str(&text)
+                        .map_err(|err| EdgeError::internal("a message of the job in the store", err))?;
+                    Ok(oz0_core::api::Said { n, after, message })
+                })
+                .collect::<Result<_, EdgeError>>()?;
+            Ok(oz0_core::api::JobHistory { job, messages })
+        })
+        .await
+    }
+
     async fn start_experiment(&self, request: &ExperimentRequest) -> Result<Experiment, EdgeError> {
         require(&self.principal, Role::Content, "starting an experiment")?;
         crate::runner::experiment::start(&self.state, &self.principal, request).await

@@ -6,7 +6,7 @@ use super::conversation::{Conversation, ConversationSummary, ForkRequest};
 use super::error::EdgeError;
 use super::experiment::{Experiment, ExperimentReport, ExperimentRequest};
 use super::file::{FileRef, StoredFile, TreeId};
-use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
+use super::job::{CallAnswer, CallRequest, Job, JobDetail, JobHistory, Trace};
 use super::lifecycle::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use super::names::Tenant;
 use super::page::{AuditPage, Cursor, JobPage};
@@ -219,6 +219,9 @@ pub trait Edge: Send + Sync {
         id: &TreeId,
         fork: &ForkRequest,
     ) -> impl Future<Output = Result<Conversation, EdgeError>> + Send;
+
+    /// Returns a job's history (content role): each message of its run, as its model read it.
+    fn history(&self, id: &TreeId) -> impl Future<Output = Result<JobHistory, EdgeError>> + Send;
 
     /// Starts an experiment (content role): the agent run on each input under the threshold it gets
     /// today and under the variant's, in pairs, one job after another, each tagged with the experiment.

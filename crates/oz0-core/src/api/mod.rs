@@ -32,8 +32,8 @@ pub use experiment::{
 };
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{
-    CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,
-    Trace, TurnOf,
+    CallAnswer, CallRequest, Job, JobDetail, JobHistory, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS,
+    RESOURCES_READ, Said, Trace, TurnOf,
 };
 pub use lifecycle::{
     DEFAULT_FILE_LIFETIME, Erased, Erasure, ErasureRequest, Hold, HoldRequest, Lifetime, LifetimeError,

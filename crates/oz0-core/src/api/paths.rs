@@ -57,6 +57,8 @@ pub const JOB: &str = "/v1/jobs/{job}";
 pub const JOB_CANCEL: &str = "/v1/jobs/{job}/cancel";
 /// `GET`: a job's trace.
 pub const JOB_TRACE: &str = "/v1/jobs/{job}/trace";
+/// `GET`: a job's history, each message of its run as its model read it (content role).
+pub const JOB_HISTORY: &str = "/v1/jobs/{job}/history";
 /// `GET`: a file of a job's tree.
 pub const JOB_FILE: &str = "/v1/jobs/{job}/files/{file}";
 /// `GET`: the tenant's agents and flows; `POST`: install one.

@@ -49,6 +49,66 @@ pub async fn page(signed: Signed, Path(segment): Path<String>) -> Response {
     }
 }
 
+/// A job's history: each message of its run, as its model read it (a result kept as a file, as its
+/// stub, outline included). Its own page, for the content role, apart from the trace's numbers.
+pub async fn history(signed: Signed, Path(segment): Path<String>) -> Response {
+    let found = async {
+        let id = job_id(&segment)?;
+        signed.edge.history(&id).await
+    };
+    match found.await {
+        Ok(history) => {
+            let title = format!("History of job {}", history.job.id);
+            let body = render_history(&history);
+            html::respond(StatusCode::OK, html::page(&title, Section::Jobs, Some(&signed.session), &body))
+        }
+        Err(err) => html::error_page(&err, Some(&signed.session)),
+    }
+}
+
+fn render_history(history: &oz0_core::api::JobHistory) -> String {
+    use oz0_core::api::ChatMessage;
+    let job = &history.job;
+    let mut out = format!(
+        r#"<h1>History of job <a href="/console/jobs/{}"><code>{}</code></a></h1>"#,
+        url(job.id.as_str()),
+        esc(job.id.as_str())
+    );
+    if history.messages.is_empty() {
+        let why = if job.erased_at.is_some() { "erased with the job's payloads" } else { "the run kept no message" };
+        let _ = write!(out, r#"<p class="none" id="no-history">No message: {why}.</p>"#);
+        return out;
+    }
+    let mut names: Vec<(String, String)> = Vec::new();
+    for said in &history.messages {
+        let (who, text) = match &said.message {
+            ChatMessage::User { text } => ("Asked".to_owned(), text.clone()),
+            ChatMessage::Assistant { text, tool_calls } => {
+                let mut lines: Vec<String> = text.iter().cloned().collect();
+                for call in tool_calls {
+                    names.push((call.id.clone(), call.name.clone()));
+                    lines.push(format!("calls {}({})", call.name, serde_json::Value::Object(call.arguments.clone())));
+                }
+                ("The model".to_owned(), lines.join("\n"))
+            }
+            ChatMessage::Tool { call_id, text } => {
+                let name = names.iter().find(|(id, _)| id == call_id).map_or("A tool", |(_, name)| name.as_str());
+                (format!("{name} answered"), text.clone())
+            }
+        };
+        let _ = write!(
+            out,
+            r#"<section class="said" id="said-{}"><h2>{}. {} <small>after step {}</small></h2><pre>{}</pre></section>"#,
+            said.n,
+            said.n,
+            esc(&who),
+            said.after,
+            esc(&text)
+        );
+    }
+    out
+}
+
 /// The query of the console's events: the last step the page shows.
 #[derive(Debug, serde::Deserialize)]
 pub struct EventsQuery {
@@ -134,6 +194,13 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
         );
     }
     out.push_str("</dl>");
+    if job.kind == oz0_core::api::JobKind::Agent {
+        let _ = write!(
+            out,
+            r#"<p><a id="history-link" href="/console/jobs/{}/history">History</a>: each message of the run, as its model read it.</p>"#,
+            url(job.id.as_str())
+        );
+    }
     if !job.state.ended() {
         out.push_str(r#"<p class="live">Running: this page follows the job's events.</p>"#);
     }

@@ -5,7 +5,7 @@
 //! page's content. The same rules as the API hold: a person signs in with a token
 //! ([`session`]), every page shows the person's own tenant only, another tenant's job answers as a
 //! missing one does, and no page shows a fitted result's omitted sentence or an offloaded result's
-//! outline, as the trace never does.
+//! outline, as the trace never does, but a job's history, which shows what its model read.
 
 mod app;
 mod approvals;
@@ -51,6 +51,7 @@ impl Console {
             .route("/console/jobs", get(jobs::page))
             .route("/console/jobs/{job}", get(job::page))
             .route("/console/jobs/{job}/events", get(job::events))
+            .route("/console/jobs/{job}/history", get(job::history))
             .route("/console/conversations/{conversation}", get(conversation::page))
             .route("/console/experiments", get(experiments::list))
             .route("/console/experiments/{experiment}", get(experiments::page))

@@ -612,6 +612,17 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::JOB_HISTORY,
+            id: "getJobHistory",
+            summary: "Returns a job's history (content): each message of its run in order, what it was asked, what \
+                      its model said and each tool result as the model read it, after the step it follows.",
+            parameters: vec![job_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::JobHistory>(g)))),
+            errors: &[401, 403, 404],
+        },
+        Operation {
+            method: "get",
             path: paths::EXPERIMENTS,
             id: "listExperiments",
             summary: "Returns the tenant's experiments (`oz0 compare-savings`), newest first.",

@@ -483,6 +483,13 @@ pub async fn fork_conversation(
     Ok((StatusCode::CREATED, Json(edge.fork_conversation(&tree(&id)?, &fork).await?)))
 }
 
+pub async fn history(
+    Caller(edge): Caller,
+    PathOf(id): PathOf<String>,
+) -> Result<Json<oz0_core::api::JobHistory>, ApiError> {
+    Ok(Json(edge.history(&tree(&id)?).await?))
+}
+
 pub async fn start_experiment(
     Caller(edge): Caller,
     JsonBody(request): JsonBody<ExperimentRequest>,
