@@ -1,0 +1,3 @@
+module oz0.dev/pkg/toolcost
+
+go 1.19
