@@ -106,5 +106,27 @@ pub struct ToolCall {
     pub arguments: serde_json::Map<String, serde_json::Value>,
 }
 
+/// A job's history: each message of its run, in order, as its model read it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct JobHistory {
+    /// The job.
+    pub job: Job,
+    /// Its messages: what it was asked, what its model said, and each tool result as the model read
+    /// it (for a result kept as a file, the stub with its ref). Empty for a job erased, or one of no
+    /// model.
+    pub messages: Vec<Said>,
+}
+
+/// A message of a job's run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Said {
+    /// Its number in the job, from 1.
+    pub n: u32,
+    /// The job's last step when it was said: it follows that step.
+    pub after: u32,
+    /// The message.
+    pub message: ChatMessage,
+}
+
 /// What `oz0 run --conversation` names: a new conversation, or one to go on with.
 pub const NEW_CONVERSATION: &str = "new";

@@ -2,11 +2,11 @@
 
 use std::future::Future;
 
-use super::conversation::{Conversation, ConversationSummary, ForkRequest};
+use super::conversation::{Conversation, ConversationSummary, ForkRequest, JobHistory};
 use super::error::EdgeError;
 use super::experiment::{Experiment, ExperimentReport, ExperimentRequest};
 use super::file::{FileRef, StoredFile, TreeId};
-use super::job::{CallAnswer, CallRequest, Job, JobDetail, JobHistory, Trace};
+use super::job::{CallAnswer, CallRequest, Job, JobDetail, Trace};
 use super::lifecycle::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, Scope};
 use super::names::Tenant;
 use super::page::{AuditPage, Cursor, JobPage};

@@ -22,7 +22,8 @@ mod tenant;
 mod usage;
 
 pub use conversation::{
-    ChatMessage, Conversation, ConversationSummary, ForkRequest, Forked, NEW_CONVERSATION, ToolCall, Turn,
+    ChatMessage, Conversation, ConversationSummary, ForkRequest, Forked, JobHistory, NEW_CONVERSATION, Said, ToolCall,
+    Turn,
 };
 pub use edge::Edge;
 pub use error::{EdgeError, Problem, ProblemKind};
@@ -32,8 +33,8 @@ pub use experiment::{
 };
 pub use file::{FileRef, MAX_FILE_BYTES, StoredFile, TreeId};
 pub use job::{
-    CallAnswer, CallRequest, Job, JobDetail, JobHistory, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS,
-    RESOURCES_READ, Said, Trace, TurnOf,
+    CallAnswer, CallRequest, Job, JobDetail, JobKind, JobState, MAX_RESULT_BYTES, MAX_TRACE_STEPS, RESOURCES_READ,
+    Trace, TurnOf,
 };
 pub use lifecycle::{
     DEFAULT_FILE_LIFETIME, Erased, Erasure, ErasureRequest, Hold, HoldRequest, Lifetime, LifetimeError,
