@@ -141,7 +141,59 @@ fn a_function_whose_tool_declares_no_fit_gets_no_budget_filled_in() {
 }
 
 #[test]
-fn an_agent_of_smart_is_answered_by_default_when_the_operator_maps_no_smart() {
+fn what_a_tool_reports_it_spent_counts_toward_the_agents_budget() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        site.install_workbench();
+        agent(&site, "judge", "id: judge\ntools: [workbench.classify]\nbudget: {usd: 0.295}\n");
+        // The model's calls cost next to nothing; the tool reports $0.29 of its own service, which leaves
+        // less than the next call's worst case of the $0.295.
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("workbench__classify", json!({"text": "why?", "cost_usd": 0.29}), 100, 10)),
+            fixed(say("done", 200, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["judge", "--input", "Classify this."]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        let steps = steps(&events);
+        assert_eq!(steps[1]["usage"][0]["cost_usd"], 0.29, "{transport:?}: {:?}", steps[1]);
+        assert_eq!((&steps[2]["kind"], &steps[2]["outcome"]), (&json!("model_call"), &json!("refused")), "{steps:?}");
+        assert_eq!(provider.received().len(), 1, "{transport:?}: the call past the budget was never made");
+        let job = &done(&events)["job"];
+        assert!(
+            job["error"].as_str().unwrap().contains("budget of $0.295 would be exceeded: $0.290"),
+            "{transport:?}: {job}"
+        );
+    }
+}
+
+#[test]
+fn past_its_warning_share_a_job_has_its_filled_in_budgets_halved() {
+    for transport in transports() {
+        let site = reader_site(transport);
+        agent(
+            &site,
+            "reader",
+            "id: reader\ntools: [acme_docs.get_page]\noffload: off\nbudget: {tokens: 100000, warning_share: 0.05}\n",
+        );
+        // The first request and its answer spend 6,010 tokens, past 5% of 100,000.
+        let provider = ScriptedProvider::start(vec![
+            fixed(call("acme_docs__get_page", json!({"path": "install.md"}), 6_000, 10)),
+            fixed(say("done", 500, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+        let (code, events, stderr) = run(&site, &["reader", "--input", "How do I install it?"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let halved = oz0_core::agent::fill_budget(128_000, 6_010, true);
+        assert_eq!(halved * 2, oz0_core::agent::fill_budget(128_000, 6_010, false));
+        let steps = steps(&events);
+        assert_eq!(steps[1]["budget_filled"], halved, "{transport:?}: {:?}", steps[1]);
+        assert_eq!(steps[1]["fitted"]["budget"], halved, "the tool was called with it");
+    }
+}
+
+#[test]
+fn an_agent_of_smart_is_answered_by_default_and_one_without_tools_is_offered_none() {
     let site = Site::new(Transport::Embedded);
     agent(&site, "thinker", "id: thinker\nmodel: smart\n");
     let provider = ScriptedProvider::start(vec![fixed(say("Thought.", 50, 5))]);
@@ -151,6 +203,8 @@ fn an_agent_of_smart_is_answered_by_default_when_the_operator_maps_no_smart() {
     let steps = steps(&events);
     assert_eq!((steps[0]["tool"].as_str(), steps[0]["model"].as_str()), (Some("smart"), Some("scripted")));
     assert_eq!(done(&events)["output"], "Thought.");
+    // An agent that lists no tool is offered none, `oz.read_result` neither: it has nothing to read back.
+    assert_eq!(provider.received()[0].get("tools"), None, "{:?}", provider.received()[0]);
     agent(&site, "dreamer", "id: dreamer\nmodel: dreamy\n");
     let (code, _, stderr) = run(&site, &["dreamer", "--input", "Dream."]);
     assert_eq!(code, 2, "{stderr}");
@@ -291,6 +345,29 @@ fn a_two_step_flow_hands_a_file_on_and_runs_installed() {
             ["flow", "hand-on", "workbench.pack", "->", "workbench.inspect"],
             "{listed}"
         );
+
+        // A new job under an ended job's ID whose tree holds files is refused: it would inherit them.
+        let ended = jobs[0]["id"].as_str().unwrap();
+        let (code, _, stderr) = site.run(&["run", "hand-on", "--id", ended, "--input", "again\n"]);
+        assert_eq!(code, 2, "{transport:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("the job `{ended}` has ended (succeeded) and its tree still holds files")),
+            "{transport:?}: {stderr}"
+        );
+
+        // `--file` hands a file of that job to a new one, whose flow reads it as `${files.0}`.
+        let dir = site.env.work().join("flows");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("look.yaml"),
+            "id: look\nsteps:\n  - id: inspect\n    call: workbench.inspect\n    args: {archive: \"${files.0}\"}\n",
+        )
+        .unwrap();
+        let file = inspected["ref"].as_str().unwrap();
+        let (code, stdout, stderr) = site.run(&["run", "look", "--file", file]);
+        assert_eq!(code, 0, "{transport:?}: {stderr}");
+        let looked: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!((&looked["ref"], &looked["first_line"]), (&inspected["ref"], &json!("line one")), "{looked}");
     }
 }
 
