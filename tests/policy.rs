@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::{PATIENCE, Transport, text, transports};
 use plugin_support::{PluginSite as Site, root};
-use run_support::{Answer, ScriptedProvider, say};
+use run_support::{Answer, ScriptedProvider, call, say};
 use serde_json::Value;
 
 /// Starts `oz0 tool call` with `args` and `--format json`, in the background.
@@ -174,6 +174,41 @@ fn a_manifest_asks_and_a_tools_model_requests_are_tool_sampling() {
         assert_eq!(answer["sampling"][0]["outcome"], "refused");
         assert_eq!(provider.received().len(), 1, "{transport:?}: the refused request was not sent");
     }
+}
+
+#[test]
+fn a_person_asked_about_an_agents_call_sees_the_budget_the_runtime_filled_in() {
+    let site = Site::new(Transport::Embedded);
+    site.install_acme_docs();
+    site.ok(&["policy", "ask", "acme_docs.get_page"]);
+    let dir = site.env.work().join("agents");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("reader.yaml"), "id: reader\ntools: [acme_docs.get_page]\noffload: off\n").unwrap();
+    let script: Vec<Answer> = vec![
+        Box::new(|_: &Value| call("acme_docs__get_page", serde_json::json!({"path": "install.md"}), 500, 10)),
+        Box::new(|_: &Value| say("done", 600, 5)),
+    ];
+    let provider = ScriptedProvider::start(script);
+    provider.configure(&site.edge_dir());
+    let run = site
+        .oz0_process()
+        .args(["run", "reader", "--input", "How do I install it?"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // What the person decides on is the call as it will run: with the budget the model left out.
+    let approval = pending(&site);
+    let filled = oz0_core::agent::fill_budget(128_000, 510, false);
+    assert_eq!(
+        approval["view"]["arguments"],
+        serde_json::json!({"path": "install.md", "budget": filled}),
+        "{approval}"
+    );
+    site.ok(&["approval", "approve", &approval["id"].to_string()]);
+    let out = run.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 #[test]
