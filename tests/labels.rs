@@ -1,7 +1,8 @@
 //! Labels: a result's labels join into its job, a function of the open world that declares none reads
 //! `outside`, an offloaded file keeps its labels and joins them again when read back, and an agent's
-//! clearance withholds a result carrying another label. A real Python server
-//! (tests/fixtures/plugins/labelled) and a scripted provider on loopback standing in for the model
+//! clearance withholds a result carrying another label; the labels a tool's model request says it
+//! carries join its step and job. Real Python servers (tests/fixtures/plugins/labelled, and briefer,
+//! which asks the model by MCP sampling) and a scripted provider on loopback standing in for the model
 //! provider, through the embedded edge and `oz0 edge serve`.
 
 use crate::common;
@@ -43,6 +44,25 @@ fn a_results_labels_join_its_job_and_the_open_world_reads_outside() {
         assert!(site.ok(&["job", "trace", job]).contains("step 1: labels confidential"));
         let (_, answer, _) = site.call(&["labelled.web", "--arg", "query=tides"]);
         assert_eq!(answer["job"]["labels"], json!(["outside"]), "{transport:?}: {answer}");
+    }
+}
+
+#[test]
+fn the_labels_of_a_tools_model_request_join_its_step_and_job() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        let dir = root().join("tests/fixtures/plugins/briefer");
+        site.ok(&["plugin", "install", dir.to_str().unwrap(), "--accept-model"]);
+        let provider = ScriptedProvider::start(vec![Box::new(|_: &Value| say("A short brief.", 30, 5))]);
+        provider.configure(&site.edge_dir());
+        let (code, answer, stderr) = site.call(&["briefer.brief", "--arg", "record=Ada, born 1815"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "A short brief.", "{answer}");
+        // Its result declares none: the label is the request's, which said what it carried.
+        assert_eq!(answer["job"]["labels"], json!(["pii"]), "{transport:?}: {answer}");
+        let job = answer["job"]["id"].as_str().unwrap();
+        assert_eq!(site.json(&["job", "trace", job])["steps"][0]["labels"], json!(["pii"]));
+        assert_eq!(provider.received().len(), 1);
     }
 }
 
