@@ -42,6 +42,9 @@ fn a_query_answers_a_definition_whole_in_each_language() {
         ("server.go", "Server.Start", 11, 15),
         ("server.go", "Start", 11, 15),
         ("list.c", "node_new", 10, 17),
+        // A header's functions are its declarations, with the comments above them.
+        ("bignum.h", "BN_new", 10, 13),
+        ("bignum.h", "BN_print", 15, 17),
         ("shapes.cpp", "Circle::name", 18, 21),
         ("shapes.cpp", "twice", 23, 26),
         ("Shapes.java", "Shapes.toString", 11, 15),

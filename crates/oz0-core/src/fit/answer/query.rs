@@ -52,10 +52,15 @@ pub(crate) fn resolve<S: Source + ?Sized>(
             None => Ok(Resolved::Missing(nearest(index, query))),
         };
     }
-    let (matches, begun) = match match_parts(index, query) {
+    let (mut matches, begun) = match match_parts(index, query) {
         found if !found.is_empty() => (found, false),
         _ => (begun_part(index, &normalize(query)).into_iter().collect(), true),
     };
+    // A C or C++ function declared and defined in one file answers with its definition, its body; the
+    // declaration stays among the others.
+    if kind.lang().is_some() {
+        matches.sort_by_key(|&id| index.detail(&index.parts[id]) == crate::fit::code::definition::DECLARATION);
+    }
     if let Some((&first, rest)) = matches.split_first() {
         let part = &index.parts[first];
         let mut what = describe(index, first);

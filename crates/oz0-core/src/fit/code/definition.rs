@@ -17,3 +17,6 @@ pub(crate) struct Definition {
     /// `def`, `method`, `func`, `interface`, `module`, `function`.
     pub what: String,
 }
+
+/// What the outline calls a C or C++ function's prototype, its declaration without a body.
+pub(crate) const DECLARATION: &str = "declaration";

@@ -134,6 +134,9 @@ enum Def {
     GoMethod,
     /// A C or C++ function, named by the identifier inside its declarator.
     CFunction,
+    /// A C or C++ function's declaration, a prototype: a function declarator that a declaration (or a
+    /// class's member) declares, not a definition's, a typedef's, a parameter's nor a function pointer's.
+    CPrototype,
     /// A JavaScript binding, a definition when its value is a function or a class: `const f = () => {}`.
     Binding { name: &'static str, value: &'static str, what: &'static str },
 }
@@ -210,8 +213,12 @@ fn go_role(kind: &str) -> Role {
 fn c_role(kind: &str) -> Role {
     match kind {
         "comment" => Role::Note,
-        "declaration" | "type_definition" | "field_declaration" => Role::Wrap,
+        // A pointer or reference around a prototype's declarator starts where the declaration does.
+        "declaration" | "type_definition" | "field_declaration" | "pointer_declarator" | "reference_declarator" => {
+            Role::Wrap
+        }
         "function_definition" => Role::Def(Def::CFunction),
+        "function_declarator" => Role::Def(Def::CPrototype),
         "struct_specifier" => Role::Def(Def::WithBody("struct")),
         "union_specifier" => Role::Def(Def::WithBody("union")),
         "enum_specifier" => Role::Def(Def::WithBody("enum")),
@@ -455,6 +462,14 @@ fn describe(def: Def, node: Node<'_>, source: &str, grammar: Grammar) -> Option<
             let name = if grammar == Grammar::Cpp { without_template_arguments(name) } else { name };
             (name, "function".to_owned())
         }
+        Def::CPrototype => {
+            if !is_prototype(node) {
+                return None;
+            }
+            let name = text(declared_name(node.child_by_field_name("declarator")?)?);
+            let name = if grammar == Grammar::Cpp { without_template_arguments(name) } else { name };
+            (name, super::definition::DECLARATION.to_owned())
+        }
         Def::Binding { name, value, what } => {
             let what = match node.child_by_field_name(value)?.kind() {
                 "arrow_function" | "function_expression" | "function" | "generator_function" => what,
@@ -516,6 +531,34 @@ fn receiver_type(list: Node<'_>) -> Option<Node<'_>> {
             _ => return Some(node),
         };
     }
+}
+
+/// Returns whether a function declarator is a prototype's: what a declaration, or a class's member,
+/// declares (through pointers and references to what it returns), and not a function pointer's, whose
+/// name is in parentheses with its `*`, nor a macro's use that reads as one, such as glibc's
+/// `__nonnull ((1))`, whose "parameters" are no declarations.
+fn is_prototype(declarator: Node<'_>) -> bool {
+    if declarator.child_by_field_name("declarator").is_some_and(|inner| inner.kind() == "parenthesized_declarator") {
+        return false;
+    }
+    if let Some(parameters) = declarator.child_by_field_name("parameters") {
+        let declared =
+            (0..parameters.named_child_count()).filter_map(|i| parameters.named_child(u32::try_from(i).ok()?)).all(
+                |p| p.kind().ends_with("parameter_declaration") || matches!(p.kind(), "variadic_parameter" | "comment"),
+            );
+        if !declared {
+            return false;
+        }
+    }
+    let mut parent = declarator.parent();
+    while let Some(node) = parent {
+        match node.kind() {
+            "pointer_declarator" | "reference_declarator" | "attributed_declarator" => parent = node.parent(),
+            "declaration" | "field_declaration" => return true,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Returns the name inside a C or C++ declarator: `split` in `**split(const char *s)`, `Foo::bar` in
@@ -941,11 +984,55 @@ int main(void)
                 (7, 1, "tag", "struct"),
                 (16, 0, "value", "union"),
                 (18, 0, "color", "enum"),
+                (20, 0, "origin", "declaration"),
                 (22, 0, "split", "function"),
                 (32, 0, "pick", "function"),
                 (37, 0, "main", "function"),
             ])
         );
+    }
+
+    #[test]
+    fn a_headers_functions_are_its_declarations_with_the_comments_above_them() {
+        let source = r#"#ifndef BN_H
+# define BN_H
+
+# ifdef  __cplusplus
+extern "C" {
+# endif
+
+typedef struct bignum_st BIGNUM;
+typedef int (*bn_cb)(int, int);
+
+/*
+ * Prints |num| to |bp| in hex, |off| spaces in.
+ */
+int ASN1_bn_print(BIO *bp, const char *number, const BIGNUM *num,
+                  unsigned char *buf, int off);
+
+/* Returns a new number, or NULL. */
+BIGNUM *BN_new(void);
+void BN_sort(BIGNUM **nums, int (*cmp)(const BIGNUM *, const BIGNUM *));
+extern void *BN_copy(void *dest, const void *src, size_t n) __THROW __nonnull ((1, 2));
+extern int (*bn_hook)(BIGNUM *);
+const char *const BN_names[2];
+
+# ifdef  __cplusplus
+}
+# endif
+#endif
+"#;
+        assert_eq!(
+            outline(Lang::C, source),
+            want(&[
+                (11, 0, "ASN1_bn_print", "declaration"),
+                (17, 0, "BN_new", "declaration"),
+                (19, 0, "BN_sort", "declaration"),
+                (20, 0, "BN_copy", "declaration"),
+            ])
+        );
+        let cpp = "extern \"C\" {\n// Frees it.\nvoid BN_free(BIGNUM *a);\n}\nstruct S { int (*f)(int); };\n";
+        assert_eq!(outline(Lang::Cpp, cpp), want(&[(2, 0, "BN_free", "declaration"), (5, 0, "S", "struct")]));
     }
 
     #[test]
@@ -1004,11 +1091,14 @@ int helper() { return 1; }
                 (3, 0, "app::net", "namespace"),
                 (5, 1, "Conn", "class"),
                 (8, 2, "Conn", "function"),
+                (9, 2, "~Conn", "declaration"),
                 (11, 2, "sent", "function"),
+                (13, 2, "send", "declaration"),
                 (19, 1, "Conn::send", "function"),
                 (25, 0, "Conn::~Conn", "function"),
                 (27, 0, "largest", "function"),
                 (32, 0, "Box", "struct"),
+                (35, 1, "put", "declaration"),
                 (38, 0, "Box::put", "function"),
                 (43, 0, "Color", "enum"),
                 (46, 0, "helper", "function"),
