@@ -424,6 +424,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,rotate-key)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__rotate__subcmd__key"
                 ;;
+            oz0__subcmd__help__subcmd__tenant,rules)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__rules"
+                ;;
             oz0__subcmd__help__subcmd__tool,call)
                 cmd="oz0__subcmd__help__subcmd__tool__subcmd__call"
                 ;;
@@ -598,6 +601,9 @@ _oz0() {
             oz0__subcmd__tenant,rotate-key)
                 cmd="oz0__subcmd__tenant__subcmd__rotate__subcmd__key"
                 ;;
+            oz0__subcmd__tenant,rules)
+                cmd="oz0__subcmd__tenant__subcmd__rules"
+                ;;
             oz0__subcmd__tenant__subcmd__help,audit)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__audit"
                 ;;
@@ -615,6 +621,9 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,rotate-key)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__rotate__subcmd__key"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,rules)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__rules"
                 ;;
             oz0__subcmd__tool,call)
                 cmd="oz0__subcmd__tool__subcmd__call"
@@ -3049,7 +3058,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant)
-            opts="offload limits retention rotate-key audit"
+            opts="offload limits rules retention rotate-key audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3119,6 +3128,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant__subcmd__rotate__subcmd__key)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4591,7 +4614,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits retention rotate-key audit help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits rules retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4671,7 +4694,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help)
-            opts="offload limits retention rotate-key audit help"
+            opts="offload limits rules retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4755,6 +4778,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help__subcmd__rotate__subcmd__key)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4921,6 +4958,52 @@ _oz0() {
                 return 0
             fi
             case "${prev}" in
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__rules)
+            opts="-q -v -h -V --allow --remove --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --remove)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

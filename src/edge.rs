@@ -499,6 +499,18 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.set_limits(tenant, limits))
     }
 
+    async fn data_rules(&self, tenant: &Tenant) -> Result<oz0_core::api::DataRules, EdgeError> {
+        delegate!(self, edge => edge.data_rules(tenant))
+    }
+
+    async fn set_data_rules(
+        &self,
+        tenant: &Tenant,
+        rules: &oz0_core::api::DataRules,
+    ) -> Result<oz0_core::api::DataRules, EdgeError> {
+        delegate!(self, edge => edge.set_data_rules(tenant, rules))
+    }
+
     async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
         delegate!(self, edge => edge.retention(tenant))
     }

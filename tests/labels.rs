@@ -67,6 +67,60 @@ fn the_labels_of_a_tools_model_request_join_its_step_and_job() {
 }
 
 #[test]
+fn a_data_rule_keeps_what_carries_its_label_from_other_model_aliases() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        assert_eq!(site.ok(&["tenant", "rules"]), "no data rules: what a job read may go to any model alias\n");
+        assert_eq!(
+            site.ok(&["tenant", "rules", "--allow", "pii=local", "--allow", "confidential=local"]),
+            "confidential -> local\npii -> local\n"
+        );
+        assert!(site.ok(&["tenant", "audit", "--limit", "1"]).contains("tenant.rules"), "{transport:?}");
+        let dir = root().join("tests/fixtures/plugins/briefer");
+        site.ok(&["plugin", "install", dir.to_str().unwrap(), "--accept-model"]);
+        install(&site);
+        let provider = ScriptedProvider::start(vec![
+            Box::new(|_: &Value| call("labelled__payroll", json!({"lines": 2}), 50, 10)),
+            Box::new(|_: &Value| say("A short brief.", 30, 5)),
+        ]);
+        provider.configure(&site.edge_dir());
+
+        // A tool's request that carries `pii` to `default` is refused, the rule named in its refusal.
+        let (code, answer, stderr) = site.call(&["briefer.brief", "--arg", "record=Ada, born 1815"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr} {answer}");
+        let sampled = &answer["sampling"][0];
+        assert_eq!(sampled["outcome"], "refused", "{answer}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+        let (message, data) = text.split_once('\n').unwrap();
+        assert!(
+            message.contains(
+                "the tenant's data rule `pii` lets what carries it go to the model alias local only, not to `default`"
+            ),
+            "{message}"
+        );
+        let refusal: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(refusal["ai.oz0/refusal"]["type"], "data_rule", "{refusal}");
+        assert_eq!(refusal["ai.oz0/refusal"]["oz0"]["rule"], "pii", "{refusal}");
+
+        // An agent whose job read what is `confidential` makes no model call to `default` after it.
+        agent(&site, "id: reader\ninstructions: Answer.\ntools: [labelled]\noffload: off\n");
+        let (code, stdout, stderr) = site.run(&["run", "reader", "--input", "payroll?", "--format", "jsonl"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        let events: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let done = &events.last().unwrap()["job"];
+        assert_eq!(done["labels"], json!(["confidential"]), "{done}");
+        assert!(done["error"].as_str().unwrap().contains("data rule `confidential`"), "{done}");
+        assert_eq!(provider.received().len(), 1, "{transport:?}: only the request before the payroll was read");
+
+        // With `default` allowed, the tool's request goes.
+        site.ok(&["tenant", "rules", "--allow", "pii=local,default"]);
+        let (code, answer, stderr) = site.call(&["briefer.brief", "--arg", "record=Ada"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "A short brief.");
+    }
+}
+
+#[test]
 fn an_offloaded_file_keeps_its_labels_and_clearance_withholds_what_is_outside_it() {
     for transport in transports() {
         let site = Site::new(transport);

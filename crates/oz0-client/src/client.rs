@@ -492,6 +492,18 @@ impl Edge for Client {
         self.json(response).await
     }
 
+    async fn data_rules(&self, tenant: &Tenant) -> Result<oz0_core::api::DataRules, EdgeError> {
+        self.get(&tenant_path(paths::DATA_RULES, tenant)).await
+    }
+
+    async fn set_data_rules(
+        &self,
+        tenant: &Tenant,
+        rules: &oz0_core::api::DataRules,
+    ) -> Result<oz0_core::api::DataRules, EdgeError> {
+        self.with_json(Method::PUT, &tenant_path(paths::DATA_RULES, tenant), "application/json", rules).await
+    }
+
     async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {
         self.get(&format!("{}?all={all}", paths::HOLDS)).await
     }

@@ -280,6 +280,35 @@ impl Edge for LocalEdge {
         .await
     }
 
+    async fn data_rules(&self, tenant: &Tenant) -> Result<oz0_core::api::DataRules, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            Ok(state.store().data_rules(&tenant)?)
+        })
+        .await
+    }
+
+    async fn set_data_rules(
+        &self,
+        tenant: &Tenant,
+        rules: &oz0_core::api::DataRules,
+    ) -> Result<oz0_core::api::DataRules, EdgeError> {
+        let (tenant, rules) = (tenant.clone(), rules.clone());
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "changing the tenant's data rules")?;
+            for (label, aliases) in &rules.0 {
+                oz0_core::labels::read(&serde_json::json!([label])).map_err(EdgeError::invalid)?;
+                for alias in aliases {
+                    oz0_core::api::check_alias(alias).map_err(EdgeError::invalid)?;
+                }
+            }
+            Ok(state.store().set_data_rules(&tenant, &rules, principal)?)
+        })
+        .await
+    }
+
     async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {

@@ -6,6 +6,7 @@ pub mod name;
 pub mod offload;
 pub mod retention;
 pub mod rotate_key;
+pub mod rules;
 
 use clap::Subcommand;
 
@@ -17,6 +18,7 @@ use crate::error::CommandError;
 pub enum TenantCommand {
     Offload(offload::TenantOffloadArgs),
     Limits(limits::TenantLimitsArgs),
+    Rules(rules::TenantRulesArgs),
     Retention(retention::TenantRetentionArgs),
     RotateKey(rotate_key::TenantRotateKeyArgs),
     Audit(audit::TenantAuditArgs),
@@ -27,6 +29,7 @@ pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
     match command {
         TenantCommand::Offload(args) => offload::run(&args, edge),
         TenantCommand::Limits(args) => limits::run(&args, edge),
+        TenantCommand::Rules(args) => rules::run(&args, edge),
         TenantCommand::Retention(args) => retention::run(&args, edge),
         TenantCommand::RotateKey(args) => rotate_key::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),

@@ -13,7 +13,9 @@ use super::page::{AuditPage, Cursor, JobPage};
 use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
 use super::policy::{Approval, Decision, Rule};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
-use super::tenant::{CreatedToken, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest};
+use super::tenant::{
+    CreatedToken, DataRules, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
+};
 use super::usage::UsageRecord;
 use crate::agent::Definition;
 use crate::offload::{Offload, Threshold};
@@ -106,6 +108,16 @@ pub trait Edge: Send + Sync {
     /// steps' texts and the files of their trees; the numbers stay. Refuses what a hold keeps and a job
     /// that runs. Erasing again removes nothing more.
     fn erase(&self, scope: &Scope) -> impl Future<Output = Result<Erasure, EdgeError>> + Send;
+
+    /// Returns the tenant's data rules.
+    fn data_rules(&self, tenant: &Tenant) -> impl Future<Output = Result<DataRules, EdgeError>> + Send;
+
+    /// Sets the tenant's data rules (admin; audited as `tenant.rules`) and returns those they replaced.
+    fn set_data_rules(
+        &self,
+        tenant: &Tenant,
+        rules: &DataRules,
+    ) -> impl Future<Output = Result<DataRules, EdgeError>> + Send;
 
     /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
     fn threshold(

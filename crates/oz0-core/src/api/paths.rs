@@ -32,6 +32,8 @@ pub const APPROVAL: &str = "/v1/approvals/{approval}";
 pub const USAGE: &str = "/v1/usage";
 /// `GET`: the tenant's spending limits; `PUT`: set them (admin).
 pub const LIMITS: &str = "/v1/tenants/{tenant}/limits";
+/// `GET`, `PUT` (admin): the tenant's data rules, which labels may go to which model aliases.
+pub const DATA_RULES: &str = "/v1/tenants/{tenant}/data-rules";
 /// `GET`: how long a tenant keeps its data; `PUT`: set it (admin).
 pub const RETENTION: &str = "/v1/tenants/{tenant}/retention";
 /// `POST`: give a tenant a new payload key to seal its payloads with (admin).

@@ -93,6 +93,41 @@ pub struct SpendingLimits {
     pub usd_per_month: Option<f64>,
 }
 
+/// The tenant's data rules: for a label, the model aliases what carries it may go to (`pii` only to
+/// `local`). A model request of an agent or a tool, or a call of a tool's gateway token, whose job read
+/// a label that has a rule, is refused unless it goes to one of the rule's aliases. A label with no
+/// rule goes anywhere.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct DataRules(pub std::collections::BTreeMap<String, Vec<String>>);
+
+impl DataRules {
+    /// Returns the rule a request carrying `labels` to `alias` breaks: the label and the aliases it may
+    /// go to; `None` when it breaks none.
+    pub fn broken(&self, labels: &[String], alias: &str) -> Option<(&str, &[String])> {
+        self.0
+            .iter()
+            .filter(|(label, _)| labels.contains(label))
+            .find(|(_, allowed)| !allowed.iter().any(|a| a == alias))
+            .map(|(label, allowed)| (label.as_str(), allowed.as_slice()))
+    }
+
+    /// Returns the refusal of a request the rule of `label` refuses: its message, and the
+    /// `ai.oz0/refusal` object whose type names the rule.
+    pub fn refusal(label: &str, allowed: &[String], alias: &str) -> (String, serde_json::Value) {
+        let message = format!(
+            "the tenant's data rule `{label}` lets what carries it go to the model alias{} {} only, not to `{alias}`",
+            if allowed.len() == 1 { "" } else { "es" },
+            if allowed.is_empty() { "(none)".to_owned() } else { allowed.join(", ") },
+        );
+        let object = serde_json::json!({
+            "type": "data_rule", "message": message,
+            "oz0": {"rule": label, "label": label, "alias": alias, "allowed": allowed},
+        });
+        (message, object)
+    }
+}
+
 /// A tenant's offload settings and the thresholds they give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -164,6 +164,10 @@ impl Sampler {
             let message = format!("the plugin's model alias `{alias}` is not in the edge's gateway");
             return Err(self.refuse(&alias, Refusal::refused(message)));
         };
+        if let Some((message, object)) = self.broken_rule(&alias).await {
+            let refusal = Refusal { code: Refusal::REFUSED, message, data: Some(json!({"ai.oz0/refusal": object})) };
+            return Err(self.refuse(&alias, refusal));
+        }
         let worst_in = weigh(&serde_json::to_string(&request).unwrap_or_default());
         let worst = Spent {
             tokens: worst_in + u64::from(request.max_tokens),
@@ -220,6 +224,21 @@ impl Sampler {
     /// Reserves the worst case of a request against what is left of the job tree's budget (what it
     /// had spent when the call began, and what the call's requests have spent since) and the tenant's
     /// limits, or says why not, with its numbers.
+    /// Returns the message and `ai.oz0/refusal` object of a request to `alias` that the tenant's data
+    /// rules forbid, for what the call's requests and its job read; `None` when none does.
+    async fn broken_rule(&self, alias: &str) -> Option<(String, Value)> {
+        let labels = self.labels();
+        let (state, tenant, job, alias) =
+            (Arc::clone(&self.state), self.tenant.clone(), self.tree.clone(), alias.to_owned());
+        let checked = tokio::task::spawn_blocking(move || broken_rule(&state, &tenant, &job, &labels, &alias)).await;
+        match checked {
+            Ok(Ok(broken)) => broken,
+            // A rule that cannot be read refuses: the data stays where it is.
+            Ok(Err(err)) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
+            Err(err) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
+        }
+    }
+
     async fn reserve(&self, worst: Spent) -> Result<Reservation, Refusal> {
         let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner).0;
         let (budget, spent) = match self.budget {
@@ -264,6 +283,13 @@ impl Sampler {
             };
             return Err(error(502, "oz0_gateway", message));
         };
+        if let Some((message, object)) = self.broken_rule(&alias).await {
+            self.keep(Sampled { outcome: Outcome::Refused, ..self.failed(format, &alias, &price.model, 0, &message) });
+            return Err((
+                403,
+                json!({"error": {"type": "oz0_data_rule", "message": message}, "ai.oz0/refusal": object}),
+            ));
+        }
         let worst_in = weigh(&body.to_string());
         let worst_out = ["max_tokens", "max_completion_tokens", "max_output_tokens"]
             .iter()
@@ -470,6 +496,24 @@ impl Sample for Sampler {
 fn money_refusal(message: &str, spend: &Spend) -> Refusal {
     let object = json!({"type": "spend_refused", "message": message, "oz0": spend.numbers()});
     Refusal { code: Refusal::REFUSED, message: message.to_owned(), data: Some(json!({"ai.oz0/refusal": object})) }
+}
+
+/// Returns the message and `ai.oz0/refusal` object of a request to `alias` that the tenant's data rules
+/// forbid, for the labels the job `job` read and `more`; `None` when none does. Blocks on the store.
+pub(crate) fn broken_rule(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    more: &[String],
+    alias: &str,
+) -> Result<Option<(String, Value)>, crate::store::StoreError> {
+    let rules = state.store().data_rules(tenant)?;
+    if rules.0.is_empty() {
+        return Ok(None);
+    }
+    let mut labels = state.store().job(tenant, job)?.map(|j| j.labels).unwrap_or_default();
+    oz0_core::labels::join(&mut labels, more);
+    Ok(rules.broken(&labels, alias).map(|(label, allowed)| oz0_core::api::DataRules::refusal(label, allowed, alias)))
 }
 
 /// Returns the alias a request is answered with: `fast` when it puts speed or cost first, `smart` when

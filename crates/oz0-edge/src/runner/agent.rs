@@ -228,6 +228,23 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             tokens: worst_in + u64::from(now_agent.max_tokens),
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(now_agent.max_tokens))),
         };
+        // What the job read goes with the request: the tenant's data rules say to which aliases.
+        let (job, alias) = (run.job.id.clone(), now_agent.model.clone());
+        let broken = blocking(run, move |state, principal| {
+            Ok(crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?)
+        })
+        .await;
+        let broken = match broken {
+            Ok(broken) => broken.map(|(message, _)| message),
+            Err(err) => Some(format!("the tenant's data rules could not be read: {err}")),
+        };
+        if let Some(message) = broken {
+            let mut step = Step::new(0, now(), StepKind::ModelCall);
+            step.tool = Some(now_agent.model.clone());
+            step.outcome = Outcome::Refused;
+            step.error = Some(message.clone());
+            return record_last(run, step, Ended::failed(message)).await;
+        }
         let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
         let reservation = match crate::spending::reserve(
             run.state.limits(),

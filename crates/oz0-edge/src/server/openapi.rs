@@ -208,6 +208,28 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::DATA_RULES,
+            id: "getDataRules",
+            summary: "Returns the tenant's data rules: for a label, the model aliases what carries it may go to.",
+            parameters: vec![tenant_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::DataRules>(g)))),
+            errors: READ,
+        },
+        Operation {
+            method: "put",
+            path: paths::DATA_RULES,
+            id: "setDataRules",
+            summary: "Sets the tenant's data rules (admin; audited as tenant.rules), and returns those they replaced. \
+                      A model request whose job read a label with a rule, to another alias, is refused with an \
+                      ai.oz0/refusal of type data_rule.",
+            parameters: vec![tenant_param()],
+            body: Some((json, schema::<oz0_core::api::DataRules>(g))),
+            ok: (200, Some((json, schema::<oz0_core::api::DataRules>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
             path: paths::RETENTION,
             id: "getRetention",
             summary: "Returns how long the tenant keeps its data (admin): a file after a tree last stored it, a \

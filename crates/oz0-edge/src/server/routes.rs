@@ -400,6 +400,21 @@ pub async fn set_limits(
     Ok(Json(edge.set_limits(&tenant(&segment)?, &limits).await?))
 }
 
+pub async fn data_rules(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+) -> Result<Json<oz0_core::api::DataRules>, ApiError> {
+    Ok(Json(edge.data_rules(&tenant(&segment)?).await?))
+}
+
+pub async fn set_data_rules(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+    JsonBody(rules): JsonBody<oz0_core::api::DataRules>,
+) -> Result<Json<oz0_core::api::DataRules>, ApiError> {
+    Ok(Json(edge.set_data_rules(&tenant(&segment)?, &rules).await?))
+}
+
 pub async fn retention(Caller(edge): Caller, PathOf(segment): PathOf<String>) -> Result<Json<Retention>, ApiError> {
     Ok(Json(edge.retention(&tenant(&segment)?).await?))
 }

@@ -17,6 +17,8 @@ pub(crate) enum Action {
     TenantOffload,
     /// The tenant's spending limits changed.
     TenantLimits,
+    /// The tenant's data rules changed.
+    TenantRules,
     /// A plugin was installed, or installed again.
     PluginInstall,
     /// A plugin was removed.
@@ -68,6 +70,7 @@ impl Action {
             Self::TokenCreate => "token.create",
             Self::TenantOffload => "tenant.offload",
             Self::TenantLimits => "tenant.limits",
+            Self::TenantRules => "tenant.rules",
             Self::PluginInstall => "plugin.install",
             Self::PluginRemove => "plugin.remove",
             Self::PolicySet => "policy.set",

@@ -388,6 +388,13 @@ CREATE TABLE experiment_jobs (
 CREATE INDEX experiment_jobs_by_job ON experiment_jobs (tenant_id, job);
 ",
     ),
+    // The tenant's data rules: which labels may go to which model aliases, as JSON.
+    (
+        14,
+        "
+ALTER TABLE tenant_settings ADD COLUMN data_rules TEXT;
+",
+    ),
 ];
 
 /// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.

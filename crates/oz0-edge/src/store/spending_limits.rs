@@ -1,6 +1,6 @@
-//! The tenant's spending limits, and what its jobs have spent.
+//! The tenant's spending limits, what its jobs have spent, and its data rules.
 
-use oz0_core::api::SpendingLimits;
+use oz0_core::api::{DataRules, SpendingLimits};
 
 use super::audit::{Action, audit};
 use super::error::StoreError;
@@ -25,6 +25,24 @@ pub trait LimitStore {
 
     /// Returns what the tenant's jobs that started at or after `since_ms` have spent, in US dollars.
     fn spent_since(&self, tenant: &TenantRecord, since_ms: u64) -> Result<f64, StoreError>;
+
+    /// Returns the tenant's data rules.
+    fn data_rules(&self, tenant: &TenantRecord) -> Result<DataRules, StoreError>;
+
+    /// Sets the tenant's data rules, recording the change in the audit log (`tenant.rules`) as done by
+    /// `actor`, and returns the rules they replaced.
+    fn set_data_rules(
+        &self,
+        tenant: &TenantRecord,
+        rules: &DataRules,
+        actor: &Principal,
+    ) -> Result<DataRules, StoreError>;
+}
+
+fn read_rules(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<DataRules> {
+    let row = sql.query_opt("SELECT data_rules FROM tenant_settings WHERE tenant_id = $1", &[&tenant.id])?;
+    let text: Option<String> = row.map(|row| row.try_get(0)).transpose()?.flatten();
+    text.map(|text| serde_json::from_str(&text).map_err(super::sql::bad)).transpose().map(Option::unwrap_or_default)
 }
 
 fn read(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<SpendingLimits> {
@@ -54,6 +72,28 @@ impl LimitStore for SqlStore {
             )?;
             let text = |limits: &SpendingLimits| serde_json::to_string(limits).unwrap_or_default();
             audit(tx, tenant, &actor.actor_in(tenant), Action::TenantLimits, &text(&old), &text(limits))?;
+            Ok(Ok::<_, std::convert::Infallible>(old))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn data_rules(&self, tenant: &TenantRecord) -> Result<DataRules, StoreError> {
+        self.read(|sql| read_rules(sql, tenant))
+    }
+
+    fn set_data_rules(
+        &self,
+        tenant: &TenantRecord,
+        rules: &DataRules,
+        actor: &Principal,
+    ) -> Result<DataRules, StoreError> {
+        let done = self.write(|tx| {
+            lock_settings(tx, tenant)?;
+            let old = read_rules(tx, tenant)?;
+            let text = |rules: &DataRules| serde_json::to_string(rules).unwrap_or_default();
+            let kept = (!rules.0.is_empty()).then(|| text(rules));
+            tx.execute("UPDATE tenant_settings SET data_rules = $2 WHERE tenant_id = $1", &[&tenant.id, &kept])?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::TenantRules, &text(&old), &text(rules))?;
             Ok(Ok::<_, std::convert::Infallible>(old))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
