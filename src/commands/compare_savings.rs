@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use clap::{ArgGroup, Args, Subcommand};
 use oz0_core::api::{
-    Edge, EdgeError, Experiment, ExperimentReport, ExperimentRequest, ExperimentState, PairArm, Share, TreeId,
+    Edge, EdgeError, Experiment, ExperimentReport, ExperimentRequest, ExperimentState, PairArm, TreeId,
 };
 use oz0_core::offload::Offload;
-use oz0_core::savings::{grouped, percent, threshold};
+use oz0_core::savings::{grouped, threshold};
 use oz0_core::trace::dollars;
 
 use crate::commands::run::local_definition;
@@ -334,12 +334,6 @@ fn ended(experiment: &Experiment) -> Result<(), CommandError> {
     }
 }
 
-/// Returns a share saved with its interval: `38% (30% to 45%)`, `-12% (-20% to -5%)` for spent more.
-fn share(share: Option<Share>) -> String {
-    share
-        .map_or_else(|| "-".to_owned(), |s| format!("{} ({} to {})", percent(s.share), percent(s.low), percent(s.high)))
-}
-
 /// Returns an experiment as text: what it is, both arms side by side, and the verdict.
 fn render(report: &ExperimentReport) -> String {
     let x = &report.experiment;
@@ -358,28 +352,10 @@ fn render(report: &ExperimentReport) -> String {
     if let Some(reason) = &x.reason {
         out.push_str(&format!("  {reason}\n"));
     }
-    let (b, v) = (&report.baseline, &report.variant);
     let mut table = ui::table(&[Key(""), Number("BASELINE"), Number("VARIANT"), Number("VARIANT SAVED (95%)")]);
     ui::indent(&mut table, 2);
-    let rows: [(&str, String, String, String); 10] = [
-        ("offload", threshold(b.offload), threshold(v.offload), String::new()),
-        ("jobs", b.jobs.to_string(), v.jobs.to_string(), String::new()),
-        ("succeeded", b.succeeded.to_string(), v.succeeded.to_string(), String::new()),
-        ("input tokens", grouped(b.input_tokens), grouped(v.input_tokens), String::new()),
-        ("output tokens", grouped(b.output_tokens), grouped(v.output_tokens), String::new()),
-        (
-            "tokens",
-            grouped(b.input_tokens + b.output_tokens),
-            grouped(v.input_tokens + v.output_tokens),
-            share(report.savings.tokens),
-        ),
-        ("cost", dollars(b.cost_usd), dollars(v.cost_usd), share(report.savings.cost)),
-        ("steps", b.steps.to_string(), v.steps.to_string(), String::new()),
-        ("oz.read_result calls", b.read_results.to_string(), v.read_results.to_string(), String::new()),
-        ("wall time", format!("{:.2} s", b.seconds), format!("{:.2} s", v.seconds), String::new()),
-    ];
-    for (what, baseline, variant, saved) in rows {
-        table.add_row([what.to_owned(), baseline, variant, saved]);
+    for row in report.rows() {
+        table.add_row(row);
     }
     out.push_str(&ui::table_text(&table));
     out.push_str(&format!("{}\n", report.savings.verdict));

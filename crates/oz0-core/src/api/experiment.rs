@@ -227,3 +227,38 @@ pub struct ExperimentReport {
     /// Each input's jobs, in order.
     pub pairs: Vec<ExperimentPair>,
 }
+
+impl ExperimentReport {
+    /// Returns both arms side by side as people read them, a row a measure: its name, the baseline's,
+    /// the variant's, and, where it is measured, what the variant saved with its 95% interval
+    /// (`38% (30% to 45%)`, negative for what it spent more).
+    pub fn rows(&self) -> Vec<[String; 4]> {
+        use crate::savings::{grouped, percent, threshold};
+        use crate::trace::dollars;
+        let share = |share: Option<Share>| {
+            share.map_or_else(
+                || "-".to_owned(),
+                |s| format!("{} ({} to {})", percent(s.share), percent(s.low), percent(s.high)),
+            )
+        };
+        let (b, v) = (&self.baseline, &self.variant);
+        let row = |what: &str, b: String, v: String, saved: String| [what.to_owned(), b, v, saved];
+        vec![
+            row("offload", threshold(b.offload), threshold(v.offload), String::new()),
+            row("jobs", b.jobs.to_string(), v.jobs.to_string(), String::new()),
+            row("succeeded", b.succeeded.to_string(), v.succeeded.to_string(), String::new()),
+            row("input tokens", grouped(b.input_tokens), grouped(v.input_tokens), String::new()),
+            row("output tokens", grouped(b.output_tokens), grouped(v.output_tokens), String::new()),
+            row(
+                "tokens",
+                grouped(b.input_tokens + b.output_tokens),
+                grouped(v.input_tokens + v.output_tokens),
+                share(self.savings.tokens),
+            ),
+            row("cost", dollars(b.cost_usd), dollars(v.cost_usd), share(self.savings.cost)),
+            row("steps", b.steps.to_string(), v.steps.to_string(), String::new()),
+            row("oz.read_result calls", b.read_results.to_string(), v.read_results.to_string(), String::new()),
+            row("wall time", format!("{:.2} s", b.seconds), format!("{:.2} s", v.seconds), String::new()),
+        ]
+    }
+}

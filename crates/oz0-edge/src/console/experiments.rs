@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
-use oz0_core::api::{Edge, EdgeError, Experiment, ExperimentPair, ExperimentReport, Share, TreeId};
-use oz0_core::savings::{grouped, percent, threshold};
+use oz0_core::api::{Edge, EdgeError, Experiment, ExperimentPair, ExperimentReport, TreeId};
+use oz0_core::savings::{grouped, threshold};
 
 use super::html::{self, Section, dollars, esc, url};
 use super::signed::Signed;
@@ -74,11 +74,6 @@ fn render_list(experiments: &[Experiment]) -> String {
     out
 }
 
-fn share(share: Option<Share>) -> String {
-    share
-        .map_or_else(|| "–".to_owned(), |s| format!("{} ({} to {})", percent(s.share), percent(s.low), percent(s.high)))
-}
-
 fn render(report: &ExperimentReport) -> String {
     let x = &report.experiment;
     let mut out = format!(
@@ -99,29 +94,11 @@ fn render(report: &ExperimentReport) -> String {
     out.push_str("</dl>");
     let _ = write!(out, r#"<p id="verdict"><strong>{}</strong></p>"#, esc(&report.savings.verdict));
 
-    let (b, v) = (&report.baseline, &report.variant);
-    let rows: Vec<(String, Vec<String>)> = [
-        ("offload", esc(&threshold(b.offload)), esc(&threshold(v.offload)), String::new()),
-        ("jobs", b.jobs.to_string(), v.jobs.to_string(), String::new()),
-        ("succeeded", b.succeeded.to_string(), v.succeeded.to_string(), String::new()),
-        ("input tokens", grouped(b.input_tokens), grouped(v.input_tokens), String::new()),
-        ("output tokens", grouped(b.output_tokens), grouped(v.output_tokens), String::new()),
-        (
-            "tokens",
-            grouped(b.input_tokens + b.output_tokens),
-            grouped(v.input_tokens + v.output_tokens),
-            share(report.savings.tokens),
-        ),
-        ("cost", dollars(b.cost_usd), dollars(v.cost_usd), share(report.savings.cost)),
-        ("steps", b.steps.to_string(), v.steps.to_string(), String::new()),
-        ("oz.read_result calls", b.read_results.to_string(), v.read_results.to_string(), String::new()),
-        ("wall time", format!("{:.2} s", b.seconds), format!("{:.2} s", v.seconds), String::new()),
-    ]
-    .into_iter()
-    .map(|(what, baseline, variant, saved)| {
-        (format!("arm-{}", what.replace(' ', "-")), vec![what.to_owned(), baseline, variant, saved])
-    })
-    .collect();
+    let rows: Vec<(String, Vec<String>)> = report
+        .rows()
+        .into_iter()
+        .map(|row| (format!("arm-{}", row[0].replace(' ', "-")), row.iter().map(|cell| esc(cell)).collect()))
+        .collect();
     out.push_str("<h2>Both arms</h2>");
     out.push_str(&html::table("arms", &["", "Baseline", "Variant", "Variant saved (95%)"], rows));
 

@@ -115,7 +115,8 @@ fn last_turn(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<O
     row.map(|row| Ok((number(&row, 0)?, TreeId::new(row.try_get(1)?).map_err(bad)?))).transpose()
 }
 
-fn number(row: &Row, at: usize) -> Outcome<u32> {
+/// Reads a count or a number kept as an integer, at most `u32::MAX`.
+pub(super) fn number(row: &Row, at: usize) -> Outcome<u32> {
     Ok(u32::try_from(row.try_get::<_, i64>(at)?).unwrap_or(u32::MAX))
 }
 

@@ -6,7 +6,9 @@ use oz0_core::api::{Arm, Experiment, ExperimentState, TreeId};
 use oz0_core::offload::Offload;
 
 use super::audit::{Action, audit};
+use super::conversations::number;
 use super::error::StoreError;
+use super::jobs::enum_of;
 use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
@@ -95,14 +97,6 @@ const EXPERIMENT: &str = "SELECT x.id, x.agent, x.person, x.state, x.reason, x.b
     (SELECT COUNT(*) FROM experiment_jobs e JOIN jobs j ON j.tenant_id = e.tenant_id AND j.id = e.job
        WHERE e.tenant_id = x.tenant_id AND e.experiment = x.id)
     FROM experiments x";
-
-fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
-    serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
-}
-
-fn number(row: &Row, at: usize) -> Outcome<u32> {
-    Ok(u32::try_from(row.try_get::<_, i64>(at)?).unwrap_or(u32::MAX))
-}
 
 fn experiment_row(row: &Row) -> Outcome<Experiment> {
     let offload = |text: String| text.parse::<Offload>().map_err(bad);

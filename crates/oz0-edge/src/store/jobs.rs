@@ -106,7 +106,8 @@ pub(super) const JOB: &str = "SELECT j.id, j.tree, j.kind, j.name, j.state, j.pe
     j.cost_usd, j.error, (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), j.labels,
     j.conversation, j.turn, j.erased_at FROM jobs j";
 
-fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
+/// Reads an enum kept as its name, such as a job's state.
+pub(super) fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
     serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
 }
 
