@@ -601,6 +601,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s data rules: which labels may go to which model aliases')
+            [CompletionResult]::new('quotas', 'quotas', [CompletionResultType]::ParameterValue, 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools')
             [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Give the tenant a new payload key, to seal its payloads with from now on')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
@@ -652,6 +653,26 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
         'oz0;tenant;rules' {
             [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Let what carries LABEL go to these aliases only, LABEL=ALIAS[,ALIAS]; repeat for each label')
             [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Remove the rule of LABEL; repeat for each')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
+            [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print data and errors only: no notes, no progress')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'oz0;tenant;quotas' {
+            [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Set this plugin''s quotas, rather than the tenant''s')
+            [CompletionResult]::new('--tokens-per-day', '--tokens-per-day', [CompletionResultType]::ParameterName, 'The most model tokens (in and out) a day, or `none`')
+            [CompletionResult]::new('--requests-per-day', '--requests-per-day', [CompletionResultType]::ParameterName, 'The most model requests a day, or `none`')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'The tenant; left out, the token''s own')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
@@ -727,6 +748,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s data rules: which labels may go to which model aliases')
+            [CompletionResult]::new('quotas', 'quotas', [CompletionResultType]::ParameterValue, 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools')
             [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Give the tenant a new payload key, to seal its payloads with from now on')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
@@ -740,6 +762,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;tenant;help;rules' {
+            break
+        }
+        'oz0;tenant;help;quotas' {
             break
         }
         'oz0;tenant;help;retention' {
@@ -1583,6 +1608,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             [CompletionResult]::new('offload', 'offload', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s offload default and ceiling')
             [CompletionResult]::new('limits', 'limits', [CompletionResultType]::ParameterValue, 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'Show or change the tenant''s data rules: which labels may go to which model aliases')
+            [CompletionResult]::new('quotas', 'quotas', [CompletionResultType]::ParameterValue, 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools')
             [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'Show or set how long the tenant keeps its data')
             [CompletionResult]::new('rotate-key', 'rotate-key', [CompletionResultType]::ParameterValue, 'Give the tenant a new payload key, to seal its payloads with from now on')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Show the tenant''s audit log, newest first: who changed what, when, from what to what')
@@ -1595,6 +1621,9 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;help;tenant;rules' {
+            break
+        }
+        'oz0;help;tenant;quotas' {
             break
         }
         'oz0;help;tenant;retention' {

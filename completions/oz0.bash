@@ -418,6 +418,9 @@ _oz0() {
             oz0__subcmd__help__subcmd__tenant,offload)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__offload"
                 ;;
+            oz0__subcmd__help__subcmd__tenant,quotas)
+                cmd="oz0__subcmd__help__subcmd__tenant__subcmd__quotas"
+                ;;
             oz0__subcmd__help__subcmd__tenant,retention)
                 cmd="oz0__subcmd__help__subcmd__tenant__subcmd__retention"
                 ;;
@@ -595,6 +598,9 @@ _oz0() {
             oz0__subcmd__tenant,offload)
                 cmd="oz0__subcmd__tenant__subcmd__offload"
                 ;;
+            oz0__subcmd__tenant,quotas)
+                cmd="oz0__subcmd__tenant__subcmd__quotas"
+                ;;
             oz0__subcmd__tenant,retention)
                 cmd="oz0__subcmd__tenant__subcmd__retention"
                 ;;
@@ -615,6 +621,9 @@ _oz0() {
                 ;;
             oz0__subcmd__tenant__subcmd__help,offload)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__offload"
+                ;;
+            oz0__subcmd__tenant__subcmd__help,quotas)
+                cmd="oz0__subcmd__tenant__subcmd__help__subcmd__quotas"
                 ;;
             oz0__subcmd__tenant__subcmd__help,retention)
                 cmd="oz0__subcmd__tenant__subcmd__help__subcmd__retention"
@@ -3058,7 +3067,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant)
-            opts="offload limits rules retention rotate-key audit"
+            opts="offload limits rules quotas retention rotate-key audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3100,6 +3109,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__help__subcmd__tenant__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__help__subcmd__tenant__subcmd__quotas)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4614,7 +4637,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant)
-            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits rules retention rotate-key audit help"
+            opts="-q -v -h -V --edge --token --profile --format --quiet --verbose --color --help --version offload limits rules quotas retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4694,7 +4717,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help)
-            opts="offload limits rules retention rotate-key audit help"
+            opts="offload limits rules quotas retention rotate-key audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4750,6 +4773,20 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__tenant__subcmd__help__subcmd__offload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__help__subcmd__quotas)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4871,6 +4908,56 @@ _oz0() {
                     return 0
                     ;;
                 --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --edge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json jsonl sarif csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        oz0__subcmd__tenant__subcmd__quotas)
+            opts="-q -v -h -V --plugin --tokens-per-day --requests-per-day --tenant --edge --token --profile --format --quiet --verbose --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --plugin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tokens-per-day)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --requests-per-day)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -546,6 +546,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand rules 'Show or change the tenant''s data rules: which labels may go to which model aliases'
+            cand quotas 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools'
             cand retention 'Show or set how long the tenant keeps its data'
             cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
@@ -594,6 +595,25 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;tenant;rules'= {
             cand --allow 'Let what carries LABEL go to these aliases only, LABEL=ALIAS[,ALIAS]; repeat for each label'
             cand --remove 'Remove the rule of LABEL; repeat for each'
+            cand --tenant 'The tenant; left out, the token''s own'
+            cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
+            cand --token 'The bearer token to send to the edge'
+            cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'
+            cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
+            cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
+            cand -q 'Print data and errors only: no notes, no progress'
+            cand --quiet 'Print data and errors only: no notes, no progress'
+            cand -v 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand --verbose 'Print more: the log messages a tool''s server sent (`oz0 tool call`, `oz0 job trace`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'oz0;tenant;quotas'= {
+            cand --plugin 'Set this plugin''s quotas, rather than the tenant''s'
+            cand --tokens-per-day 'The most model tokens (in and out) a day, or `none`'
+            cand --requests-per-day 'The most model requests a day, or `none`'
             cand --tenant 'The tenant; left out, the token''s own'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
@@ -665,6 +685,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand rules 'Show or change the tenant''s data rules: which labels may go to which model aliases'
+            cand quotas 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools'
             cand retention 'Show or set how long the tenant keeps its data'
             cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
@@ -675,6 +696,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;tenant;help;limits'= {
         }
         &'oz0;tenant;help;rules'= {
+        }
+        &'oz0;tenant;help;quotas'= {
         }
         &'oz0;tenant;help;retention'= {
         }
@@ -1414,6 +1437,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand offload 'Show or change the tenant''s offload default and ceiling'
             cand limits 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
             cand rules 'Show or change the tenant''s data rules: which labels may go to which model aliases'
+            cand quotas 'Show or set the tenant''s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin''s tools'
             cand retention 'Show or set how long the tenant keeps its data'
             cand rotate-key 'Give the tenant a new payload key, to seal its payloads with from now on'
             cand audit 'Show the tenant''s audit log, newest first: who changed what, when, from what to what'
@@ -1423,6 +1447,8 @@ set edit:completion:arg-completer[oz0] = {|@words|
         &'oz0;help;tenant;limits'= {
         }
         &'oz0;help;tenant;rules'= {
+        }
+        &'oz0;help;tenant;quotas'= {
         }
         &'oz0;help;tenant;retention'= {
         }

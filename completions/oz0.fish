@@ -482,28 +482,29 @@ complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcomman
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Install an agent or a flow on the edge, so that `oz0 run NAME` finds it anywhere'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the agents and flows installed on the edge'
 complete -c oz0 -n "__fish_oz0_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -l token -d 'The bearer token to send to the edge' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
 json\t''
 jsonl\t''
 sarif\t''
 csv\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -s h -l help -d 'Print help'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -s V -l version -d 'Print version'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "rules" -d 'Show or change the tenant\'s data rules: which labels may go to which model aliases'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "rotate-key" -d 'Give the tenant a new payload key, to seal its payloads with from now on'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
-complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules retention rotate-key audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -s h -l help -d 'Print help'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "rules" -d 'Show or change the tenant\'s data rules: which labels may go to which model aliases'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "quotas" -d 'Show or set the tenant\'s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin\'s tools'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "rotate-key" -d 'Give the tenant a new payload key, to seal its payloads with from now on'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and not __fish_seen_subcommand_from offload limits rules quotas retention rotate-key audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l default -d 'The threshold of an agent that says nothing: tokens, or `off`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l ceiling -d 'The most tokens any agent\'s threshold may be' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from offload" -l agent-offload -d 'Also show the threshold of an agent whose `offload` is this: tokens, or `off`' -r
@@ -562,6 +563,25 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from rules" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from rules" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l plugin -d 'Set this plugin\'s quotas, rather than the tenant\'s' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l tokens-per-day -d 'The most model tokens (in and out) a day, or `none`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l requests-per-day -d 'The most model requests a day, or `none`' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l tenant -d 'The tenant; left out, the token\'s own' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l token -d 'The bearer token to send to the edge' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l format -d 'How to print data: `text` for people, `json` for programs, or a command\'s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)' -r -f -a "text\t''
+json\t''
+jsonl\t''
+sarif\t''
+csv\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -l color -d 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -s q -l quiet -d 'Print data and errors only: no notes, no progress'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from quotas" -s V -l version -d 'Print version'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l files -d 'How long a file stays in a tree after the tree last stored it, such as 90d' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l jobs -d 'How long a job\'s payloads are kept after it ended, such as 365d, or `forever`' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from retention" -l tenant -d 'The tenant; left out, the token\'s own' -r
@@ -617,6 +637,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcomma
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "rules" -d 'Show or change the tenant\'s data rules: which labels may go to which model aliases'
+complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "quotas" -d 'Show or set the tenant\'s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin\'s tools'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "rotate-key" -d 'Give the tenant a new payload key, to seal its payloads with from now on'
 complete -c oz0 -n "__fish_oz0_using_subcommand tenant; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'
@@ -1197,6 +1218,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "offload" -d 'Show or change the tenant\'s offload default and ceiling'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "limits" -d 'Show or set what the tenant may spend on models and reported usage, per day and per month (UTC)'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "rules" -d 'Show or change the tenant\'s data rules: which labels may go to which model aliases'
+complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "quotas" -d 'Show or set the tenant\'s quotas: the model tokens and requests it may ask a UTC day, in all or by one plugin\'s tools'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "retention" -d 'Show or set how long the tenant keeps its data'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "rotate-key" -d 'Give the tenant a new payload key, to seal its payloads with from now on'
 complete -c oz0 -n "__fish_oz0_using_subcommand help; and __fish_seen_subcommand_from tenant" -f -a "audit" -d 'Show the tenant\'s audit log, newest first: who changed what, when, from what to what'

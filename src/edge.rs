@@ -511,6 +511,18 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.set_data_rules(tenant, rules))
     }
 
+    async fn quotas(&self, tenant: &Tenant) -> Result<oz0_core::api::Quotas, EdgeError> {
+        delegate!(self, edge => edge.quotas(tenant))
+    }
+
+    async fn set_quotas(
+        &self,
+        tenant: &Tenant,
+        quotas: &oz0_core::api::Quotas,
+    ) -> Result<oz0_core::api::Quotas, EdgeError> {
+        delegate!(self, edge => edge.set_quotas(tenant, quotas))
+    }
+
     async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
         delegate!(self, edge => edge.retention(tenant))
     }

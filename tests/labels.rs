@@ -121,6 +121,50 @@ fn a_data_rule_keeps_what_carries_its_label_from_other_model_aliases() {
 }
 
 #[test]
+fn a_quota_refuses_the_request_past_it_naming_its_scope() {
+    for transport in transports() {
+        let site = Site::new(transport);
+        let dir = root().join("tests/fixtures/plugins/briefer");
+        site.ok(&["plugin", "install", dir.to_str().unwrap(), "--accept-model"]);
+        let provider =
+            ScriptedProvider::start((0..4).map(|_| Box::new(|_: &Value| say("Brief.", 30, 5)) as Answer).collect());
+        provider.configure(&site.edge_dir());
+        site.ok(&["tenant", "quotas", "--plugin", "briefer", "--requests-per-day", "1"]);
+        let shown = site.ok(&["tenant", "quotas"]);
+        assert!(shown.contains("plugin:briefer") && shown.lines().count() == 3, "{transport:?}: {shown}");
+        assert!(site.ok(&["tenant", "audit", "--limit", "1"]).contains("tenant.quotas"), "{transport:?}");
+
+        // The plugin's one request of the day is answered; its second is refused, naming its scope.
+        let (code, answer, stderr) = site.call(&["briefer.brief", "--arg", "record=one"]);
+        assert_eq!(code, 0, "{transport:?}: {stderr} {answer}");
+        let (code, answer, _) = site.call(&["briefer.brief", "--arg", "record=two"]);
+        assert_eq!(code, 1, "{transport:?}: {answer}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+        let (message, data) = text.split_once('\n').unwrap();
+        assert!(
+            message.contains("the plugin `briefer`'s quota of 1 model requests a day would be exceeded: 1 asked today"),
+            "{message}"
+        );
+        let refusal: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(refusal["ai.oz0/refusal"]["type"], "quota_exceeded", "{refusal}");
+        assert_eq!(refusal["ai.oz0/refusal"]["oz0"]["scope"], "plugin:briefer", "{refusal}");
+        assert_eq!(provider.received().len(), 1, "{transport:?}: the refused request was never sent");
+
+        // The tenant's quota counts an agent's calls as well as its tools'.
+        site.ok(&["tenant", "quotas", "--plugin", "briefer", "--requests-per-day", "none"]);
+        site.ok(&["tenant", "quotas", "--requests-per-day", "1"]);
+        agent(&site, "id: reader\ninstructions: Answer.\n");
+        let (code, _, stderr) = site.run(&["run", "reader", "--input", "hello"]);
+        assert_eq!(code, 1, "{transport:?}: {stderr}");
+        assert!(
+            stderr.contains("the tenant's quota of 1 model requests a day would be exceeded: 1 asked today"),
+            "{transport:?}: {stderr}"
+        );
+        assert_eq!(provider.received().len(), 1);
+    }
+}
+
+#[test]
 fn an_offloaded_file_keeps_its_labels_and_clearance_withholds_what_is_outside_it() {
     for transport in transports() {
         let site = Site::new(transport);

@@ -504,6 +504,18 @@ impl Edge for Client {
         self.with_json(Method::PUT, &tenant_path(paths::DATA_RULES, tenant), "application/json", rules).await
     }
 
+    async fn quotas(&self, tenant: &Tenant) -> Result<oz0_core::api::Quotas, EdgeError> {
+        self.get(&tenant_path(paths::QUOTAS, tenant)).await
+    }
+
+    async fn set_quotas(
+        &self,
+        tenant: &Tenant,
+        quotas: &oz0_core::api::Quotas,
+    ) -> Result<oz0_core::api::Quotas, EdgeError> {
+        self.with_json(Method::PUT, &tenant_path(paths::QUOTAS, tenant), "application/json", quotas).await
+    }
+
     async fn holds(&self, all: bool) -> Result<Vec<Hold>, EdgeError> {
         self.get(&format!("{}?all={all}", paths::HOLDS)).await
     }

@@ -309,6 +309,29 @@ impl Edge for LocalEdge {
         .await
     }
 
+    async fn quotas(&self, tenant: &Tenant) -> Result<oz0_core::api::Quotas, EdgeError> {
+        let tenant = tenant.clone();
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            Ok(state.store().quotas(&tenant)?)
+        })
+        .await
+    }
+
+    async fn set_quotas(
+        &self,
+        tenant: &Tenant,
+        quotas: &oz0_core::api::Quotas,
+    ) -> Result<oz0_core::api::Quotas, EdgeError> {
+        let (tenant, quotas) = (tenant.clone(), quotas.clone());
+        self.blocking(move |state, principal| {
+            let tenant = visible(principal, &tenant)?;
+            require(principal, Role::Admin, "changing the tenant's quotas")?;
+            Ok(state.store().set_quotas(&tenant, &quotas, principal)?)
+        })
+        .await
+    }
+
     async fn retention(&self, tenant: &Tenant) -> Result<Retention, EdgeError> {
         let tenant = tenant.clone();
         self.blocking(move |state, principal| {

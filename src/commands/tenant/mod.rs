@@ -4,6 +4,7 @@ pub mod audit;
 pub mod limits;
 pub mod name;
 pub mod offload;
+pub mod quotas;
 pub mod retention;
 pub mod rotate_key;
 pub mod rules;
@@ -19,6 +20,7 @@ pub enum TenantCommand {
     Offload(offload::TenantOffloadArgs),
     Limits(limits::TenantLimitsArgs),
     Rules(rules::TenantRulesArgs),
+    Quotas(quotas::TenantQuotasArgs),
     Retention(retention::TenantRetentionArgs),
     RotateKey(rotate_key::TenantRotateKeyArgs),
     Audit(audit::TenantAuditArgs),
@@ -30,6 +32,7 @@ pub fn run(command: TenantCommand, edge: &EdgeArgs) -> Result<(), CommandError> 
         TenantCommand::Offload(args) => offload::run(&args, edge),
         TenantCommand::Limits(args) => limits::run(&args, edge),
         TenantCommand::Rules(args) => rules::run(&args, edge),
+        TenantCommand::Quotas(args) => quotas::run(&args, edge),
         TenantCommand::Retention(args) => retention::run(&args, edge),
         TenantCommand::RotateKey(args) => rotate_key::run(&args, edge),
         TenantCommand::Audit(args) => audit::run(&args, edge),

@@ -14,7 +14,7 @@ use super::plugin::{InstallOptions, Installed, InstalledPlugin, ToolInfo};
 use super::policy::{Approval, Decision, Rule};
 use super::run::{Applied, EventStream, QuestionAnswer, RunRequest};
 use super::tenant::{
-    CreatedToken, DataRules, OffloadChange, OffloadPatch, OffloadView, SpendingLimits, Status, TokenRequest,
+    CreatedToken, DataRules, OffloadChange, OffloadPatch, OffloadView, Quotas, SpendingLimits, Status, TokenRequest,
 };
 use super::usage::UsageRecord;
 use crate::agent::Definition;
@@ -118,6 +118,12 @@ pub trait Edge: Send + Sync {
         tenant: &Tenant,
         rules: &DataRules,
     ) -> impl Future<Output = Result<DataRules, EdgeError>> + Send;
+
+    /// Returns the tenant's quotas.
+    fn quotas(&self, tenant: &Tenant) -> impl Future<Output = Result<Quotas, EdgeError>> + Send;
+
+    /// Sets the tenant's quotas (admin; audited as `tenant.quotas`) and returns those they replaced.
+    fn set_quotas(&self, tenant: &Tenant, quotas: &Quotas) -> impl Future<Output = Result<Quotas, EdgeError>> + Send;
 
     /// Returns the threshold an agent whose `offload` is `agent` would get in the tenant.
     fn threshold(

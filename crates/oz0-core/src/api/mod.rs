@@ -49,7 +49,7 @@ pub use plugin::{
 pub use policy::{Approval, ApprovalState, Decided, Decision, Effect, Rule, check_pattern, decide};
 pub use run::{Applied, EventStream, QuestionAnswer, RunEvent, RunRequest};
 pub use tenant::{
-    AliasStatus, AuditEntry, CreatedToken, DataRules, KeyKind, KeyStatus, OffloadChange, OffloadPatch, OffloadView,
-    SpendingLimits, Status, StoreStatus, TokenRequest, ToolsStatus,
+    AliasStatus, Asked, AuditEntry, CreatedToken, DataRules, KeyKind, KeyStatus, OffloadChange, OffloadPatch,
+    OffloadView, Quota, Quotas, SpendingLimits, Status, StoreStatus, TokenRequest, ToolsStatus,
 };
 pub use usage::{UsageKind, UsageRecord, parse_instant};

@@ -34,6 +34,8 @@ pub const USAGE: &str = "/v1/usage";
 pub const LIMITS: &str = "/v1/tenants/{tenant}/limits";
 /// `GET`, `PUT` (admin): the tenant's data rules, which labels may go to which model aliases.
 pub const DATA_RULES: &str = "/v1/tenants/{tenant}/data-rules";
+/// `GET`, `PUT` (admin): the tenant's quotas of model tokens and requests a day.
+pub const QUOTAS: &str = "/v1/tenants/{tenant}/quotas";
 /// `GET`: how long a tenant keeps its data; `PUT`: set it (admin).
 pub const RETENTION: &str = "/v1/tenants/{tenant}/retention";
 /// `POST`: give a tenant a new payload key to seal its payloads with (admin).

@@ -128,6 +128,75 @@ impl DataRules {
     }
 }
 
+/// What may be asked of models in a UTC day: tokens (in and out) and requests; `None` for no quota.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Quota {
+    /// The most tokens a day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_per_day: Option<u64>,
+    /// The most model requests a day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests_per_day: Option<u64>,
+}
+
+impl Quota {
+    /// Returns whether the quota limits nothing.
+    pub fn is_empty(&self) -> bool {
+        self.tokens_per_day.is_none() && self.requests_per_day.is_none()
+    }
+}
+
+/// The tenant's quotas: of all its model requests (an agent's and its tools'), and of each plugin's
+/// tools' requests (by MCP sampling and through their gateway tokens).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Quotas {
+    /// The tenant's.
+    #[serde(default)]
+    pub tenant: Quota,
+    /// Each plugin's, by its name.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub plugins: std::collections::BTreeMap<String, Quota>,
+}
+
+/// What a scope of the quotas has asked today: tokens and requests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// Tokens, in and out.
+    pub tokens: u64,
+    /// Model requests.
+    pub requests: u64,
+}
+
+impl Quotas {
+    /// Returns the refusal of a request of at most `tokens` when the scope `scope` (`tenant`, or
+    /// `plugin:NAME`) has asked `asked` today under `quota`: its message and its `ai.oz0/refusal`
+    /// object, which names the scope and the quota; `None` when it fits.
+    pub fn refusal(scope: &str, quota: Quota, asked: Asked, tokens: u64) -> Option<(String, serde_json::Value)> {
+        let over = |name: &str, limit: Option<u64>, used: u64, more: u64| {
+            let limit = limit?;
+            (used + more > limit).then(|| (name.to_owned(), limit, used, more))
+        };
+        let (name, limit, used, more) = over("requests_per_day", quota.requests_per_day, asked.requests, 1)
+            .or_else(|| over("tokens_per_day", quota.tokens_per_day, asked.tokens, tokens))?;
+        let what = if name == "requests_per_day" { "model requests" } else { "tokens" };
+        let whose = match scope.strip_prefix("plugin:") {
+            Some(plugin) => format!("the plugin `{plugin}`'s"),
+            None => "the tenant's".to_owned(),
+        };
+        let message = format!(
+            "{whose} quota of {limit} {what} a day would be exceeded: {used} asked today (UTC), and this request \
+             may take {more}"
+        );
+        let object = serde_json::json!({
+            "type": "quota_exceeded", "message": message,
+            "oz0": {"scope": scope, "quota": name, "limit": limit, "used": used, "asked": more},
+        });
+        Some((message, object))
+    }
+}
+
 /// A tenant's offload settings and the thresholds they give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

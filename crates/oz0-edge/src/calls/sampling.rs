@@ -173,6 +173,10 @@ impl Sampler {
             tokens: worst_in + u64::from(request.max_tokens),
             usd: price.cost_usd(worst_in, u64::from(request.max_tokens)),
         };
+        if let Some((message, object)) = self.over_quota(worst.tokens).await {
+            let refusal = Refusal { code: Refusal::REFUSED, message, data: Some(json!({"ai.oz0/refusal": object})) };
+            return Err(self.refuse(&alias, refusal));
+        }
         let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
             Err(refusal) => return Err(self.refuse(&alias, refusal)),
@@ -236,6 +240,18 @@ impl Sampler {
             // A rule that cannot be read refuses: the data stays where it is.
             Ok(Err(err)) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
             Err(err) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
+        }
+    }
+
+    /// Returns the refusal of a request of at most `tokens` that would go over the tenant's quotas or
+    /// the plugin's; `None` when it fits.
+    async fn over_quota(&self, tokens: u64) -> Option<(String, Value)> {
+        let (state, tenant, plugin) = (Arc::clone(&self.state), self.tenant.clone(), self.plugin.clone());
+        let checked = tokio::task::spawn_blocking(move || over_quota(&state, &tenant, Some(&plugin), tokens)).await;
+        match checked {
+            Ok(Ok(over)) => over,
+            Ok(Err(err)) => Some((format!("the tenant's quotas could not be read: {err}"), Value::Null)),
+            Err(err) => Some((format!("the tenant's quotas could not be read: {err}"), Value::Null)),
         }
     }
 
@@ -308,6 +324,10 @@ impl Sampler {
             outcome: Outcome::Refused,
             error: Some(message.to_owned()),
         };
+        if let Some((message, object)) = self.over_quota(worst.tokens).await {
+            self.keep(refused(&message));
+            return Err((429, json!({"error": {"type": "oz0_quota", "message": message}, "ai.oz0/refusal": object})));
+        }
         let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
             Err(refusal) => {
@@ -514,6 +534,32 @@ pub(crate) fn broken_rule(
     let mut labels = state.store().job(tenant, job)?.map(|j| j.labels).unwrap_or_default();
     oz0_core::labels::join(&mut labels, more);
     Ok(rules.broken(&labels, alias).map(|(label, allowed)| oz0_core::api::DataRules::refusal(label, allowed, alias)))
+}
+
+/// Returns the message and `ai.oz0/refusal` object of a model request of at most `tokens` that would go
+/// over the tenant's quotas for the day, or its plugin's for a tool's request; `None` when it fits.
+/// Blocks on the store.
+pub(crate) fn over_quota(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    plugin: Option<&str>,
+    tokens: u64,
+) -> Result<Option<(String, Value)>, crate::store::StoreError> {
+    let quotas = state.store().quotas(tenant)?;
+    let day = crate::store::now_ms().div_euclid(crate::store::DAY_MS);
+    if !quotas.tenant.is_empty() {
+        let asked = state.store().asked(tenant, None, day)?;
+        if let Some(refused) = oz0_core::api::Quotas::refusal("tenant", quotas.tenant, asked, tokens) {
+            return Ok(Some(refused));
+        }
+    }
+    if let Some(plugin) = plugin
+        && let Some(quota) = quotas.plugins.get(plugin).filter(|q| !q.is_empty())
+    {
+        let asked = state.store().asked(tenant, Some(plugin), day)?;
+        return Ok(oz0_core::api::Quotas::refusal(&format!("plugin:{plugin}"), *quota, asked, tokens));
+    }
+    Ok(None)
 }
 
 /// Returns the alias a request is answered with: `fast` when it puts speed or cost first, `smart` when

@@ -228,10 +228,15 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             tokens: worst_in + u64::from(now_agent.max_tokens),
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(now_agent.max_tokens))),
         };
-        // What the job read goes with the request: the tenant's data rules say to which aliases.
-        let (job, alias) = (run.job.id.clone(), now_agent.model.clone());
+        // What the job read goes with the request: the tenant's data rules say to which aliases. And the
+        // request counts toward the tenant's quotas for the day.
+        let (job, alias, tokens) = (run.job.id.clone(), now_agent.model.clone(), worst.tokens);
         let broken = blocking(run, move |state, principal| {
-            Ok(crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?)
+            let broken = crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?;
+            Ok(match broken {
+                Some(broken) => Some(broken),
+                None => crate::calls::over_quota(state, &principal.tenant, None, tokens)?,
+            })
         })
         .await;
         let broken = match broken {

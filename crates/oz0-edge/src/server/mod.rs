@@ -73,6 +73,7 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .route(paths::APPROVAL, get(routes::approval).post(routes::decide).layer(json()))
         .route(paths::LIMITS, get(routes::limits).put(routes::set_limits).layer(json()))
         .route(paths::DATA_RULES, get(routes::data_rules).put(routes::set_data_rules).layer(json()))
+        .route(paths::QUOTAS, get(routes::quotas).put(routes::set_quotas).layer(json()))
         .route(paths::RETENTION, get(routes::retention).put(routes::set_retention).layer(json()))
         .route(paths::PAYLOAD_KEYS, post(routes::rotate_payload_key))
         .route(paths::HOLDS, get(routes::holds).post(routes::create_hold).layer(json()))

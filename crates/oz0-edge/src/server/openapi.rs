@@ -230,6 +230,28 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::QUOTAS,
+            id: "getQuotas",
+            summary: "Returns the tenant's quotas of model tokens and requests a UTC day, its own and each plugin's.",
+            parameters: vec![tenant_param()],
+            body: None,
+            ok: (200, Some((json, schema::<oz0_core::api::Quotas>(g)))),
+            errors: READ,
+        },
+        Operation {
+            method: "put",
+            path: paths::QUOTAS,
+            id: "setQuotas",
+            summary: "Sets the tenant's quotas (admin; audited as tenant.quotas), and returns those they replaced. A \
+                      model request over one is refused with an ai.oz0/refusal of type quota_exceeded, naming \
+                      its scope.",
+            parameters: vec![tenant_param()],
+            body: Some((json, schema::<oz0_core::api::Quotas>(g))),
+            ok: (200, Some((json, schema::<oz0_core::api::Quotas>(g)))),
+            errors: &[400, 401, 403, 404, 415, 422],
+        },
+        Operation {
+            method: "get",
             path: paths::RETENTION,
             id: "getRetention",
             summary: "Returns how long the tenant keeps its data (admin): a file after a tree last stored it, a \

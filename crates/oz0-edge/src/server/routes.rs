@@ -415,6 +415,21 @@ pub async fn set_data_rules(
     Ok(Json(edge.set_data_rules(&tenant(&segment)?, &rules).await?))
 }
 
+pub async fn quotas(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+) -> Result<Json<oz0_core::api::Quotas>, ApiError> {
+    Ok(Json(edge.quotas(&tenant(&segment)?).await?))
+}
+
+pub async fn set_quotas(
+    Caller(edge): Caller,
+    PathOf(segment): PathOf<String>,
+    JsonBody(quotas): JsonBody<oz0_core::api::Quotas>,
+) -> Result<Json<oz0_core::api::Quotas>, ApiError> {
+    Ok(Json(edge.set_quotas(&tenant(&segment)?, &quotas).await?))
+}
+
 pub async fn retention(Caller(edge): Caller, PathOf(segment): PathOf<String>) -> Result<Json<Retention>, ApiError> {
     Ok(Json(edge.retention(&tenant(&segment)?).await?))
 }

@@ -19,6 +19,8 @@ pub(crate) enum Action {
     TenantLimits,
     /// The tenant's data rules changed.
     TenantRules,
+    /// The tenant's quotas changed.
+    TenantQuotas,
     /// A plugin was installed, or installed again.
     PluginInstall,
     /// A plugin was removed.
@@ -71,6 +73,7 @@ impl Action {
             Self::TenantOffload => "tenant.offload",
             Self::TenantLimits => "tenant.limits",
             Self::TenantRules => "tenant.rules",
+            Self::TenantQuotas => "tenant.quotas",
             Self::PluginInstall => "plugin.install",
             Self::PluginRemove => "plugin.remove",
             Self::PolicySet => "policy.set",

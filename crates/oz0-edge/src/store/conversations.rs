@@ -13,7 +13,7 @@ use oz0_core::api::{Conversation, ConversationSummary, Forked, Job, JobState, Tr
 use super::audit::{Action, audit};
 use super::error::StoreError;
 use super::jobs::{JOB, NewJob, insert_job, job_row, read_job};
-use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
+use super::records::{Principal, TenantRecord, now_ms, number, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
 use crate::sealing::payload::{Place, kept_plain};
@@ -113,11 +113,6 @@ fn last_turn(sql: &mut dyn Sql, tenant: &TenantRecord, id: &TreeId) -> Outcome<O
         &[&tenant.id, &id.as_str()],
     )?;
     row.map(|row| Ok((number(&row, 0)?, TreeId::new(row.try_get(1)?).map_err(bad)?))).transpose()
-}
-
-/// Reads a count or a number kept as an integer, at most `u32::MAX`.
-pub(super) fn number(row: &Row, at: usize) -> Outcome<u32> {
-    Ok(u32::try_from(row.try_get::<_, i64>(at)?).unwrap_or(u32::MAX))
 }
 
 fn forked(row: &Row, at: usize) -> Outcome<Option<Forked>> {

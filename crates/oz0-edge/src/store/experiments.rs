@@ -6,10 +6,8 @@ use oz0_core::api::{Arm, Experiment, ExperimentState, TreeId};
 use oz0_core::offload::Offload;
 
 use super::audit::{Action, audit};
-use super::conversations::number;
 use super::error::StoreError;
-use super::jobs::enum_of;
-use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
+use super::records::{Principal, TenantRecord, enum_of, now_ms, number, rfc3339_millis};
 use super::sql::{Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
 use crate::sealing::payload::Place;

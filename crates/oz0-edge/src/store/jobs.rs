@@ -6,7 +6,7 @@ use oz0_core::trace::{self, Step, StepKind};
 
 use super::audit::{Action, audit};
 use super::error::StoreError;
-use super::records::{Principal, TenantRecord, now_ms, rfc3339_millis};
+use super::records::{Principal, TenantRecord, enum_of, now_ms, rfc3339_millis};
 use super::sql::{Failure, Outcome, Row, Sql, bad};
 use super::sql_store::SqlStore;
 use crate::sealing::payload::Place;
@@ -105,11 +105,6 @@ pub trait JobStore {
 pub(super) const JOB: &str = "SELECT j.id, j.tree, j.kind, j.name, j.state, j.person, j.started_at, j.ended_at,
     j.cost_usd, j.error, (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), j.labels,
     j.conversation, j.turn, j.erased_at FROM jobs j";
-
-/// Reads an enum kept as its name, such as a job's state.
-pub(super) fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
-    serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
-}
 
 /// Returns the audit entries (`run.model_call`) of the model calls a step made: an agent's, or its
 /// tool's by sampling, with the plugin; numbers and names, never messages.
@@ -309,6 +304,21 @@ impl JobStore for SqlStore {
                 tx.execute(
                     "UPDATE jobs SET labels = $3 WHERE tenant_id = $1 AND id = $2",
                     &[&tenant.id, &job.as_str(), &text],
+                )?;
+            }
+            // What the step asked of models counts toward the tenant's quotas, and its plugin's.
+            let at = now_ms();
+            if step.kind == StepKind::ModelCall && step.outcome == trace::Outcome::Ok {
+                let tokens = step.tokens_in.unwrap_or(0) + step.tokens_out.unwrap_or(0);
+                super::spending_limits::count_asked(tx, tenant, None, tokens, at)?;
+            }
+            for call in step.sampling.iter().chain(&step.gateway).filter(|c| c.outcome == trace::Outcome::Ok) {
+                super::spending_limits::count_asked(
+                    tx,
+                    tenant,
+                    Some(&call.plugin),
+                    call.tokens_in + call.tokens_out,
+                    at,
                 )?;
             }
             let person: String = locked.try_get(0)?;

@@ -388,11 +388,21 @@ CREATE TABLE experiment_jobs (
 CREATE INDEX experiment_jobs_by_job ON experiment_jobs (tenant_id, job);
 ",
     ),
-    // The tenant's data rules: which labels may go to which model aliases, as JSON.
+    // The tenant's data rules (which labels may go to which model aliases) and quotas, as JSON; what
+    // the tenant, and each plugin, asked of models each UTC day.
     (
         14,
         "
 ALTER TABLE tenant_settings ADD COLUMN data_rules TEXT;
+ALTER TABLE tenant_settings ADD COLUMN quotas TEXT;
+CREATE TABLE asked_days (
+    tenant_id {INT} NOT NULL REFERENCES tenants(id),
+    day {INT} NOT NULL,
+    plugin TEXT NOT NULL,
+    tokens {INT} NOT NULL,
+    requests {INT} NOT NULL,
+    PRIMARY KEY (tenant_id, day, plugin)
+){WITHOUT_ROWID};
 ",
     ),
 ];
@@ -442,6 +452,7 @@ pub const TABLES: &[&str] = &[
     "payload_keys",
     "experiments",
     "experiment_jobs",
+    "asked_days",
 ];
 
 /// The newest schema version this code knows.

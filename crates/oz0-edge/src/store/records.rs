@@ -2,6 +2,8 @@
 
 use oz0_core::api::{Role, TenantName};
 
+use super::sql::{Outcome, Row, bad};
+
 /// A tenant's row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TenantRecord {
@@ -77,4 +79,14 @@ pub fn rfc3339_millis(ms: i64) -> String {
     let ms = u64::try_from(ms).unwrap_or(0);
     let secs = oz0_core::manifest::rfc3339(ms / 1000);
     format!("{}.{:03}Z", secs.trim_end_matches('Z'), ms % 1000)
+}
+
+/// Reads an enum kept as its name, such as a job's state.
+pub(super) fn enum_of<T: serde::de::DeserializeOwned>(text: String) -> Outcome<T> {
+    serde_json::from_value(serde_json::Value::String(text)).map_err(bad)
+}
+
+/// Reads a count or a number kept as an integer, at most `u32::MAX`.
+pub(super) fn number(row: &Row, at: usize) -> Outcome<u32> {
+    Ok(u32::try_from(row.try_get::<_, i64>(at)?).unwrap_or(u32::MAX))
 }

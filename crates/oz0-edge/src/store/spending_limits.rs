@@ -1,6 +1,6 @@
 //! The tenant's spending limits, what its jobs have spent, and its data rules.
 
-use oz0_core::api::{DataRules, SpendingLimits};
+use oz0_core::api::{Asked, DataRules, Quotas, SpendingLimits};
 
 use super::audit::{Action, audit};
 use super::error::StoreError;
@@ -37,6 +37,51 @@ pub trait LimitStore {
         rules: &DataRules,
         actor: &Principal,
     ) -> Result<DataRules, StoreError>;
+
+    /// Returns the tenant's quotas.
+    fn quotas(&self, tenant: &TenantRecord) -> Result<Quotas, StoreError>;
+
+    /// Sets the tenant's quotas, recording the change in the audit log (`tenant.quotas`) as done by
+    /// `actor`, and returns the quotas they replaced.
+    fn set_quotas(&self, tenant: &TenantRecord, quotas: &Quotas, actor: &Principal) -> Result<Quotas, StoreError>;
+
+    /// Returns what the tenant (`plugin` `None`), or one of its plugins, has asked of models on the UTC
+    /// day `day` (days since 1970).
+    fn asked(&self, tenant: &TenantRecord, plugin: Option<&str>, day: i64) -> Result<Asked, StoreError>;
+}
+
+/// The key of the tenant's own row among the rows of what was asked a day, by plugin.
+const ALL_PLUGINS: &str = "";
+
+/// Milliseconds a day.
+pub(crate) const DAY_MS: i64 = 86_400_000;
+
+/// Adds a model request of `tokens` to what the tenant, and `plugin` when a plugin's tool made it,
+/// asked on the UTC day of `at_ms`.
+pub(super) fn count_asked(
+    sql: &mut dyn Sql,
+    tenant: &TenantRecord,
+    plugin: Option<&str>,
+    tokens: u64,
+    at_ms: i64,
+) -> Outcome<()> {
+    let day = at_ms.div_euclid(DAY_MS);
+    let tokens = i64::try_from(tokens).unwrap_or(i64::MAX);
+    for key in std::iter::once(ALL_PLUGINS).chain(plugin) {
+        sql.execute(
+            "INSERT INTO asked_days (tenant_id, day, plugin, tokens, requests) VALUES ($1, $2, $3, $4, 1)
+             ON CONFLICT (tenant_id, day, plugin)
+             DO UPDATE SET tokens = asked_days.tokens + EXCLUDED.tokens, requests = asked_days.requests + 1",
+            &[&tenant.id, &day, &key, &tokens],
+        )?;
+    }
+    Ok(())
+}
+
+fn read_quotas(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Quotas> {
+    let row = sql.query_opt("SELECT quotas FROM tenant_settings WHERE tenant_id = $1", &[&tenant.id])?;
+    let text: Option<String> = row.map(|row| row.try_get(0)).transpose()?.flatten();
+    text.map(|text| serde_json::from_str(&text).map_err(super::sql::bad)).transpose().map(Option::unwrap_or_default)
 }
 
 fn read_rules(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<DataRules> {
@@ -97,6 +142,34 @@ impl LimitStore for SqlStore {
             Ok(Ok::<_, std::convert::Infallible>(old))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn quotas(&self, tenant: &TenantRecord) -> Result<Quotas, StoreError> {
+        self.read(|sql| read_quotas(sql, tenant))
+    }
+
+    fn set_quotas(&self, tenant: &TenantRecord, quotas: &Quotas, actor: &Principal) -> Result<Quotas, StoreError> {
+        let done = self.write(|tx| {
+            lock_settings(tx, tenant)?;
+            let old = read_quotas(tx, tenant)?;
+            let text = |quotas: &Quotas| serde_json::to_string(quotas).unwrap_or_default();
+            tx.execute("UPDATE tenant_settings SET quotas = $2 WHERE tenant_id = $1", &[&tenant.id, &text(quotas)])?;
+            audit(tx, tenant, &actor.actor_in(tenant), Action::TenantQuotas, &text(&old), &text(quotas))?;
+            Ok(Ok::<_, std::convert::Infallible>(old))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn asked(&self, tenant: &TenantRecord, plugin: Option<&str>, day: i64) -> Result<Asked, StoreError> {
+        self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT tokens, requests FROM asked_days WHERE tenant_id = $1 AND day = $2 AND plugin = $3",
+                &[&tenant.id, &day, &plugin.unwrap_or(ALL_PLUGINS)],
+            )?;
+            let Some(row) = row else { return Ok(Asked::default()) };
+            let (tokens, requests): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+            Ok(Asked { tokens: u64::try_from(tokens).unwrap_or(0), requests: u64::try_from(requests).unwrap_or(0) })
+        })
     }
 
     fn spent_since(&self, tenant: &TenantRecord, since_ms: u64) -> Result<f64, StoreError> {
