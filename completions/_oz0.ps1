@@ -151,6 +151,7 @@ Register-ArgumentCompleter -Native -CommandName 'oz0' -ScriptBlock {
             break
         }
         'oz0;job;get' {
+            [CompletionResult]::new('--result', '--result', [CompletionResultType]::ParameterName, 'Print the result the call of step STEP answered, whole, as the tool answered it (MCP''s `CallToolResult`, JSON), in place of the job (the content role is needed)')
             [CompletionResult]::new('--edge', '--edge', [CompletionResultType]::ParameterName, 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The bearer token to send to the edge')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)')

@@ -3601,12 +3601,16 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__job__subcmd__get)
-            opts="-q -v -h -V --history --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --history --result --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --edge)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -140,6 +140,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --version 'Print version'
         }
         &'oz0;job;get'= {
+            cand --result 'Print the result the call of step STEP answered, whole, as the tool answered it (MCP''s `CallToolResult`, JSON), in place of the job (the content role is needed)'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

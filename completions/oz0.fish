@@ -143,6 +143,7 @@ complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more: the log messages a tool\'s server sent (`oz0 tool call`, `oz0 job trace`)'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l result -d 'Print the result the call of step STEP answered, whole, as the tool answered it (MCP\'s `CallToolResult`, JSON), in place of the job (the content role is needed)' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l edge -d 'The edge\'s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l token -d 'The bearer token to send to the edge' -r
 complete -c oz0 -n "__fish_oz0_using_subcommand job; and __fish_seen_subcommand_from get" -l profile -d 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)' -r

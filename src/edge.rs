@@ -444,6 +444,10 @@ impl Edge for AnyEdge {
         delegate!(self, edge => edge.usage(since_ms, until_ms))
     }
 
+    async fn step_result(&self, id: &TreeId, step: u32) -> Result<serde_json::Value, EdgeError> {
+        delegate!(self, edge => edge.step_result(id, step))
+    }
+
     async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
         delegate!(self, edge => edge.history(id))
     }

@@ -94,6 +94,9 @@ fn a_held_job_is_erased_only_once_its_hold_is_released_and_then_reads_as_erased(
         let site = PluginSite::new(transport);
         site.install_workbench();
         let file = pack(&site, "pack-1");
+        // The call's result is kept whole as its step's payload, until the job's payloads go.
+        let kept = site.json(&["job", "get", "pack-1", "--result", "1"]);
+        assert_eq!(kept["content"][1]["resource"]["blob"], "Y29uZmlkZW50aWFsCg==", "{transport:?}: {kept}");
 
         assert_eq!(site.run(&["hold", "list"]).2, "no hold is in force\n", "{transport:?}");
         let made = site.ok(&["hold", "create", "--job", "pack-1", "--reason", "case 2026-114"]);
@@ -139,6 +142,9 @@ fn a_held_job_is_erased_only_once_its_hold_is_released_and_then_reads_as_erased(
         let erased = site.json(&["erase", "--job", "pack-1"]);
         assert_eq!(erased["scope"], json!({"job": "pack-1"}), "{transport:?}");
         assert_eq!((&erased["erased"]["jobs"], &erased["erased"]["files"]), (&json!(1), &json!(1)), "{erased}");
+        let (code, _, stderr) = site.run(&["job", "get", "pack-1", "--result", "1"]);
+        assert_eq!(code, 2, "{transport:?}");
+        assert!(stderr.contains("it was erased with the job's payloads"), "{transport:?}: {stderr}");
         let again = site.ok(&["erase", "--job", "pack-1"]);
         assert_eq!(again, "erased job pack-1: nothing was left to remove\n", "{transport:?}");
 

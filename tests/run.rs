@@ -105,6 +105,9 @@ fn a_long_answer_is_offloaded_and_read_back_with_the_budget_filled_in() {
 
         // The trace shows every number, and never the outline.
         let job = done(&events)["job"]["id"].as_str().unwrap().to_owned();
+        // The call's result is kept whole, the page the model read only a stub of.
+        let whole = site.json(&["job", "get", &job, "--result", "2"]);
+        assert!(whole["content"][0]["text"].as_str().unwrap().contains("without a restart"), "{transport:?}");
         let trace = site.ok(&["job", "trace", &job]);
         assert!(trace.contains("Results offloaded\n  STEP  DIGEST"), "{trace}");
         assert!(trace.contains(&format!("a budget of {expected} was filled in")), "{trace}");

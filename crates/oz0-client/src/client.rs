@@ -373,6 +373,10 @@ impl Edge for Client {
         self.with_json(Method::POST, &path, "application/json", fork).await
     }
 
+    async fn step_result(&self, id: &TreeId, step: u32) -> Result<serde_json::Value, EdgeError> {
+        self.get(&paths::fill(paths::STEP_RESULT, &[("job", id.as_str()), ("step", &step.to_string())])).await
+    }
+
     async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
         self.get(&job_path(paths::JOB_HISTORY, id)).await
     }

@@ -736,6 +736,24 @@ impl Edge for LocalEdge {
         .await
     }
 
+    async fn step_result(&self, id: &TreeId, step: u32) -> Result<serde_json::Value, EdgeError> {
+        let id = id.clone();
+        self.blocking(move |state, principal| {
+            require(principal, Role::Content, "reading a call's result")?;
+            let job = find_job(state, principal, &id)?;
+            let Some(text) = state.store().result(&principal.tenant, &id, step)? else {
+                let why = if job.erased_at.is_some() {
+                    "it was erased with the job's payloads"
+                } else {
+                    "the step is no call that answered, or its result was not kept"
+                };
+                return Err(EdgeError::not_found(format!("no result of step {step} of the job `{id}`: {why}")));
+            };
+            serde_json::from_str(&text).map_err(|err| EdgeError::internal("a call's result in the store", err))
+        })
+        .await
+    }
+
     async fn history(&self, id: &TreeId) -> Result<oz0_core::api::JobHistory, EdgeError> {
         let id = id.clone();
         self.blocking(move |state, principal| {

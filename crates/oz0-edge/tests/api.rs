@@ -270,7 +270,7 @@ async fn the_openapi_document_describes_every_route() {
         assert!(document["components"]["schemas"][name].is_object(), "{name}");
     }
     let operations = openapi::operations();
-    assert_eq!(operations.len(), 54);
+    assert_eq!(operations.len(), 55);
     for (method, path) in operations {
         let documented = &document["paths"][path][method];
         assert!(documented.is_object(), "{method} {path}");

@@ -16,15 +16,21 @@ use oz0_core::trace::dollars;
 /// called, and each tool result as the model read it (a result kept as a file, as its stub).
 #[derive(Debug, Args)]
 #[command(after_long_help = "Examples:\n  oz0 job get 01K1N6ZQ4B7V2X9M3P8R5T0W6Y\n  \
-                             oz0 job get 01K1N6ZQ4B7V2X9M3P8R5T0W6Y --history")]
+                             oz0 job get 01K1N6ZQ4B7V2X9M3P8R5T0W6Y --history\n  \
+                             oz0 job get 01K1N6ZQ4B7V2X9M3P8R5T0W6Y --result 2")]
 pub struct JobGetArgs {
     /// The job's ID, as `oz0 job list` shows it.
     #[arg(value_name = "ID", value_parser = parse_job)]
     pub id: TreeId,
 
     /// Also show each message of the job's run, as its model read it (the content role is needed).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "result")]
     pub history: bool,
+
+    /// Print the result the call of step STEP answered, whole, as the tool answered it (MCP's
+    /// `CallToolResult`, JSON), in place of the job (the content role is needed).
+    #[arg(long, value_name = "STEP", value_parser = clap::value_parser!(u32).range(1..))]
+    pub result: Option<u32>,
 }
 
 /// A job with its history, as `--history --format json` prints it.
@@ -39,6 +45,16 @@ struct WithHistory<'a> {
 pub fn run(args: &JobGetArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
     let format: Format = output::format()?;
     let connected = connect(edge)?;
+    if let Some(step) = args.result {
+        let result = block_on(async {
+            connected
+                .edge
+                .step_result(&args.id, step)
+                .await
+                .map_err(|err| connected.error(&format!("could not read the result of step {step}"), err))
+        })?;
+        return ui::print_json(&result);
+    }
     let (detail, history) = block_on(async {
         let fail = |err| connected.error("could not read the job", err);
         let detail = connected.edge.job(&args.id).await.map_err(fail)?;

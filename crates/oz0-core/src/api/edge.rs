@@ -238,6 +238,10 @@ pub trait Edge: Send + Sync {
         fork: &ForkRequest,
     ) -> impl Future<Output = Result<Conversation, EdgeError>> + Send;
 
+    /// Returns the result a call's step answered, whole, as the tool answered it (content role): MCP's
+    /// `CallToolResult`, kept as the step's payload until retention or an erasure removes it.
+    fn step_result(&self, id: &TreeId, step: u32) -> impl Future<Output = Result<serde_json::Value, EdgeError>> + Send;
+
     /// Returns a job's history (content role): each message of its run, as its model read it.
     fn history(&self, id: &TreeId) -> impl Future<Output = Result<JobHistory, EdgeError>> + Send;
 

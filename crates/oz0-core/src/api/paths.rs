@@ -61,6 +61,8 @@ pub const JOB: &str = "/v1/jobs/{job}";
 pub const JOB_CANCEL: &str = "/v1/jobs/{job}/cancel";
 /// `GET`: a job's trace.
 pub const JOB_TRACE: &str = "/v1/jobs/{job}/trace";
+/// `GET`: the result a call's step answered, whole, as MCP's `CallToolResult` (content role).
+pub const STEP_RESULT: &str = "/v1/jobs/{job}/steps/{step}/result";
 /// `GET`: a job's history, each message of its run as its model read it (content role).
 pub const JOB_HISTORY: &str = "/v1/jobs/{job}/history";
 /// `GET`: a file of a job's tree.

@@ -167,10 +167,10 @@ pub(crate) async fn call(
     let outcome = step.outcome;
     let (server, sampling, gateway) = (step.server.clone(), step.sampling.clone(), step.gateway.clone());
 
-    let (id, usage_refused) = (job.id.clone(), answer.usage_refused.clone());
+    let (id, usage_refused, result) = (job.id.clone(), answer.usage_refused.clone(), answer.result.clone());
     let (seq, job) = state
         .blocking(principal, move |state, principal| {
-            let seq = record(state, &principal.tenant, &id, &step, usage_refused)?;
+            let seq = record_call(state, &principal.tenant, &id, &step, result.as_ref(), usage_refused)?;
             if started {
                 state.end_job(&principal.tenant, &id, job_state(outcome), step.error.as_deref())?;
             }
@@ -241,6 +241,23 @@ pub(crate) fn record(
         report.outcome = Outcome::Refused;
         report.error = Some(refused);
         state.record_step(tenant, job, &report)?;
+    }
+    Ok(seq)
+}
+
+/// Records a call's step as [`record`] does, and keeps the result it answered, whole, as the step's
+/// payload (what retention and erasure remove with the job's other payloads); returns the step's number.
+pub(crate) fn record_call(
+    state: &EdgeState,
+    tenant: &TenantRecord,
+    job: &TreeId,
+    step: &Step,
+    result: Option<&serde_json::Value>,
+    usage_refused: Option<String>,
+) -> Result<u32, EdgeError> {
+    let seq = record(state, tenant, job, step, usage_refused)?;
+    if let Some(result) = result {
+        state.store().keep_result(tenant, job, seq, &result.to_string())?;
     }
     Ok(seq)
 }

@@ -18,7 +18,7 @@ use oz0_core::stored_result::{self, READ_RESULT};
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record, record_last};
+use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record, record_call, record_last};
 use crate::calls::{Draft, How, Invoked, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 use crate::spending::ForTree;
@@ -450,7 +450,7 @@ pub(crate) async fn tool_call(
     if let Some(note) = withheld(bounds.clearance, &step.labels) {
         step.withheld = true;
         let cost = Spent { tokens: 0, ..spent_by(&step, &draft) };
-        record(run, step, draft.usage_refused.clone()).await?;
+        record_call(run, step, &draft).await?;
         return Ok(Answered { cost, ..Answered::refused(note) });
     }
     let mut cost = spent_by(&step, &draft);
@@ -471,7 +471,7 @@ pub(crate) async fn tool_call(
             Err(err) => text = format!("the result could not be kept as a file: {err}"),
         }
     }
-    record(run, step, draft.usage_refused.clone()).await?;
+    record_call(run, step, &draft).await?;
     for (step, usage_refused) in hooked.steps {
         record(run, step, usage_refused).await?;
     }

@@ -10,7 +10,7 @@ use oz0_core::api::JobState;
 use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::run::{Ended, Run, blocking, cancelled, record, record_last};
+use super::run::{Ended, Run, blocking, cancelled, record_call, record_last};
 use crate::calls::{How, invoke, now, target};
 
 /// What a step left for the steps after it.
@@ -120,7 +120,7 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
                 Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
             };
         let draft = invoked.draft;
-        if let Err(err) = record(run, invoked.step, draft.usage_refused.clone()).await {
+        if let Err(err) = record_call(run, invoked.step, &draft).await {
             return Ended::unrecorded(run, &err);
         }
         if draft.outcome != Outcome::Ok {

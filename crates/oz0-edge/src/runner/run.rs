@@ -85,6 +85,19 @@ pub(crate) async fn record(
         .await
 }
 
+/// Records a tool call's step of a run, and keeps the result it answered ([`crate::calls::record_call`]).
+pub(crate) async fn record_call(
+    run: &Run,
+    step: oz0_core::trace::Step,
+    draft: &crate::calls::Draft,
+) -> Result<u32, EdgeError> {
+    let (id, result, usage_refused) = (run.job.id.clone(), draft.result.clone(), draft.usage_refused.clone());
+    blocking(run, move |state, principal| {
+        crate::calls::record_call(state, &principal.tenant, &id, &step, result.as_ref(), usage_refused)
+    })
+    .await
+}
+
 /// Records the step that ends a run, and returns how the run ends: as `ended` says, or failed when the
 /// step could not be recorded, since a trace that lacks its last step would mislead.
 pub(crate) async fn record_last(run: &Run, step: oz0_core::trace::Step, ended: Ended) -> Ended {

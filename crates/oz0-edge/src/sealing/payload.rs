@@ -81,6 +81,11 @@ impl Place {
         Self { tenant, column: "said.message", row: format!("{job} {n}") }
     }
 
+    /// The result the step `step` of the tenant's job `job` answered.
+    pub(crate) fn result(tenant: i64, job: &str, step: i64) -> Self {
+        Self { tenant, column: "results.result", row: format!("{job} {step}") }
+    }
+
     /// The tenant's file of the digest `hex`.
     pub(crate) fn file(tenant: i64, hex: &str) -> Self {
         Self { tenant, column: "files", row: hex.to_owned() }

@@ -111,6 +111,7 @@ fn routes_with(state: Arc<EdgeState>, room: Arc<room::UploadRoom>) -> Router {
         .route(paths::CONVERSATION, get(routes::conversation))
         .route(paths::CONVERSATION_FORK, post(routes::fork_conversation).layer(json()))
         .route(paths::JOB_HISTORY, get(routes::history))
+        .route(paths::STEP_RESULT, get(routes::step_result))
         .route(paths::EXPERIMENTS, get(routes::experiments).post(routes::start_experiment).layer(json()))
         .route(paths::EXPERIMENT, get(routes::experiment))
         .route(paths::EXPERIMENT_CANCEL, post(routes::cancel_experiment))

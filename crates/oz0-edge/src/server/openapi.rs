@@ -656,6 +656,21 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
         },
         Operation {
             method: "get",
+            path: paths::STEP_RESULT,
+            id: "getStepResult",
+            summary: "Returns the result a call's step answered, whole, as the tool answered it (content): MCP's \
+                      CallToolResult, kept as the step's payload until retention or an erasure removes it.",
+            parameters: vec![
+                job_param(),
+                json!({"name": "step", "in": "path", "required": true, "description": "The step's number.",
+                       "schema": {"type": "integer", "minimum": 1}}),
+            ],
+            body: None,
+            ok: (200, Some((json, json!({"type": "object"})))),
+            errors: &[401, 403, 404],
+        },
+        Operation {
+            method: "get",
             path: paths::JOB_HISTORY,
             id: "getJobHistory",
             summary: "Returns a job's history (content): each message of its run in order, what it was asked, what \

@@ -513,6 +513,13 @@ pub async fn fork_conversation(
     Ok((StatusCode::CREATED, Json(edge.fork_conversation(&tree(&id)?, &fork).await?)))
 }
 
+pub async fn step_result(
+    Caller(edge): Caller,
+    PathOf((id, step)): PathOf<(String, u32)>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(Json(edge.step_result(&tree(&id)?, step).await?))
+}
+
 pub async fn history(
     Caller(edge): Caller,
     PathOf(id): PathOf<String>,

@@ -50,6 +50,12 @@ pub trait JobStore {
     /// Keeps an agent's or a flow's answer.
     fn set_output(&self, tenant: &TenantRecord, job: &TreeId, output: &str) -> Result<(), StoreError>;
 
+    /// Keeps the result the step `step` of a job answered (its JSON, at most 31 MiB), as a payload.
+    fn keep_result(&self, tenant: &TenantRecord, job: &TreeId, step: u32, result: &str) -> Result<(), StoreError>;
+
+    /// Returns the result the step `step` of a job answered, when it was kept and not erased.
+    fn result(&self, tenant: &TenantRecord, job: &TreeId, step: u32) -> Result<Option<String>, StoreError>;
+
     /// Returns a job's input and answer.
     fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError>;
 
@@ -339,6 +345,31 @@ impl JobStore for SqlStore {
             )?;
             Ok(())
         })
+    }
+
+    fn keep_result(&self, tenant: &TenantRecord, job: &TreeId, step: u32, result: &str) -> Result<(), StoreError> {
+        let step = i64::from(step);
+        let kept = self.seal_for(tenant.id)?.text(&Place::result(tenant.id, job.as_str(), step), result)?;
+        self.change(|sql| {
+            sql.execute(
+                "INSERT INTO results (tenant_id, job, step, result) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (tenant_id, job, step) DO NOTHING",
+                &[&tenant.id, &job.as_str(), &step, &kept],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn result(&self, tenant: &TenantRecord, job: &TreeId, step: u32) -> Result<Option<String>, StoreError> {
+        let step = i64::from(step);
+        let kept: Option<String> = self.read(|sql| {
+            let row = sql.query_opt(
+                "SELECT result FROM results WHERE tenant_id = $1 AND job = $2 AND step = $3",
+                &[&tenant.id, &job.as_str(), &step],
+            )?;
+            row.map(|row| row.try_get(0)).transpose()
+        })?;
+        kept.map(|kept| self.open_text(&Place::result(tenant.id, job.as_str(), step), kept)).transpose()
     }
 
     fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError> {

@@ -299,6 +299,8 @@ fn erase_job(tx: &mut dyn Sql, tenant: &TenantRecord, job: &str) -> Outcome<Eras
         &[t, &job, &now],
     )?;
     let messages = tx.execute("DELETE FROM said WHERE tenant_id = $1 AND job = $2", &[t, &job])?;
+    // Its calls' results are payloads too, counted with its steps' texts.
+    let results = tx.execute("DELETE FROM results WHERE tenant_id = $1 AND job = $2", &[t, &job])?;
     let mut steps = 0;
     for row in tx.query("SELECT seq, step FROM steps WHERE tenant_id = $1 AND job = $2 ORDER BY seq", &[t, &job])? {
         let seq: i64 = row.try_get(0)?;
@@ -316,7 +318,7 @@ fn erase_job(tx: &mut dyn Sql, tenant: &TenantRecord, job: &str) -> Outcome<Eras
         "UPDATE approvals SET view = '{\"erased\":true}' WHERE tenant_id = $1 AND job = $2 AND view <> '{\"erased\":true}'",
         &[t, &job],
     )?;
-    Ok(Erased { jobs, files: 0, messages, steps })
+    Ok(Erased { jobs, files: 0, messages, steps: steps + results })
 }
 
 /// Reads a tenant from a row that starts with its ID, name and whether it is the operator.

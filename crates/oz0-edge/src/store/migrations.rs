@@ -388,13 +388,22 @@ CREATE TABLE experiment_jobs (
 CREATE INDEX experiment_jobs_by_job ON experiment_jobs (tenant_id, job);
 ",
     ),
-    // The tenant's data rules (which labels may go to which model aliases) and quotas, as JSON; what
-    // the tenant, and each plugin, asked of models each UTC day.
+    // The tenant's data rules (which labels may go to which model aliases) and quotas, as JSON; each
+    // call's result, whole, as its step's payload; what the tenant, and each plugin, asked of models
+    // each UTC day.
     (
         14,
         "
 ALTER TABLE tenant_settings ADD COLUMN data_rules TEXT;
 ALTER TABLE tenant_settings ADD COLUMN quotas TEXT;
+CREATE TABLE results (
+    tenant_id {INT} NOT NULL,
+    job TEXT NOT NULL,
+    step {INT} NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, job, step),
+    FOREIGN KEY (tenant_id, job) REFERENCES jobs (tenant_id, id)
+){WITHOUT_ROWID};
 CREATE TABLE asked_days (
     tenant_id {INT} NOT NULL REFERENCES tenants(id),
     day {INT} NOT NULL,
@@ -453,6 +462,7 @@ pub const TABLES: &[&str] = &[
     "experiments",
     "experiment_jobs",
     "asked_days",
+    "results",
 ];
 
 /// The newest schema version this code knows.
