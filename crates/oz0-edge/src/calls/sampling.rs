@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use futures_util::future::BoxFuture;
 use oz0_core::agent::{AgentBudget, Spent};
-use oz0_core::api::TreeId;
+use oz0_core::api::{Asked, TreeId};
 use oz0_core::fit::weigh;
 use oz0_core::trace::{Outcome, Sampled};
 use oz0_toolhost::{Refusal, Sample};
@@ -247,7 +247,14 @@ impl Sampler {
     /// the plugin's; `None` when it fits.
     async fn over_quota(&self, tokens: u64) -> Option<(String, Value)> {
         let (state, tenant, plugin) = (Arc::clone(&self.state), self.tenant.clone(), self.plugin.clone());
-        let checked = tokio::task::spawn_blocking(move || over_quota(&state, &tenant, Some(&plugin), tokens)).await;
+        // A call's requests are recorded with its step, when it ends: those it made count already.
+        let pending = {
+            let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let requests = kept.1.iter().filter(|s| s.outcome == Outcome::Ok).count();
+            Asked { tokens: kept.0.tokens, requests: u64::try_from(requests).unwrap_or(u64::MAX) }
+        };
+        let checked =
+            tokio::task::spawn_blocking(move || over_quota(&state, &tenant, Some(&plugin), tokens, pending)).await;
         match checked {
             Ok(Ok(over)) => over,
             Ok(Err(err)) => Some((format!("the tenant's quotas could not be read: {err}"), Value::Null)),
@@ -537,18 +544,22 @@ pub(crate) fn broken_rule(
 }
 
 /// Returns the message and `ai.oz0/refusal` object of a model request of at most `tokens` that would go
-/// over the tenant's quotas for the day, or its plugin's for a tool's request; `None` when it fits.
-/// Blocks on the store.
+/// over the tenant's quotas for the day, or its plugin's for a tool's request, counting `pending`, what
+/// the call asked before it that its step will record; `None` when it fits. Blocks on the store.
 pub(crate) fn over_quota(
     state: &EdgeState,
     tenant: &TenantRecord,
     plugin: Option<&str>,
     tokens: u64,
+    pending: Asked,
 ) -> Result<Option<(String, Value)>, crate::store::StoreError> {
     let quotas = state.store().quotas(tenant)?;
     let day = crate::store::now_ms().div_euclid(crate::store::DAY_MS);
+    // What is recorded, and what the call asked that its step, not yet recorded, will add.
+    let with_pending =
+        |asked: Asked| Asked { tokens: asked.tokens + pending.tokens, requests: asked.requests + pending.requests };
     if !quotas.tenant.is_empty() {
-        let asked = state.store().asked(tenant, None, day)?;
+        let asked = with_pending(state.store().asked(tenant, None, day)?);
         if let Some(refused) = oz0_core::api::Quotas::refusal("tenant", quotas.tenant, asked, tokens) {
             return Ok(Some(refused));
         }
@@ -556,7 +567,7 @@ pub(crate) fn over_quota(
     if let Some(plugin) = plugin
         && let Some(quota) = quotas.plugins.get(plugin).filter(|q| !q.is_empty())
     {
-        let asked = state.store().asked(tenant, Some(plugin), day)?;
+        let asked = with_pending(state.store().asked(tenant, Some(plugin), day)?);
         return Ok(oz0_core::api::Quotas::refusal(&format!("plugin:{plugin}"), *quota, asked, tokens));
     }
     Ok(None)

@@ -235,7 +235,7 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             let broken = crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?;
             Ok(match broken {
                 Some(broken) => Some(broken),
-                None => crate::calls::over_quota(state, &principal.tenant, None, tokens)?,
+                None => crate::calls::over_quota(state, &principal.tenant, None, tokens, Default::default())?,
             })
         })
         .await;
