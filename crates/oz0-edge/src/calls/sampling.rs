@@ -225,43 +225,47 @@ impl Sampler {
         }))
     }
 
-    /// Reserves the worst case of a request against what is left of the job tree's budget (what it
-    /// had spent when the call began, and what the call's requests have spent since) and the tenant's
-    /// limits, or says why not, with its numbers.
     /// Returns the message and `ai.oz0/refusal` object of a request to `alias` that the tenant's data
     /// rules forbid, for what the call's requests and its job read; `None` when none does.
     async fn broken_rule(&self, alias: &str) -> Option<(String, Value)> {
         let labels = self.labels();
-        let (state, tenant, job, alias) =
-            (Arc::clone(&self.state), self.tenant.clone(), self.tree.clone(), alias.to_owned());
-        let checked = tokio::task::spawn_blocking(move || broken_rule(&state, &tenant, &job, &labels, &alias)).await;
-        match checked {
-            Ok(Ok(broken)) => broken,
-            // A rule that cannot be read refuses: the data stays where it is.
-            Ok(Err(err)) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
-            Err(err) => Some((format!("the tenant's data rules could not be read: {err}"), Value::Null)),
-        }
+        let (job, alias) = (self.tree.clone(), alias.to_owned());
+        self.guarded("data rules", move |state, tenant| broken_rule(state, tenant, &job, &labels, &alias)).await
     }
 
     /// Returns the refusal of a request of at most `tokens` that would go over the tenant's quotas or
     /// the plugin's; `None` when it fits.
     async fn over_quota(&self, tokens: u64) -> Option<(String, Value)> {
-        let (state, tenant, plugin) = (Arc::clone(&self.state), self.tenant.clone(), self.plugin.clone());
         // A call's requests are recorded with its step, when it ends: those it made count already.
         let pending = {
             let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
             let requests = kept.1.iter().filter(|s| s.outcome == Outcome::Ok).count();
             Asked { tokens: kept.0.tokens, requests: u64::try_from(requests).unwrap_or(u64::MAX) }
         };
-        let checked =
-            tokio::task::spawn_blocking(move || over_quota(&state, &tenant, Some(&plugin), tokens, pending)).await;
-        match checked {
-            Ok(Ok(over)) => over,
-            Ok(Err(err)) => Some((format!("the tenant's quotas could not be read: {err}"), Value::Null)),
-            Err(err) => Some((format!("the tenant's quotas could not be read: {err}"), Value::Null)),
+        let plugin = self.plugin.clone();
+        self.guarded("quotas", move |state, tenant| over_quota(state, tenant, Some(&plugin), tokens, pending)).await
+    }
+
+    /// Runs a check of the tenant's `what` off the async threads; one that cannot be read refuses,
+    /// saying so: nothing is sent that a setting might forbid.
+    async fn guarded(
+        &self,
+        what: &'static str,
+        check: impl FnOnce(&EdgeState, &TenantRecord) -> Result<Option<(String, Value)>, crate::store::StoreError>
+        + Send
+        + 'static,
+    ) -> Option<(String, Value)> {
+        let (state, tenant) = (Arc::clone(&self.state), self.tenant.clone());
+        let checked = tokio::task::spawn_blocking(move || check(&state, &tenant).map_err(|err| err.to_string())).await;
+        match checked.map_err(|err| err.to_string()).and_then(|checked| checked) {
+            Ok(refused) => refused,
+            Err(err) => Some((format!("the tenant's {what} could not be read: {err}"), Value::Null)),
         }
     }
 
+    /// Reserves the worst case of a request against what is left of the job tree's budget (what it
+    /// had spent when the call began, and what the call's requests have spent since) and the tenant's
+    /// limits, or says why not, with its numbers.
     async fn reserve(&self, worst: Spent) -> Result<Reservation, Refusal> {
         let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner).0;
         let (budget, spent) = match self.budget {
