@@ -315,12 +315,16 @@ pub fn bytes_progress(total: u64, what: &str) -> indicatif::ProgressBar {
     if !shows_progress() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(total);
-    let style = indicatif::ProgressStyle::with_template("{msg} {bar:30} {bytes}/{total_bytes} ({bytes_per_sec})")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    bar.set_style(style);
+    let bar = styled(total, "{msg} {bar:30} {bytes}/{total_bytes} ({bytes_per_sec})");
     bar.set_message(what.to_owned());
     bar
+}
+
+/// Returns a progress bar of `total` drawn by `template`.
+fn styled(total: u64, template: &str) -> indicatif::ProgressBar {
+    let style =
+        indicatif::ProgressStyle::with_template(template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    indicatif::ProgressBar::new(total).with_style(style)
 }
 
 /// Returns a progress bar of `total` things (`what`) on stderr, or a hidden one where progress does not
@@ -329,11 +333,7 @@ pub fn count_progress(total: u64, what: &str) -> indicatif::ProgressBar {
     if !shows_progress() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(total);
-    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}, {{msg}} ({{elapsed}})");
-    let style =
-        indicatif::ProgressStyle::with_template(&template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    bar.set_style(style);
+    let bar = styled(total, &format!("{{bar:30}} {{pos}}/{{len}} {what}, {{msg}} ({{elapsed}})"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }

@@ -393,21 +393,18 @@ pub(crate) fn report(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
     };
     let (baseline, variant) = (totals(Arm::Baseline), totals(Arm::Variant));
 
+    // The jobs come by pair and arm, so a pair's come together.
     let mut pairs: Vec<ExperimentPair> = Vec::new();
     for m in &measured {
-        let at = match pairs.iter().position(|p| p.n == m.pair) {
-            Some(at) => at,
-            None => {
-                pairs.push(ExperimentPair { n: m.pair, baseline: None, variant: None });
-                pairs.len() - 1
-            }
-        };
+        if pairs.last().is_none_or(|p| p.n != m.pair) {
+            pairs.push(ExperimentPair { n: m.pair, baseline: None, variant: None });
+        }
+        let Some(pair) = pairs.last_mut() else { continue };
         match m.arm {
-            Arm::Baseline => pairs[at].baseline = Some(m.arm_of.clone()),
-            Arm::Variant => pairs[at].variant = Some(m.arm_of.clone()),
+            Arm::Baseline => pair.baseline = Some(m.arm_of.clone()),
+            Arm::Variant => pair.variant = Some(m.arm_of.clone()),
         }
     }
-    pairs.sort_by_key(|p| p.n);
     let ended: Vec<(&PairArm, &PairArm)> = pairs
         .iter()
         .filter_map(|p| match (&p.baseline, &p.variant) {
@@ -422,7 +419,9 @@ pub(crate) fn report(state: &EdgeState, principal: &Principal, id: &TreeId) -> R
     };
     let tokens = share(&|a| a.tokens as f64);
     let cost = share(&|a| a.cost_usd);
-    let answer_of = |arm: &PairArm| measured.iter().find(|m| m.arm_of.job == arm.job).and_then(|m| m.answer.as_deref());
+    let answers: std::collections::HashMap<&TreeId, &str> =
+        measured.iter().filter_map(|m| Some((&m.arm_of.job, m.answer.as_deref()?))).collect();
+    let answer_of = |arm: &PairArm| answers.get(&arm.job).copied();
     let agreement = savings::agreement(ended.iter().filter_map(|(b, v)| Some((answer_of(b)?, answer_of(v)?))));
     let verdict = savings::verdict(
         experiment.variant_offload,
