@@ -29,18 +29,19 @@ fn charging_by_size() -> ScriptedProvider {
     }))
 }
 
-/// A site with acme-docs, the agent `reader` (no threshold of its own), the tenant's default at 1,000
-/// tokens, and the stand-in model.
-fn site(transport: Transport) -> (Site, ScriptedProvider) {
+/// A site with acme-docs and the agent `reader` (no threshold of its own), defined by `yaml`.
+fn reader_site(transport: Transport, yaml: &str) -> Site {
     let site = Site::new(transport);
     site.install_acme_docs();
     let dir = site.env.work().join("agents");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("reader.yaml"),
-        "id: reader\ninstructions: Answer from the docs.\ntools: [acme_docs.get_page]\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("reader.yaml"), yaml).unwrap();
+    site
+}
+
+/// A reader's site with the tenant's default at 1,000 tokens, and the stand-in model.
+fn site(transport: Transport) -> (Site, ScriptedProvider) {
+    let site = reader_site(transport, "id: reader\ninstructions: Answer from the docs.\ntools: [acme_docs.get_page]\n");
     site.ok(&["tenant", "offload", "--default", "1000"]);
     let provider = charging_by_size();
     provider.configure(&site.edge_dir());
@@ -212,11 +213,7 @@ fn an_experiment_replays_the_agents_jobs_and_stops_at_its_budget() {
 
 #[test]
 fn a_detached_experiment_is_cancelled_with_the_job_it_runs() {
-    let site = Site::new(Transport::Served);
-    site.install_acme_docs();
-    let dir = site.env.work().join("agents");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("reader.yaml"), "id: reader\ntools: [acme_docs.get_page]\n").unwrap();
+    let site = reader_site(Transport::Served, "id: reader\ntools: [acme_docs.get_page]\n");
     // A model that takes its time over the first request of a job.
     let provider = ScriptedProvider::answering(Box::new(|request: &Value| {
         std::thread::sleep(Duration::from_secs(3));
