@@ -190,6 +190,44 @@ fn a_token_dies_with_its_call_and_each_call_has_its_own() {
 }
 
 #[test]
+fn two_calls_of_one_job_at_once_each_use_a_token_of_their_own() {
+    for transport in served_transports() {
+        let site = Site::new(transport);
+        provider(&site, vec![Box::new(embedding), Box::new(embedding)]);
+        install(&site);
+        // Two people's calls under one job's ID: the second joins the running job, and both are held
+        // open at once before each embeds with its token.
+        let held = || {
+            let answer = site.call(&["gatewayed.token_held", "--arg", "seconds=2", "--id", "both"]);
+            assert_eq!(answer.0, 0, "{transport:?}: {}", answer.2);
+            let text = answer.1["result"]["content"][0]["text"].as_str().unwrap().to_owned();
+            serde_json::from_str::<Value>(&text).unwrap()
+        };
+        let (first, second) = std::thread::scope(|scope| {
+            let first = scope.spawn(held);
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let second = held();
+            (first.join().unwrap(), second)
+        });
+        assert_eq!((first["dimensions"].as_u64(), second["dimensions"].as_u64()), (Some(3), Some(3)), "{transport:?}");
+        assert_ne!(first["token"], second["token"], "{transport:?}: each call has a token of its own");
+        let trace = site.json(&["job", "trace", "both"]);
+        let steps = trace["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), 2, "{transport:?}: one job, two calls: {trace}");
+        // The two were running at once: each started before the other ended.
+        let span = |s: &Value| {
+            let at = oz0_core::api::parse_instant(s["at"].as_str().unwrap()).unwrap();
+            (at, at + s["duration_ms"].as_u64().unwrap())
+        };
+        let ((a0, a1), (b0, b1)) = (span(&steps[0]), span(&steps[1]));
+        assert!(a0 < b1 && b0 < a1, "{transport:?}: {steps:?}");
+        for step in steps {
+            assert_eq!(step["gateway"][0]["format"], "openai-embeddings", "{transport:?}: {step}");
+        }
+    }
+}
+
+#[test]
 fn an_agent_that_keeps_its_data_on_the_node_gets_nothing_through_its_tools_tokens() {
     for transport in transports() {
         let site = Site::new(transport);

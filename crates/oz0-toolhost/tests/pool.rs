@@ -1,5 +1,7 @@
 //! The pool of servers against a real Python server (tests/fixtures/plugins/lifetimes): calls that
-//! arrive together wait for one start, and a server idle longer than the pool allows is stopped.
+//! arrive together wait for one start, a server idle longer than the pool allows is stopped, and a
+//! server of the older protocol (2025-11-25), whose requests do not say which call they belong to, has
+//! its sampling requests answered only for the one call it runs: refused beside another, or after.
 
 // A failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -7,8 +9,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use oz0_toolhost::{Call, Lifetime, Listener, MARK_VARIABLE, Pool, Server, ServerCommand};
-use serde_json::Map;
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+use oz0_toolhost::{Call, Lifetime, Listener, MARK_VARIABLE, Pool, Refusal, Sample, Server, ServerCommand};
+use serde_json::{Map, Value, json};
 use tokio_util::sync::CancellationToken;
 
 fn root() -> PathBuf {
@@ -40,9 +45,13 @@ fn marked(mark: &str) -> Vec<u32> {
 }
 
 fn whoami() -> Call {
+    named("whoami", Map::new())
+}
+
+fn named(function: &str, arguments: Map<String, Value>) -> Call {
     Call {
-        function: "whoami".into(),
-        arguments: Map::new(),
+        function: function.into(),
+        arguments,
         meta: Map::new(),
         timeout: Duration::from_secs(30),
         task: false,
@@ -93,5 +102,63 @@ async fn a_server_idle_longer_than_the_pool_allows_is_stopped() {
     }
     assert_ne!(mark(&pool, &command).await, first, "the next call starts another");
     assert_eq!(pool.starts(), 2);
+    pool.shutdown().await;
+}
+
+/// A model that answers every request, standing in for the edge's sampling.
+struct Answers;
+
+impl Sample for Answers {
+    fn sample(&self, _: Value) -> BoxFuture<'_, Result<Value, Refusal>> {
+        let result = json!({"role": "assistant", "content": {"type": "text", "text": "hi"}, "model": "stand-in"});
+        Box::pin(async move { Ok(result) })
+    }
+}
+
+/// Calls `function` on `command`'s shared server for a listener that answers sampling, and returns
+/// the text it answered.
+async fn text_of(pool: &Pool, command: &Server, function: &str, arguments: Value) -> String {
+    let listener = Listener { sample: Some(Arc::new(Answers)), ..Listener::default() };
+    let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
+    let call = named(function, arguments);
+    let answered = pool.call(command, &Lifetime::Shared, &call, listener, &CancellationToken::new()).await;
+    answered.unwrap().result["content"][0]["text"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_servers_sampling_is_answered_only_for_the_one_call_it_runs() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut command = command(folder.path());
+    if let Server::Local(local) = &mut command {
+        local.sampling = true;
+    }
+    let pool = Pool::new(None);
+    assert_eq!(text_of(&pool, &command, "ask", json!({})).await, "hi", "one call: its request is its own");
+
+    // Beside another call, a request could be either's: refused.
+    let paused = {
+        let (pool, command) = (pool.clone(), command.clone());
+        tokio::spawn(async move { text_of(&pool, &command, "pause", json!({"seconds": 3})).await })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let beside = text_of(&pool, &command, "ask", json!({})).await;
+    assert!(
+        beside.starts_with("refused: the server runs several calls at once and speaks a protocol (before 2026-07-28)"),
+        "{beside}"
+    );
+    paused.await.unwrap();
+
+    // After its call has answered, a request belongs to none: refused.
+    assert_eq!(text_of(&pool, &command, "ask_later", json!({})).await, "asking later");
+    let start = std::time::Instant::now();
+    let told = loop {
+        let told = text_of(&pool, &command, "told", json!({})).await;
+        if told != "nothing yet" || start.elapsed() > Duration::from_secs(30) {
+            break told;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(told, "refused: the server asked while it ran no call", "{told}");
+    assert_eq!(pool.starts(), 1, "one server answered them all");
     pool.shutdown().await;
 }
