@@ -52,3 +52,4 @@ mod tool_confinement;
 mod tool_isolation;
 mod tool_servers;
 mod tool_startup;
+mod trees;

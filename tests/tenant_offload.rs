@@ -115,7 +115,7 @@ fn edge_status_says_which_edge_and_who() {
         let status: Value = serde_json::from_str(&stdout).expect("JSON");
         assert_eq!(status["roles"], json!(["admin", "content"]));
         let store = if transport == Transport::Shared { "postgres" } else { "sqlite" };
-        assert_eq!(status["store"], json!({"kind": store, "schema_version": 14}), "{transport:?}");
+        assert_eq!(status["store"], json!({"kind": store, "schema_version": 15}), "{transport:?}");
         assert_eq!(status["operator"], true);
         match transport {
             Transport::Embedded => {
@@ -129,7 +129,7 @@ fn edge_status_says_which_edge_and_who() {
         }
         let (code, stdout, _) = run(&site, &["edge", "status"]);
         assert_eq!(code, 0);
-        assert!(stdout.contains(&format!("\nroles    admin, content\nstore    {store}, schema 14\n")), "{stdout}");
+        assert!(stdout.contains(&format!("\nroles    admin, content\nstore    {store}, schema 15\n")), "{stdout}");
     }
 }
 

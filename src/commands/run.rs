@@ -99,23 +99,31 @@ pub(crate) fn local_definition(name: &str) -> Result<Option<oz0_core::agent::Def
     Ok(None)
 }
 
-/// Returns the definitions in `agents/` of the current folder of the agents that `definition` hands off
-/// to, and that they do, so that the edge runs them as written here; those not here are the installed.
-fn local_handoffs(
+/// Returns the definitions in `agents/` and `flows/` of the current folder that a run of `definition`
+/// may reach (the agents it hands off and delegates to, the flows among its tools and its steps' calls,
+/// and theirs), so that the edge runs them as written here; those not here are the installed.
+fn local_reached(
     definition: Option<&oz0_core::agent::Definition>,
 ) -> Result<Vec<oz0_core::agent::Definition>, CommandError> {
     use oz0_core::agent::Definition;
-    let Some(Definition::Agent(agent)) = definition else { return Ok(Vec::new()) };
+    let Some(root) = definition else { return Ok(Vec::new()) };
+    let named = |definition: &Definition| -> Vec<String> {
+        let tool = |call: &String| call.split_once('.').map_or(call.as_str(), |(tool, _)| tool).to_owned();
+        match definition {
+            Definition::Agent(agent) => {
+                agent.handoffs.iter().chain(&agent.agents).cloned().chain(agent.tools.iter().map(tool)).collect()
+            }
+            Definition::Flow(flow) => flow.steps.iter().map(|step| tool(&step.call)).collect(),
+        }
+    };
     let mut found: Vec<Definition> = Vec::new();
-    let mut wanted = agent.handoffs.clone();
+    let mut wanted = named(root);
     while let Some(name) = wanted.pop() {
-        if name == agent.id || found.iter().any(|d| d.id() == name) {
+        if name == root.id() || found.iter().any(|d| d.id() == name) {
             continue;
         }
         if let Some(local) = local_definition(&name)? {
-            if let Definition::Agent(target) = &local {
-                wanted.extend(target.handoffs.iter().cloned());
-            }
+            wanted.extend(named(&local));
             found.push(local);
         }
     }
@@ -149,14 +157,14 @@ pub fn run(args: &RunArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
         return Err(CommandError::usage("--detach needs a served edge: the embedded edge runs jobs in this process")
             .hint("start one with `oz0 edge serve` and pass --edge, or leave out --detach"));
     }
-    let handoffs = local_handoffs(definition.as_ref())?;
+    let reached = local_reached(definition.as_ref())?;
     let request = RunRequest {
         name: args.name.clone(),
         definition,
         input,
         files: args.files.clone(),
         job: args.id.clone(),
-        handoffs,
+        reached,
         conversation: args.conversation.clone(),
         offload: args.offload,
     };

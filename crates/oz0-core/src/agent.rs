@@ -93,6 +93,11 @@ pub struct AgentDef {
     /// answers in the same job from then on, with its own instructions and tools.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handoffs: Vec<String>,
+    /// The agents its model may delegate a task to: each is offered as `ask_<agent>` and runs as a job
+    /// of this job's tree, with its own instructions and tools; its answer is the function's result,
+    /// and the files it keeps are the tree's, read by this agent as by it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<String>,
 }
 
 /// An agent's hooks: tool functions, `tool.function`, the runtime calls around its model's tool calls.
@@ -161,6 +166,36 @@ pub struct FlowDef {
     pub description: Option<String>,
     /// Its steps, run in order.
     pub steps: Vec<FlowStep>,
+    /// Whether agents and flows may call it as a tool of its name, with one function `run`
+    /// ([`FLOW_TOOL_FUNCTION`]) taking what a run takes ([`task_schema`]); each call runs as a job of
+    /// the caller's tree.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_tool: bool,
+}
+
+/// The function a flow installed as a tool is called by: `<flow>.run`.
+pub const FLOW_TOOL_FUNCTION: &str = "run";
+
+/// The most jobs deep a tree goes: a delegated agent's or a flow tool's job is one deeper than its
+/// caller's.
+pub const MOST_DEPTH: usize = 8;
+
+/// Returns the input schema of a task handed to another job of the tree, a delegated agent or a flow
+/// tool: what it is asked (`input`), and files of the tree to hand it (`files`).
+pub fn task_schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "input": {"type": "string", "description": "What it is asked, in full: it sees nothing else of this job."},
+            "files": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Files of this job to hand it, by reference (oz0-file:sha256:...)."
+            }
+        },
+        "required": ["input"],
+        "additionalProperties": false
+    })
 }
 
 /// A step of a flow: one tool call.
@@ -255,6 +290,11 @@ pub fn check(definition: &Definition) -> Result<(), String> {
             if let Some(target) = agent.handoffs.iter().find(|t| !name_ok(t) || **t == agent.id) {
                 return Err(format!(
                     "`handoffs` names `{target}`: name another agent, in 1 to 64 letters, digits, `-` and `_`"
+                ));
+            }
+            if let Some(target) = agent.agents.iter().find(|t| !name_ok(t) || **t == agent.id) {
+                return Err(format!(
+                    "`agents` names `{target}`: name another agent, in 1 to 64 letters, digits, `-` and `_`"
                 ));
             }
             if !(1_000..=10_000_000).contains(&agent.context) {

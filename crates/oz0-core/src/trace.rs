@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::api::file::{FileRef, StoredFile};
+use crate::api::file::{FileRef, StoredFile, TreeId};
 use crate::fit::{Bound, FitNote, View};
 use crate::usage::Usage;
 
@@ -45,6 +45,9 @@ pub enum StepKind {
     Hook,
     /// An agent's model handed the conversation to another agent (`handoffs`), named as its `tool`.
     Handoff,
+    /// An agent's model asked another agent (`agents`), named as its `tool`, which ran as the job
+    /// `job` of the same tree.
+    Delegation,
 }
 
 impl StepKind {
@@ -58,6 +61,7 @@ impl StepKind {
             StepKind::Usage => "usage",
             StepKind::Hook => "hook",
             StepKind::Handoff => "handoff",
+            StepKind::Delegation => "delegation",
         }
     }
 }
@@ -209,6 +213,9 @@ pub struct Step {
     /// agent's clearance.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub withheld: bool,
+    /// The job the step ran as, in the same tree: a delegated agent's, or a flow tool's flow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job: Option<TreeId>,
 }
 
 /// A plugin, as it was installed when a step ran.
@@ -334,6 +341,7 @@ impl Step {
             gateway: Vec::new(),
             labels: Vec::new(),
             withheld: false,
+            job: None,
         }
     }
 

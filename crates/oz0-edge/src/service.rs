@@ -679,6 +679,16 @@ impl Edge for LocalEdge {
             require(principal, Role::Content, "installing an agent or a flow")?;
             oz0_core::agent::check(&definition)
                 .map_err(|err| EdgeError::invalid(format!("{}: {err}", definition.id())))?;
+            if let Definition::Flow(flow) = &definition
+                && flow.as_tool
+                && let Some(plugin) = state.plugin_of_tool(&principal.tenant, &flow.id)?
+            {
+                return Err(EdgeError::invalid(format!(
+                    "{}: the plugin `{}` has a tool of that name already: a flow installed as a tool takes a name no \
+                     tool has",
+                    flow.id, plugin.info.name
+                )));
+            }
             let replaced = state.store().put_definition(&principal.tenant, &definition, principal)?;
             Ok(Applied { definition, replaced })
         })

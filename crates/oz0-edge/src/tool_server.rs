@@ -246,6 +246,8 @@ impl Session {
                     files: Vec::new(),
                     token,
                     person: Client::of(peer),
+                    reached: Arc::default(),
+                    above: Vec::new(),
                 })
             })
             .await

@@ -30,14 +30,20 @@ pub fn run(edge: &EdgeArgs) -> Result<(), CommandError> {
                 "agent".to_owned(),
                 agent.id.to_string(),
                 format!(
-                    "model {}, tools {}",
+                    "model {}, tools {}{}",
                     agent.model,
-                    if agent.tools.is_empty() { "none".to_owned() } else { agent.tools.join(", ") }
+                    if agent.tools.is_empty() { "none".to_owned() } else { agent.tools.join(", ") },
+                    if agent.agents.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", agents {}", agent.agents.join(", "))
+                    }
                 ),
             ],
             Definition::Flow(flow) => {
                 let calls: Vec<&str> = flow.steps.iter().map(|s| s.call.as_str()).collect();
-                ["flow".to_owned(), flow.id.to_string(), calls.join(" -> ")]
+                let kind = if flow.as_tool { "flow tool" } else { "flow" };
+                [kind.to_owned(), flow.id.to_string(), calls.join(" -> ")]
             }
         });
     }

@@ -83,8 +83,10 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
         .map(|t| format!(", turn {} of the conversation {}", t.turn, t.conversation))
         .unwrap_or_default();
     let erased = job.erased_at.as_ref().map(|at| format!(", erased {at}")).unwrap_or_default();
+    let parent =
+        job.parent.as_ref().map(|p| format!(", started by the job {p} of the tree {}", job.tree)).unwrap_or_default();
     let mut out = format!(
-        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}{turn}{erased}\n",
+        "job {} ({}): {}, {}, started {}, {} step{}, {}{labels}{turn}{erased}{parent}\n",
         job.id,
         job.kind.as_str(),
         job.name,
@@ -122,6 +124,9 @@ pub fn render(trace: &Trace, verbose: bool) -> String {
                 step.target(),
                 dollars(step.cost_usd.unwrap_or(0.0))
             ));
+        }
+        if let Some(job) = &step.job {
+            out.push_str(&format!("  step {}: ran as the job {job} (`oz0 job trace {job}`)\n", step.seq));
         }
         if let Some(budget) = step.budget_filled {
             out.push_str(&format!("  step {}: a budget of {budget} was filled in\n", step.seq));

@@ -76,6 +76,9 @@ pub struct Job {
     pub id: TreeId,
     /// Its tree: its first job's ID, its own for a job started by a person.
     pub tree: TreeId,
+    /// The job of its tree that started it: the agent that delegated to it, or whose tool it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<TreeId>,
     /// What it is.
     pub kind: JobKind,
     /// What it runs: `tool.function`, an agent's or a flow's name.

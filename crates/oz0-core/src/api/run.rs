@@ -30,10 +30,11 @@ pub struct RunRequest {
     /// The job's ID; left out, a new ULID.
     #[serde(default)]
     pub job: Option<TreeId>,
-    /// The agents its hand-offs name (and theirs), read from files by the caller; one left out is the
-    /// one installed under its name.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub handoffs: Vec<Definition>,
+    /// The agents and flows the run may reach, read from files by the caller: those its hand-offs and
+    /// `agents` name, the flows among its tools, and theirs. One left out is the one installed under its
+    /// name.
+    #[serde(default, alias = "handoffs", skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<Definition>,
     /// The conversation the run is a turn of: `new` starts one, named by this run's job ID; a
     /// conversation's ID goes on with it, the turns before as the model's history.
     #[serde(default, skip_serializing_if = "Option::is_none")]

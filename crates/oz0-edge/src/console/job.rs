@@ -145,6 +145,10 @@ pub async fn events(
     Sse::new(events).keep_alive(KeepAlive::default()).into_response()
 }
 
+fn job_link(id: &TreeId) -> String {
+    format!(r#"<a href="/console/jobs/{}"><code>{}</code></a>"#, url(id.as_str()), esc(id.as_str()))
+}
+
 fn target(step: &Step) -> String {
     esc(&step.target())
 }
@@ -175,6 +179,14 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
         totals.steps,
         dollars(totals.cost_usd),
     );
+    if let Some(parent) = &job.parent {
+        let _ = write!(
+            out,
+            r#"<dt>Started by</dt><dd id="parent">the job {} of the tree {}</dd>"#,
+            job_link(parent),
+            job_link(&job.tree)
+        );
+    }
     if let Some(turn) = &job.turn_of {
         let conversation = super::conversation::link(&turn.conversation);
         let _ = write!(out, r#"<dt>Conversation</dt><dd id="conversation">turn {} of {conversation}</dd>"#, turn.turn);
@@ -206,6 +218,27 @@ fn render(trace: &Trace, detail: &JobDetail) -> String {
     }
 
     out.push_str(&timeline(&trace.steps));
+
+    let started: Vec<(String, Vec<String>)> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.job.as_ref().map(|child| (s, child)))
+        .map(|(s, child)| {
+            let row = vec![
+                s.seq.to_string(),
+                s.kind.as_str().to_owned(),
+                target(s),
+                job_link(child),
+                s.outcome.as_str().to_owned(),
+                seconds(s.duration_ms),
+            ];
+            (format!("child-{}", s.seq), row)
+        })
+        .collect();
+    if !started.is_empty() {
+        out.push_str("<h2>Jobs it started</h2><p>Delegated agents and flow tools, each a job of this tree.</p>");
+        out.push_str(&html::table("children", &["Step", "Kind", "Name", "Job", "Outcome", "Duration"], started));
+    }
 
     out.push_str("<h2>Model and sampling calls</h2>");
     let mut calls = Vec::new();

@@ -7,10 +7,12 @@
 //! call is reserved against the job's budget and the tenant's limits, and the call is refused when it
 //! would exceed either.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Instant;
 
-use oz0_core::agent::{AgentDef, Spent, fill_budget};
-use oz0_core::api::{EdgeError, FileRef, JobState, RESOURCES_READ};
+use oz0_core::agent::{AgentDef, Definition, FLOW_TOOL_FUNCTION, Spent, fill_budget, task_schema};
+use oz0_core::api::{EdgeError, FileRef, RESOURCES_READ};
 use oz0_core::fit::weigh;
 use oz0_core::manifest::Shape;
 use oz0_core::offload::Offload;
@@ -18,7 +20,9 @@ use oz0_core::stored_result::{self, READ_RESULT};
 use oz0_core::trace::{Fitted, Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
+use super::answer::{Answered, Bounds, offload, spent_by, withheld};
 use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record, record_call, record_last};
+use super::tree::{self, Task, ask_name, flow_tool};
 use crate::calls::{Draft, How, Invoked, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 use crate::spending::ForTree;
@@ -50,19 +54,37 @@ fn model_name(tool: &str, function: &str) -> String {
     format!("{tool}__{function}")
 }
 
-/// Finds the functions the agent lists: a tool's ID is all its functions, `tool.function` one.
-async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolDef>), String> {
+/// Finds the functions the agent lists: a tool's ID is all its functions, `tool.function` one. A flow
+/// installed as a tool, when no plugin's tool has its name, is its one function `run`; those are
+/// returned by name apart, and called as jobs of the tree ([`tree::call`]).
+async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<String>, Vec<ToolDef>), String> {
     let names = agent.tools.clone();
-    let found = blocking(run, move |state, principal| {
-        let mut out = Vec::new();
+    let reached = std::sync::Arc::clone(&run.reached);
+    let (found, flows) = blocking(run, move |state, principal| {
+        let (mut out, mut flows) = (Vec::new(), Vec::new());
         for name in &names {
             let (tool, only) = match name.split_once('.') {
                 Some((tool, function)) => (tool, Some(function)),
                 None => (name.as_str(), None),
             };
-            let plugin = state.store().plugin_of_tool(&principal.tenant, tool)?.ok_or_else(|| {
-                EdgeError::not_found(format!("the agent lists the tool `{tool}`, which is not installed"))
-            })?;
+            let plugin = state.store().plugin_of_tool(&principal.tenant, tool)?;
+            let plugin = match (plugin, flow_tool(&reached, tool)) {
+                (Some(plugin), _) => plugin,
+                (None, Some(_)) if only.is_none_or(|o| o == FLOW_TOOL_FUNCTION) => {
+                    flows.push(tool.to_owned());
+                    continue;
+                }
+                (None, Some(_)) => {
+                    return Err(EdgeError::not_found(format!(
+                        "the agent lists `{name}`: the flow tool `{tool}` has one function, `{FLOW_TOOL_FUNCTION}`"
+                    )));
+                }
+                (None, None) => {
+                    return Err(EdgeError::not_found(format!(
+                        "the agent lists the tool `{tool}`, which is not installed, nor a flow installed as a tool"
+                    )));
+                }
+            };
             let info = plugin.info.tools.into_iter().find(|t| t.id == tool).into_iter().flat_map(|t| t.functions);
             for function in info.filter(|f| only.is_none_or(|o| o == f.name)) {
                 let target = target(state, &principal.tenant, tool, &function.name)?;
@@ -75,7 +97,7 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
                 target(state, &principal.tenant, tool, only)?;
             }
         }
-        Ok(out)
+        Ok((out, flows))
     })
     .await
     .map_err(|err| err.to_string())?;
@@ -89,10 +111,15 @@ async fn offered(run: &Run, agent: &AgentDef) -> Result<(Vec<Offered>, Vec<ToolD
         });
         offered.push(Offered::new(target));
     }
-    if !offered.is_empty() {
-        defs.push(read_result_def());
+    for name in &flows {
+        let description = flow_tool(&run.reached, name).and_then(|flow| flow.description.clone());
+        defs.push(ToolDef {
+            name: model_name(name, FLOW_TOOL_FUNCTION),
+            description: description.unwrap_or_else(|| format!("Run the flow `{name}`.")),
+            parameters: task_schema(),
+        });
     }
-    Ok((offered, defs))
+    Ok((offered, flows, defs))
 }
 
 /// Finds the functions of the agent's `post_tool_call` hooks, each `tool.function`.
@@ -119,6 +146,8 @@ async fn hooks(run: &Run, agent: &AgentDef) -> Result<Vec<Target>, String> {
 struct Seat<'a> {
     agent: &'a AgentDef,
     offered: Vec<Offered>,
+    /// The flows installed as tools that it lists.
+    flows: Vec<String>,
     tools: Vec<ToolDef>,
     hooks: Vec<Target>,
     withheld: Option<String>,
@@ -126,9 +155,29 @@ struct Seat<'a> {
 
 impl<'a> Seat<'a> {
     async fn take(run: &Run, agent: &'a AgentDef, linked: bool) -> Result<Self, String> {
-        let (offered, mut tools) = offered(run, agent).await?;
-        if offered.is_empty() && !agent.handoffs.is_empty() {
+        let (offered, flows, mut tools) = offered(run, agent).await?;
+        // Its tools' results, and its delegated agents' answers, may be offloaded; and an agent it is
+        // handed to may have kept files.
+        if !offered.is_empty() || !flows.is_empty() || !agent.agents.is_empty() || !agent.handoffs.is_empty() {
             tools.push(read_result_def());
+        }
+        for name in &agent.agents {
+            let about = match run.reached.get(name) {
+                Some(Definition::Agent(delegate)) => {
+                    delegate.instructions.lines().next().unwrap_or_default().to_owned()
+                }
+                _ => String::new(),
+            };
+            tools.push(ToolDef {
+                name: ask_name(name),
+                description: format!(
+                    "Ask the agent `{name}`, which works on it with its own tools and answers; the files it keeps \
+                     are this job's too. {about}"
+                )
+                .trim_end()
+                .to_owned(),
+                parameters: task_schema(),
+            });
         }
         for target in &agent.handoffs {
             tools.push(ToolDef {
@@ -141,7 +190,7 @@ impl<'a> Seat<'a> {
             tools.push(read_resource_def());
         }
         let hooks = hooks(run, agent).await?;
-        Ok(Self { agent, offered, tools, hooks, withheld: agent.models_withheld() })
+        Ok(Self { agent, offered, flows, tools, hooks, withheld: agent.models_withheld() })
     }
 
     fn bounds(&self) -> Bounds<'_> {
@@ -191,7 +240,24 @@ pub(crate) async fn run(run: &Run, agent: &AgentDef, setup: &AgentSetup) -> Ende
     if let Err(err) = say(run, &mut messages, ChatMessage::User { text }).await {
         return Ended::unrecorded(run, &err);
     }
-    converse(run, agent, setup, &mut messages).await
+    let mut spent = setup.spent;
+    let ended = converse(run, agent, setup, &mut messages, &mut spent).await;
+    Ended { spent: Spent { tokens: spent.tokens - setup.spent.tokens, usd: spent.usd - setup.spent.usd }, ..ended }
+}
+
+/// Runs a job of the tree that an agent's call started: a delegated agent, or a flow tool's flow.
+pub(crate) fn run_any<'a>(
+    run: &'a Run,
+    definition: &'a Definition,
+    setup: Option<&'a AgentSetup>,
+) -> Pin<Box<dyn Future<Output = Ended> + Send + 'a>> {
+    Box::pin(async move {
+        match (definition, setup) {
+            (Definition::Agent(agent), Some(setup)) => self::run(run, agent, setup).await,
+            (Definition::Agent(_), None) => Ended::failed("the edge has no model gateway configured"),
+            (Definition::Flow(flow), _) => super::flow::run(run, flow).await,
+        }
+    })
 }
 
 /// Keeps a message of the run with its job, for those who follow the job and for a conversation's next
@@ -203,15 +269,21 @@ async fn say(run: &Run, messages: &mut Vec<ChatMessage>, message: ChatMessage) -
     Ok(())
 }
 
-async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mut Vec<ChatMessage>) -> Ended {
+/// Runs the agent's model in a loop until it answers, adding to `spent` what its tree spends.
+async fn converse(
+    run: &Run,
+    agent: &AgentDef,
+    setup: &AgentSetup,
+    messages: &mut Vec<ChatMessage>,
+    spent: &mut Spent,
+) -> Ended {
     let mut seat = match Seat::take(run, agent, false).await {
         Ok(seat) => seat,
         Err(err) => return Ended::failed(err),
     };
-    let mut spent = Spent::default();
     for _ in 0..agent.max_steps {
         if cancelled(run).await {
-            return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
+            return Ended::cancelled();
         }
         let now_agent = seat.agent;
         let price = setup.config.entry(&now_agent.model).cloned();
@@ -250,7 +322,7 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             step.error = Some(message.clone());
             return record_last(run, step, Ended::failed(message)).await;
         }
-        let tree = ForTree { tree: run.job.tree.clone(), budget: agent.budget, spent };
+        let tree = ForTree { tree: run.job.tree.clone(), budget: setup.budget, spent: *spent };
         let reservation = match crate::spending::reserve(
             run.state.limits(),
             run.state.store_handle(),
@@ -274,9 +346,7 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
         let clock = Instant::now();
         let answer = tokio::select! {
             answer = setup.gateway.complete(&now_agent.model, &request) => answer,
-            () = run.token.cancelled() => {
-                return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
-            }
+            () = run.token.cancelled() => return Ended::cancelled(),
         };
         step.duration_ms = u64::try_from(clock.elapsed().as_millis()).unwrap_or(u64::MAX);
         let answer = match answer {
@@ -296,16 +366,16 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
         if let Err(err) = recorded {
             return Ended::unrecorded(run, &err);
         }
-        spent += Spent { tokens: answer.tokens_in + answer.tokens_out, usd: answer.cost_usd };
+        *spent += Spent { tokens: answer.tokens_in + answer.tokens_out, usd: answer.cost_usd };
         let used = answer.tokens_in + answer.tokens_out;
         let said = ChatMessage::Assistant { text: answer.text.clone(), tool_calls: answer.tool_calls.clone() };
         if let Err(err) = say(run, messages, said).await {
             return Ended::unrecorded(run, &err);
         }
         if answer.tool_calls.is_empty() {
-            return Ended { state: JobState::Succeeded, output: Some(answer.text.unwrap_or_default()), error: None };
+            return Ended::succeeded(answer.text.unwrap_or_default());
         }
-        let warned = agent.budget.is_some_and(|budget| budget.warned(spent));
+        let warned = setup.budget.is_some_and(|budget| budget.warned(*spent));
         let mut handed_to: Option<&str> = None;
         for call in &answer.tool_calls {
             let fill = fill_budget(now_agent.context, used, warned);
@@ -326,10 +396,19 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             } else if call.name == READ_RESOURCE_NAME {
                 let listed = |tool: &str| seat.offered.iter().any(|o| o.target.tool == tool);
                 read_resource(run, call, listed, fill, setup.threshold, bounds).await
+            } else if let Some(name) = now_agent
+                .agents
+                .iter()
+                .find(|name| ask_name(name) == call.name)
+                .or_else(|| seat.flows.iter().find(|flow| model_name(flow, FLOW_TOOL_FUNCTION) == call.name))
+            {
+                let budget = setup.budget.map(|budget| TreeBudget { budget, spent: *spent });
+                let task = Task { name, arguments: &call.arguments, budget, threshold: setup.threshold };
+                tree::call(run, task, bounds, run_any).await
             } else {
                 match seat.offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {
                     Some(function) => {
-                        let budget = agent.budget.map(|budget| TreeBudget { budget, spent });
+                        let budget = setup.budget.map(|budget| TreeBudget { budget, spent: *spent });
                         tool_call(run, function, call, fill, setup.threshold, budget, bounds).await
                     }
                     None => {
@@ -345,14 +424,14 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
             if linked && !seat.tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME) {
                 seat.tools.push(read_resource_def());
             }
-            spent += cost;
+            *spent += cost;
             if let Err(err) = say(run, messages, ChatMessage::Tool { call_id: call.id.clone(), text }).await {
                 return Ended::unrecorded(run, &err);
             }
         }
         if let Some(to) = handed_to {
             let linked = seat.tools.iter().any(|tool| tool.name == READ_RESOURCE_NAME);
-            let Some(next) = setup.handoffs.get(to) else {
+            let Some(Definition::Agent(next)) = run.reached.get(to) else {
                 return Ended::failed(format!("the agent `{to}` that `{}` hands off to is not known", now_agent.id));
             };
             seat = match Seat::take(run, next, linked).await {
@@ -362,39 +441,6 @@ async fn converse(run: &Run, agent: &AgentDef, setup: &AgentSetup, messages: &mu
         }
     }
     Ended::failed(format!("the agent reached its max_steps ({}) without an answer", agent.max_steps))
-}
-
-/// What a model's call of a tool answered.
-pub(crate) struct Answered {
-    /// What the model reads.
-    pub text: String,
-    /// What the tool reported its services cost, and its requests for a model.
-    pub cost: Spent,
-    /// How the call ended.
-    pub outcome: Outcome,
-    /// Whether the result linked to resources (`resource_link` blocks), which `oz.read_resource` reads.
-    pub linked: bool,
-}
-
-impl Answered {
-    /// Returns an answer of `text` alone, such as a read back or a refusal before any call.
-    fn read(text: String) -> Self {
-        Self { text, cost: Spent::default(), outcome: Outcome::Ok, linked: false }
-    }
-
-    fn refused(text: String) -> Self {
-        Self { outcome: Outcome::Refused, ..Self::read(text) }
-    }
-}
-
-/// What an agent's definition bounds its tool calls by: the labels its model may read (`clearance`),
-/// why none of its tools' requests for a model is answered (`data: local`), and the hooks each result
-/// passes through (`hooks.post_tool_call`). The default bounds nothing, for a call made for no agent.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Bounds<'a> {
-    pub clearance: Option<&'a [String]>,
-    pub models_withheld: Option<&'a str>,
-    pub hooks: &'a [Target],
 }
 
 /// Runs a model's call of a tool's function: fills in its budget, checks its arguments, calls it, and
@@ -477,14 +523,6 @@ pub(crate) async fn tool_call(
     }
     cost += hooked.cost;
     Ok(Answered { text, cost, outcome: draft.outcome, linked })
-}
-
-/// Returns what a call spent: what its tool reported its services cost, and its requests for a model.
-fn spent_by(step: &Step, draft: &Draft) -> Spent {
-    Spent {
-        usd: draft.usage.iter().map(|u| u.cost_usd).sum::<f64>() + step.cost_usd.unwrap_or(0.0),
-        tokens: step.sampling.iter().map(|s| s.tokens_in + s.tokens_out).sum(),
-    }
 }
 
 /// What an agent's `post_tool_call` hooks made of a call's result.
@@ -591,20 +629,6 @@ pub(crate) async fn read_resource(
     tool_call(run, &Offered { target: found, fitted: false }, &read, fill, threshold, None, bounds).await
 }
 
-/// Returns the note the model reads instead of a result whose labels are outside the agent's
-/// clearance, or `None` when it may read the result.
-fn withheld(clearance: Option<&[String]>, labels: &[String]) -> Option<String> {
-    let clearance = clearance?;
-    let outside = oz0_core::labels::outside(labels, clearance);
-    (!outside.is_empty()).then(|| {
-        format!(
-            "the result was withheld: it carries the label(s) {}, outside this agent's clearance ({})",
-            outside.join(", "),
-            if clearance.is_empty() { "none".to_owned() } else { clearance.join(", ") }
-        )
-    })
-}
-
 /// Returns what a model reads of a call's result, as [`oz0_core::mcp::render`] renders it (the same text
 /// `oz0 tool call` prints), or why the call failed.
 fn model_text(draft: &Draft) -> String {
@@ -612,27 +636,6 @@ fn model_text(draft: &Draft) -> String {
         return format!("the call failed: {}", draft.error.clone().unwrap_or_default());
     }
     draft.result.as_ref().map(|result| oz0_core::mcp::render(result).text).unwrap_or_default()
-}
-
-/// Keeps a result as a file of the job's tree and returns the stub the model reads instead.
-async fn offload(
-    run: &Run,
-    text: &str,
-    threshold: u64,
-    function: &str,
-    labels: &[String],
-) -> Result<(String, oz0_core::trace::Offloaded), EdgeError> {
-    let (body, tree, function, labels) = (text.to_owned(), run.job.tree.clone(), function.to_owned(), labels.to_vec());
-    blocking(run, move |state, principal| {
-        let file = state.keep_file(&principal.tenant, &tree, body.as_bytes())?.file;
-        // The file keeps the labels of what it holds, to join them again when it is read back.
-        if !labels.is_empty() {
-            state.store().label_file(&principal.tenant, &tree, &file, &labels)?;
-        }
-        let (stub, record) = stored_result::stub(&body, file, threshold, &function);
-        Ok((serde_json::to_string(&stub).unwrap_or_default(), record))
-    })
-    .await
 }
 
 /// Runs `oz.read_result`: reads part of an offloaded result of this job's tree back, in the view and

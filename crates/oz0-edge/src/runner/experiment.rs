@@ -247,7 +247,7 @@ async fn run_arm(
         input: input.to_owned(),
         files: Vec::new(),
         job: Some(job.clone()),
-        handoffs: Vec::new(),
+        reached: Vec::new(),
         conversation: None,
         offload: Some(plan.offload(arm)),
     };

@@ -5,12 +5,18 @@
 
 use std::collections::BTreeMap;
 
-use oz0_core::agent::FlowDef;
+use std::future::Future;
+use std::pin::Pin;
+
+use oz0_core::agent::{Definition, FLOW_TOOL_FUNCTION, FlowDef, Spent};
 use oz0_core::api::JobState;
+use oz0_core::offload::Offload;
 use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
 
-use super::run::{Ended, Run, blocking, cancelled, record_call, record_last};
+use super::answer::{Bounds, spent_by};
+use super::run::{AgentSetup, Ended, Run, blocking, cancelled, record_call, record_last};
+use super::tree::{self, Task, flow_tool};
 use crate::calls::{How, invoke, now, target};
 
 /// What a step left for the steps after it.
@@ -75,12 +81,35 @@ fn resolve(reference: &str, run: &Run, done: &BTreeMap<String, Left>) -> Result<
     }
 }
 
+/// Runs a flow, its steps in order; returns how it ended and what its calls spent.
 pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
+    let mut spent = Spent::default();
+    let ended = steps(run, flow, &mut spent).await;
+    Ended { spent, ..ended }
+}
+
+/// Runs a flow tool's flow that a step of a flow called, as a job of the tree.
+fn run_flow<'a>(
+    run: &'a Run,
+    definition: &'a Definition,
+    _: Option<&'a AgentSetup>,
+) -> Pin<Box<dyn Future<Output = Ended> + Send + 'a>> {
+    Box::pin(async move {
+        match definition {
+            Definition::Flow(flow) => self::run(run, flow).await,
+            Definition::Agent(agent) => {
+                Ended::failed(format!("a flow's step calls tools, not the agent `{}`", agent.id))
+            }
+        }
+    })
+}
+
+async fn steps(run: &Run, flow: &FlowDef, spent: &mut Spent) -> Ended {
     let mut done: BTreeMap<String, Left> = BTreeMap::new();
     let mut last = Value::Null;
     for (i, flow_step) in flow.steps.iter().enumerate() {
         if cancelled(run).await {
-            return Ended { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()) };
+            return Ended::cancelled();
         }
         let Some((tool, function)) = flow_step.call.split_once('.') else {
             return Ended::failed(format!("steps[{i}]: `{}` is not tool.function", flow_step.call));
@@ -93,6 +122,22 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
         let mut arguments = arguments;
         if let Some(view) = flow_step.view {
             arguments.insert("view".to_owned(), Value::from(view.as_str()));
+        }
+        if function == FLOW_TOOL_FUNCTION && flow_tool(&run.reached, tool).is_some() {
+            let task = Task { name: tool, arguments: &arguments, budget: None, threshold: Offload::Off };
+            let answered = match tree::call(run, task, Bounds::default(), run_flow).await {
+                Ok(answered) => answered,
+                Err(err) => return Ended::unrecorded(run, &err),
+            };
+            *spent += answered.cost;
+            if answered.outcome != Outcome::Ok {
+                let state = if answered.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
+                let error = format!("the step `{}`: {}", flow_step.id, answered.text);
+                return Ended { state, output: None, error: Some(error), spent: Spent::default() };
+            }
+            done.insert(flow_step.id.clone(), Left { text: answered.text.clone(), file: None, json: Value::Null });
+            last = serde_json::json!({"content": [{"type": "text", "text": answered.text}]});
+            continue;
         }
         let (t, f, a) = (tool.to_owned(), function.to_owned(), arguments.clone());
         let checked = blocking(run, move |state, principal| {
@@ -120,13 +165,14 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
                 Err(err) => return Ended::failed(format!("the step `{}`: {err}", flow_step.id)),
             };
         let draft = invoked.draft;
+        *spent += spent_by(&invoked.step, &draft);
         if let Err(err) = record_call(run, invoked.step, &draft).await {
             return Ended::unrecorded(run, &err);
         }
         if draft.outcome != Outcome::Ok {
             let state = if draft.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
             let error = format!("the step `{}`: {}", flow_step.id, draft.error.unwrap_or_default());
-            return Ended { state, output: None, error: Some(error) };
+            return Ended { state, output: None, error: Some(error), spent: Spent::default() };
         }
         let result = draft.result.unwrap_or(Value::Null);
         // A step's `text` is data handed to the next tool's arguments: the tool's own words, with no
@@ -138,5 +184,5 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
         done.insert(flow_step.id.clone(), Left { text, file, json });
         last = result;
     }
-    Ended { state: JobState::Succeeded, output: Some(oz0_core::mcp::render(&last).text), error: None }
+    Ended::succeeded(oz0_core::mcp::render(&last).text)
 }

@@ -2,26 +2,29 @@
 //! so that the caller can follow it ([`events`]) or leave it (`--detach`).
 
 mod agent;
+mod answer;
 mod events;
 pub(crate) mod experiment;
 mod flow;
 mod run;
+mod tree;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use oz0_core::agent::{AgentDef, Definition};
-use oz0_core::api::{EdgeError, Job, JobKind, JobState, NEW_CONVERSATION, RunRequest, StoredFile, TreeId};
-use oz0_core::offload::{Offload, threshold};
+use oz0_core::agent::{Definition, Spent};
+use oz0_core::api::{EdgeError, Job, NEW_CONVERSATION, RunRequest, StoredFile, TreeId};
 
-pub(crate) use agent::{Bounds, Offered, read_resource, read_result, tool_call};
+pub(crate) use agent::{Offered, read_resource, read_result, tool_call};
+pub(crate) use answer::Bounds;
 pub(crate) use events::events;
 pub(crate) use run::Run;
 
-use run::{AgentSetup, Ended, blocking};
+pub(crate) use run::{gateway_for, job_threshold};
+
+use run::{AgentSetup, Reached, finish, kind_of};
 
 use crate::calls::{hand_on, new_job_id, refused_start, refused_turn};
-use crate::gateway::{ChatMessage, Gateway, GatewayConfig};
+use crate::gateway::ChatMessage;
 use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal, TenantRecord, TurnRefused, TurnStarted};
 
@@ -32,14 +35,14 @@ pub(crate) async fn start(
     principal: &Principal,
     request: &RunRequest,
 ) -> Result<Job, EdgeError> {
-    let (job, definition, files, gateway) = state
+    let prepared = state
         .blocking(principal, {
             let request = request.clone();
             move |state, principal| prepare(state, principal, &request)
         })
         .await?;
-    let Some(definition) = definition else {
-        return Ok(job);
+    let Prepared { job, started: Some((definition, setup, reached)), files } = prepared else {
+        return Ok(prepared.job);
     };
     let token = state.running().enter(principal.tenant.id, &job.id);
     let run = Run {
@@ -50,19 +53,23 @@ pub(crate) async fn start(
         files,
         token,
         person: None,
+        reached: Arc::new(reached),
+        above: Vec::new(),
     };
     tokio::spawn(async move {
-        let ended = match (&definition, gateway) {
-            (Definition::Agent(agent), Some(setup)) => agent::run(&run, agent, &setup).await,
-            (Definition::Agent(_), None) => Ended::failed("the edge has no model gateway configured"),
-            (Definition::Flow(flow), _) => flow::run(&run, flow).await,
-        };
+        let ended = agent::run_any(&run, &definition, setup.as_ref()).await;
         finish(&run, ended).await;
     });
     Ok(job)
 }
 
-type Prepared = (Job, Option<Definition>, Vec<StoredFile>, Option<AgentSetup>);
+/// A run's job, and what it runs unless the start follows a running job: its definition, an agent's
+/// setup and what it may reach, and the files handed to it.
+struct Prepared {
+    job: Job,
+    started: Option<(Definition, Option<AgentSetup>, Reached)>,
+    files: Vec<StoredFile>,
+}
 
 fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Result<Prepared, EdgeError> {
     let tenant = &principal.tenant;
@@ -83,15 +90,22 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
             flow.id
         )));
     }
-    let gateway = match &definition {
+    let mut setup = match &definition {
         Definition::Agent(agent) => {
             let (gateway, config) = gateway_for(state, agent)?;
             let threshold = job_threshold(state, principal, request.offload.or(agent.offload))?;
-            let handoffs = handoffs(state, principal, &request.handoffs, agent, &config)?;
-            Some(AgentSetup { gateway, config, threshold, handoffs, history: Vec::new() })
+            Some(AgentSetup {
+                gateway,
+                config,
+                threshold,
+                history: Vec::new(),
+                budget: agent.budget,
+                spent: Spent::default(),
+            })
         }
         Definition::Flow(_) => None,
     };
+    let reached = tree::reached(state, principal, &request.reached, &definition, setup.as_ref().map(|s| &s.config))?;
     let conversation = conversation_of(request, &definition)?;
     let id = match (&request.job, &conversation) {
         (Some(id), _) => id.clone(),
@@ -103,23 +117,24 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
     let named: Vec<(String, oz0_core::api::FileRef)> =
         request.files.iter().enumerate().map(|(i, f)| (format!("--file {}", i + 1), *f)).collect();
     let handed = hand_on(state, tenant, &id, &named, running)?;
-    let kind = match definition {
-        Definition::Agent(_) => JobKind::Agent,
-        Definition::Flow(_) => JobKind::Flow,
+    let new = NewJob {
+        id: &id,
+        kind: kind_of(&definition),
+        name: definition.id(),
+        person: &principal.person,
+        input: Some(&request.input),
     };
-    let new = NewJob { id: &id, kind, name: definition.id(), person: &principal.person, input: Some(&request.input) };
-    let mut gateway = gateway;
     let job = match conversation {
         Some(conversation) => {
             let started = start_turn(state, tenant, conversation.as_ref(), &new)?;
-            if let Some(setup) = &mut gateway {
+            if let Some(setup) = &mut setup {
                 setup.history = history(&started.history);
             }
             started.job
         }
         None => match state.store().start_job(tenant, &new)? {
             JobStart::Started(job) => job,
-            JobStart::Follows(job) => return Ok((job, None, Vec::new(), None)),
+            JobStart::Follows(job) => return Ok(Prepared { job, started: None, files: Vec::new() }),
             JobStart::Refused(job) => return Err(refused_start(&job)),
             JobStart::Turn(conversation) => return Err(refused_turn(&id, &conversation)),
         },
@@ -132,32 +147,7 @@ fn prepare(state: &EdgeState, principal: &Principal, request: &RunRequest) -> Re
         let size = state.store().file_size(tenant, &id, file)?.unwrap_or(0);
         files.push(StoredFile { file: *file, size });
     }
-    Ok((job, Some(definition), files, gateway))
-}
-
-/// Returns the model gateway an agent's run calls its model through, refusing an edge that has none or
-/// whose gateway does not configure the agent's alias.
-pub(crate) fn gateway_for(state: &EdgeState, agent: &AgentDef) -> Result<(Gateway, GatewayConfig), EdgeError> {
-    let config = GatewayConfig::load(state.root()).map_err(|err| EdgeError::invalid(err.to_string()))?;
-    let Some(config) = config else {
-        return Err(EdgeError::invalid(format!(
-            "the agent `{}` needs a model, and the edge has no model gateway: write {} with an alias `{}`",
-            agent.id,
-            state.root().join(GatewayConfig::FILE).display(),
-            agent.model
-        )));
-    };
-    if config.resolve(&agent.model).is_none() {
-        let known = config.known();
-        return Err(EdgeError::invalid(format!(
-            "the agent `{}` calls the model alias `{}`, which the edge's gateway does not configure; it has {}",
-            agent.id,
-            agent.model,
-            known.join(", ")
-        )));
-    }
-    let gateway = Gateway::new(config.clone()).map_err(|err| EdgeError::internal("the gateway", err))?;
-    Ok((gateway, config))
+    Ok(Prepared { job, started: Some((definition, setup, reached)), files })
 }
 
 /// Returns the conversation a run is a turn of, as its request names it: `None` for none, `Some(None)`
@@ -220,94 +210,4 @@ fn history(turns: &[(Vec<String>, String)]) -> Vec<ChatMessage> {
         messages.extend(kept);
     }
     messages
-}
-
-/// The most agents a run reaches by hand-offs, the first one's and theirs.
-const MOST_HANDOFFS: usize = 32;
-
-/// Finds the agents a run of `agent` may be handed to: those its `handoffs` name, and theirs, each
-/// from `given` (read from files by the caller) or else installed, checked as a run's definition is,
-/// its model alias one of `config`'s. The run's own agent is among them, to be handed back to.
-fn handoffs(
-    state: &EdgeState,
-    principal: &Principal,
-    given: &[Definition],
-    agent: &AgentDef,
-    config: &GatewayConfig,
-) -> Result<BTreeMap<String, AgentDef>, EdgeError> {
-    let mut found = BTreeMap::from([(agent.id.clone(), agent.clone())]);
-    let mut wanted = agent.handoffs.clone();
-    while let Some(name) = wanted.pop() {
-        if found.contains_key(&name) {
-            continue;
-        }
-        if found.len() > MOST_HANDOFFS {
-            return Err(EdgeError::invalid(format!(
-                "the agent `{}` reaches more than {MOST_HANDOFFS} agents by its hand-offs",
-                agent.id
-            )));
-        }
-        let definition = match given.iter().find(|d| d.id() == name) {
-            Some(definition) => definition.clone(),
-            None => state.store().definition(&principal.tenant, &name)?.ok_or_else(|| {
-                EdgeError::not_found(format!(
-                    "the agent `{}` hands off to `{name}`: there is no agents/{name}.yaml here, and none is installed",
-                    agent.id
-                ))
-            })?,
-        };
-        oz0_core::agent::check(&definition).map_err(|err| EdgeError::invalid(format!("{name}: {err}")))?;
-        let Definition::Agent(target) = definition else {
-            return Err(EdgeError::invalid(format!(
-                "`{name}`, a hand-off of `{}`, is a flow: hand off to agents",
-                agent.id
-            )));
-        };
-        if config.resolve(&target.model).is_none() {
-            return Err(EdgeError::invalid(format!(
-                "the agent `{name}` calls the model alias `{}`, which the edge's gateway does not configure",
-                target.model
-            )));
-        }
-        wanted.extend(target.handoffs.iter().cloned());
-        found.insert(name, target);
-    }
-    Ok(found)
-}
-
-/// Returns the threshold a job of an agent whose `offload` is `agent` keeps for its whole run.
-pub(crate) fn job_threshold(
-    state: &EdgeState,
-    principal: &Principal,
-    agent: Option<Offload>,
-) -> Result<Offload, EdgeError> {
-    Ok(threshold(agent, &state.store().offload(&principal.tenant)?).threshold)
-}
-
-/// Keeps the run's answer and ends its job. An answer that cannot be kept fails the job rather than
-/// leave it succeeded without one; a job that cannot be ended is logged, as no caller is left to tell.
-async fn finish(run: &Run, ended: Ended) {
-    run.state.running().leave(run.principal.tenant.id, &run.job.id);
-    let cancelled = run.token.is_cancelled();
-    let id = run.job.id.clone();
-    let done = blocking(run, move |state, principal| {
-        let store = state.store();
-        let (mut final_state, mut error) =
-            if cancelled { (JobState::Cancelled, Some("cancelled".to_owned())) } else { (ended.state, ended.error) };
-        if let Some(output) = &ended.output
-            && let Err(err) = store.set_output(&principal.tenant, &id, output)
-        {
-            final_state = JobState::Failed;
-            error = Some(format!("the job's answer could not be kept: {err}"));
-        }
-        state.end_job(&principal.tenant, &id, final_state, error.as_deref())?;
-        Ok(())
-    })
-    .await;
-    if let Err(err) = done {
-        tracing::error!(job = %run.job.id, error = &err as &dyn std::error::Error, "the job could not be ended");
-    }
-    if run.job.id == run.job.tree {
-        run.state.servers().end_job(run.job.tree.as_str()).await;
-    }
 }

@@ -77,7 +77,7 @@ pub async fn run(
         input: asked,
         files: Vec::new(),
         job: (!known).then(|| thread.clone()),
-        handoffs: Vec::new(),
+        reached: Vec::new(),
         conversation: Some(if known { thread.to_string() } else { NEW_CONVERSATION.to_owned() }),
         offload: None,
     };

@@ -59,6 +59,10 @@ pub trait JobStore {
     /// Returns a job's input and answer.
     fn job_io(&self, tenant: &TenantRecord, job: &TreeId) -> Result<(Option<String>, Option<String>), StoreError>;
 
+    /// Starts `job`, under a new ID, as a job of `parent`'s tree that `parent` started: it holds the
+    /// tree's files, and starts with the labels of what `parent` read so far.
+    fn start_child(&self, tenant: &TenantRecord, job: &NewJob<'_>, parent: &Job) -> Result<Job, StoreError>;
+
     /// Ends a running job in `state`, with why it failed, and returns it.
     fn end_job(
         &self,
@@ -110,7 +114,7 @@ pub trait JobStore {
 
 pub(super) const JOB: &str = "SELECT j.id, j.tree, j.kind, j.name, j.state, j.person, j.started_at, j.ended_at,
     j.cost_usd, j.error, (SELECT COUNT(*) FROM steps s WHERE s.tenant_id = j.tenant_id AND s.job = j.id), j.labels,
-    j.conversation, j.turn, j.erased_at FROM jobs j";
+    j.conversation, j.turn, j.erased_at, j.parent FROM jobs j";
 
 /// Returns the audit entries (`run.model_call`) of the model calls a step made: an agent's, or its
 /// tool's by sampling, with the plugin; numbers and names, never messages.
@@ -158,6 +162,7 @@ pub(super) fn job_row(row: &Row) -> Outcome<Job> {
             None => None,
         },
         erased_at: row.try_get::<_, Option<i64>>(14)?.map(rfc3339_millis),
+        parent: row.try_get::<_, Option<&str>>(15)?.map(|id| TreeId::new(id).map_err(bad)).transpose()?,
     })
 }
 
@@ -269,6 +274,25 @@ impl JobStore for SqlStore {
             }
             let started = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the job is gone"))?;
             Ok(Ok::<_, std::convert::Infallible>(JobStart::Started(started)))
+        })?;
+        Ok(done.unwrap_or_else(|never| match never {}))
+    }
+
+    fn start_child(&self, tenant: &TenantRecord, job: &NewJob<'_>, parent: &Job) -> Result<Job, StoreError> {
+        let input = self.kept_input(tenant, job)?;
+        let input = input.as_deref();
+        let done = self.write(|tx| {
+            if insert_job(tx, tenant, job, input, self.node_id(), None)? == 0 {
+                return Err(bad(format!("a job `{}` exists already", job.id)));
+            }
+            tx.execute(
+                "UPDATE jobs SET tree = $3, parent = $4,
+                 labels = (SELECT p.labels FROM jobs p WHERE p.tenant_id = $1 AND p.id = $4)
+                 WHERE tenant_id = $1 AND id = $2",
+                &[&tenant.id, &job.id.as_str(), &parent.tree.as_str(), &parent.id.as_str()],
+            )?;
+            let started = read_job(tx, tenant, job.id)?.ok_or_else(|| bad("the job is gone"))?;
+            Ok(Ok::<_, std::convert::Infallible>(started))
         })?;
         Ok(done.unwrap_or_else(|never| match never {}))
     }
@@ -662,6 +686,33 @@ mod tests {
             assert_eq!((seen.len(), sorted.len()), (7, 7), "{} {seen:?}", store.kind());
             assert!(!seen.contains(&"J9".to_owned()), "another tenant's job is never read");
             assert!(store.jobs(t, Some((0, &ids[0])), 10).unwrap().is_empty(), "nothing before the start of time");
+        }
+    }
+
+    #[test]
+    fn a_child_job_is_of_its_parents_tree_and_starts_with_what_its_parent_read() {
+        for (store, local) in with_local() {
+            let t = &local.tenant;
+            let (p, c) = (TreeId::new("P").unwrap(), TreeId::new("C").unwrap());
+            let JobStart::Started(parent) = store.start_job(t, &NewJob { kind: JobKind::Agent, ..call(&p) }).unwrap()
+            else {
+                panic!("a new job starts")
+            };
+            let mut step = Step::new(0, "2026-01-01T00:00:00.000Z".to_owned(), StepKind::ToolCall);
+            step.labels = vec!["pii".to_owned()];
+            store.record_step(t, &p, &step).unwrap();
+            let child = store.start_child(t, &NewJob { kind: JobKind::Agent, ..call(&c) }, &parent).unwrap();
+            assert_eq!((child.tree.as_str(), child.parent.as_ref().map(TreeId::as_str)), ("P", Some("P")));
+            assert_eq!(child.labels, ["pii"], "{}", store.kind());
+            assert_eq!(store.job(t, &c).unwrap().unwrap(), child);
+            assert_eq!(store.job(t, &p).unwrap().unwrap().parent, None);
+            // What one keeps in the tree, the other holds.
+            let file = FileRef::from_digest([3; 32]);
+            store.record_file(t, &child.tree, &file, 4).unwrap();
+            assert_eq!(store.tree_files(t, &parent.tree).unwrap(), [StoredFile { file, size: 4 }]);
+            // A child's ID is new: one taken is refused, the job of that ID left as it is.
+            assert!(store.start_child(t, &call(&p), &parent).is_err(), "{}", store.kind());
+            assert_eq!(store.job(t, &p).unwrap().unwrap().kind, JobKind::Agent);
         }
     }
 

@@ -750,6 +750,7 @@ mod tests {
             gateway: Vec::new(),
             labels: Vec::new(),
             withheld: false,
+            job: None,
         };
         store.record_step(tenant, &job, &step).unwrap();
         store.say(tenant, &job, &serde_json::json!({"role": "tool", "text": input}).to_string()).unwrap();

@@ -414,6 +414,14 @@ CREATE TABLE asked_days (
 ){WITHOUT_ROWID};
 ",
     ),
+    // The job of its tree that started a job: a delegated agent's caller, a flow tool's.
+    (
+        15,
+        "
+ALTER TABLE jobs ADD COLUMN parent TEXT;
+CREATE INDEX jobs_by_tree ON jobs (tenant_id, tree);
+",
+    ),
 ];
 
 /// The names a migration spells per database: as SQLite spells them, and as PostgreSQL does.
