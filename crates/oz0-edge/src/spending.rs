@@ -1,7 +1,8 @@
-//! The tenant's spending limits and the job tree's budget, enforced for every model call: the call's
-//! worst case is reserved in the store before it is sent, beside what the tenant's jobs spent this
-//! day and month (UTC), what the tree spent, and the calls still reserved on every node sharing the
-//! store, and released when the call is settled and recorded.
+//! The tenant's spending limits and quotas and the job tree's budget, enforced for every model call:
+//! the call's worst case is reserved in the store before it is sent, beside what the tenant's jobs
+//! spent this day and month (UTC), what it and its plugins asked today, what the tree spent, and the
+//! calls still reserved on every node sharing the store, and released when the call is settled and
+//! recorded.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use oz0_core::agent::{AgentBudget, OverBudget, Spent};
 use oz0_core::api::TreeId;
 use serde_json::{Value, json};
 
-use crate::store::{Ask, Lease, Over, Period, ReservationId, Store, TenantRecord};
+use crate::store::{Ask, Lease, Over, Period, Quoted, ReservationId, Store, TenantRecord};
 
 /// Whose money refused a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,16 +39,26 @@ impl Spend {
         };
         json!({"scope": scope, "limit_usd": self.limit_usd, "spent_usd": self.spent_usd, "reserved_usd": self.reserved_usd})
     }
+
+    /// Returns the refusal that says `message`, of type `spend_refused`, with these numbers.
+    fn refused(&self, message: String) -> Denied {
+        let object = json!({"type": "spend_refused", "message": message, "oz0": self.numbers()});
+        (message, object)
+    }
 }
 
 /// The job tree a model call is made for: its budget, and what the caller counts it to have spent,
-/// including what a call under way has spent and not yet recorded.
+/// including what a call under way has spent and not yet recorded; and its place under the quotas.
 #[derive(Debug, Clone)]
 pub(crate) struct ForTree {
     pub tree: TreeId,
     pub budget: Option<AgentBudget>,
     pub spent: Spent,
+    pub quota: Quoted,
 }
+
+/// Why a model call was refused: what the refusal says, and its `ai.oz0/refusal` object.
+pub(crate) type Denied = (String, Value);
 
 /// How the edge reserves model calls: in the store, so that the nodes sharing it count each other's
 /// reservations, each held until its node is taken for dead unless the node renews its lease.
@@ -110,7 +121,7 @@ impl Limits {
         tenant: &TenantRecord,
         tree: Option<&ForTree>,
         worst: Spent,
-    ) -> Result<ReservationId, (String, Spend)> {
+    ) -> Result<ReservationId, Denied> {
         let now =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let hold = self.lease.hold + self.lease.grace;
@@ -123,29 +134,31 @@ impl Limits {
             day_since_ms: day_start(now),
             month_since_ms: month_start(now),
             expires_ms: i64::try_from(now.saturating_add(hold.as_millis() as u64)).unwrap_or(i64::MAX),
+            quota: tree.map(|t| &t.quota),
         };
         match store.reserve(&ask) {
             Ok(Ok(id)) => Ok(id),
             Ok(Err(over)) => Err(refusal(&over, tree.and_then(|t| t.budget))),
             Err(err) => {
                 let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: worst.usd };
-                Err((format!("the tenant's spending could not be read: {err}"), spend))
+                Err(spend.refused(format!("the tenant's spending could not be read: {err}")))
             }
         }
     }
 }
 
-/// Returns the message and numbers of a refusal: for the job tree, the budget's own words when no
+/// Returns the message and object of a refusal: for the job tree, the budget's own words when no
 /// other call of the tree holds a reservation, and the money reserved (this call's and theirs); for
-/// the tenant, the limit's, with what its calls under way reserved.
-fn refusal(over: &Over, budget: Option<AgentBudget>) -> (String, Spend) {
+/// the tenant, the limit's, with what its calls under way reserved; for a quota, its own.
+fn refusal(over: &Over, budget: Option<AgentBudget>) -> Denied {
     let job = |spent: Spent, reserved: Spent, worst: Spent| Spend {
         scope: Scope::Job,
         limit_usd: budget.and_then(|b| b.usd),
         spent_usd: spent.usd,
         reserved_usd: worst.usd + reserved.usd,
     };
-    match *over {
+    let (message, spend) = match *over {
+        Over::Quota { ref message, ref object } => return (message.clone(), object.clone()),
         Over::TreeTokens { limit, spent, reserved, worst } => {
             let message = if reserved.tokens == 0 {
                 OverBudget::Tokens { limit, spent: spent.tokens, worst: worst.tokens }.to_string()
@@ -181,7 +194,8 @@ fn refusal(over: &Over, budget: Option<AgentBudget>) -> (String, Spend) {
             );
             (message, Spend { scope: Scope::Tenant, limit_usd: Some(limit), spent_usd: spent, reserved_usd: reserved })
         }
-    }
+    };
+    spend.refused(message)
 }
 
 /// Reserves the worst case of a model call in `store` on a thread that may block, as
@@ -192,7 +206,7 @@ pub(crate) async fn reserve(
     tenant: &TenantRecord,
     tree: Option<ForTree>,
     worst: Spent,
-) -> Result<Reservation, (String, Spend)> {
+) -> Result<Reservation, Denied> {
     let (limits, store, tenant) = (*limits, Arc::clone(store), tenant.clone());
     tokio::task::spawn_blocking(move || {
         let id = limits.reserve(store.as_ref(), &tenant, tree.as_ref(), worst)?;
@@ -201,7 +215,7 @@ pub(crate) async fn reserve(
     .await
     .unwrap_or_else(|err| {
         let spend = Spend { scope: Scope::Tenant, limit_usd: None, spent_usd: 0.0, reserved_usd: worst.usd };
-        Err((format!("the edge failed: {err}"), spend))
+        Err(spend.refused(format!("the edge failed: {err}")))
     })
 }
 
@@ -238,11 +252,12 @@ mod tests {
         let over = Over::TreeUsd { limit: 1.0, spent, reserved: Spent::default(), worst };
         let (message, spend) = refusal(&over, Some(budget));
         assert_eq!(message, OverBudget::Usd { limit: 1.0, spent: 0.75, worst: 0.5 }.to_string());
-        assert_eq!(spend.numbers(), json!({"scope": "job", "limit_usd": 1.0, "spent_usd": 0.75, "reserved_usd": 0.5}));
+        assert_eq!(spend["type"], "spend_refused");
+        assert_eq!(spend["oz0"], json!({"scope": "job", "limit_usd": 1.0, "spent_usd": 0.75, "reserved_usd": 0.5}));
         let held = Over::TreeUsd { limit: 1.0, spent, reserved: Spent { usd: 0.25, tokens: 0 }, worst };
         let (message, spend) = refusal(&held, Some(budget));
         assert!(message.contains("$0.250000 reserved by calls under way"), "{message}");
-        assert_eq!(spend.reserved_usd, 0.75, "this call's and the others'");
+        assert_eq!(spend["oz0"]["reserved_usd"], 0.75, "this call's and the others'");
 
         let over = Over::Tenant { period: Period::Day, limit: 2.0, spent: 1.5, reserved: 0.25, worst: 0.5 };
         let (message, spend) = refusal(&over, None);
@@ -251,10 +266,7 @@ mod tests {
             "the tenant's limit of $2 a day would be exceeded: $1.500000 spent, $0.250000 reserved by calls under \
              way, and this call may cost up to $0.500000"
         );
-        assert_eq!(
-            spend.numbers(),
-            json!({"scope": "tenant", "limit_usd": 2.0, "spent_usd": 1.5, "reserved_usd": 0.25})
-        );
+        assert_eq!(spend["oz0"], json!({"scope": "tenant", "limit_usd": 2.0, "spent_usd": 1.5, "reserved_usd": 0.25}));
     }
 
     #[test]

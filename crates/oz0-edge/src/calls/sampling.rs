@@ -18,9 +18,9 @@ use serde_json::{Value, json};
 use super::policy::Gate;
 use crate::gateway::{ChatMessage, ChatRequest, Gateway, GatewayConfig};
 use crate::plugin_gateway::{Answer, GatewayMeter, Refused};
-use crate::spending::{ForTree, Reservation, Spend};
+use crate::spending::{ForTree, Reservation};
 use crate::state::EdgeState;
-use crate::store::TenantRecord;
+use crate::store::{Quoted, TenantRecord};
 
 /// The most requests one call may make.
 pub(crate) const MAX_REQUESTS: u32 = 25;
@@ -173,10 +173,6 @@ impl Sampler {
             tokens: worst_in + u64::from(request.max_tokens),
             usd: price.cost_usd(worst_in, u64::from(request.max_tokens)),
         };
-        if let Some((message, object)) = self.over_quota(worst.tokens).await {
-            let refusal = Refusal { code: Refusal::REFUSED, message, data: Some(json!({"ai.oz0/refusal": object})) };
-            return Err(self.refuse(&alias, refusal));
-        }
         let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
             Err(refusal) => return Err(self.refuse(&alias, refusal)),
@@ -233,19 +229,6 @@ impl Sampler {
         self.guarded("data rules", move |state, tenant| broken_rule(state, tenant, &job, &labels, &alias)).await
     }
 
-    /// Returns the refusal of a request of at most `tokens` that would go over the tenant's quotas or
-    /// the plugin's; `None` when it fits.
-    async fn over_quota(&self, tokens: u64) -> Option<(String, Value)> {
-        // A call's requests are recorded with its step, when it ends: those it made count already.
-        let pending = {
-            let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-            let requests = kept.1.iter().filter(|s| s.outcome == Outcome::Ok).count();
-            Asked { tokens: kept.0.tokens, requests: u64::try_from(requests).unwrap_or(u64::MAX) }
-        };
-        let plugin = self.plugin.clone();
-        self.guarded("quotas", move |state, tenant| over_quota(state, tenant, Some(&plugin), tokens, pending)).await
-    }
-
     /// Runs a check of the tenant's `what` off the async threads; one that cannot be read refuses,
     /// saying so: nothing is sent that a setting might forbid.
     async fn guarded(
@@ -266,18 +249,29 @@ impl Sampler {
     /// Reserves the worst case of a request against what is left of the job tree's budget (what it
     /// had spent when the call began, and what the call's requests have spent since) and the tenant's
     /// limits, or says why not, with its numbers.
+    /// Its place under the quotas is its plugin's, after what the call asked before: a call's requests
+    /// are recorded with its step, when it ends, and count already.
     async fn reserve(&self, worst: Spent) -> Result<Reservation, Refusal> {
-        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner).0;
+        let (kept, pending) = {
+            let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let requests = kept.1.iter().filter(|s| s.outcome == Outcome::Ok).count();
+            (kept.0, Asked { tokens: kept.0.tokens, requests: u64::try_from(requests).unwrap_or(u64::MAX) })
+        };
         let (budget, spent) = match self.budget {
             Some(tree) => {
                 (Some(tree.budget), Spent { usd: tree.spent.usd + kept.usd, tokens: tree.spent.tokens + kept.tokens })
             }
             None => (None, kept),
         };
-        let tree = ForTree { tree: self.tree.clone(), budget, spent };
+        let quota = Quoted { plugin: Some(self.plugin.clone()), pending };
+        let tree = ForTree { tree: self.tree.clone(), budget, spent, quota };
         crate::spending::reserve(self.state.limits(), self.state.store_handle(), &self.tenant, Some(tree), worst)
             .await
-            .map_err(|(message, spend)| money_refusal(&message, &spend))
+            .map_err(|(message, object)| Refusal {
+                code: Refusal::REFUSED,
+                message,
+                data: Some(json!({"ai.oz0/refusal": object})),
+            })
     }
 }
 
@@ -335,14 +329,15 @@ impl Sampler {
             outcome: Outcome::Refused,
             error: Some(message.to_owned()),
         };
-        if let Some((message, object)) = self.over_quota(worst.tokens).await {
-            self.keep(refused(&message));
-            return Err((429, json!({"error": {"type": "oz0_quota", "message": message}, "ai.oz0/refusal": object})));
-        }
         let reservation = match self.reserve(worst).await {
             Ok(reservation) => reservation,
             Err(refusal) => {
                 self.keep(refused(&refusal.message));
+                let object = refusal.data.as_ref().and_then(|data| data.get("ai.oz0/refusal")).cloned();
+                if let Some(object) = object.filter(|o| o["type"] == "quota_exceeded") {
+                    let error = json!({"type": "oz0_quota", "message": refusal.message});
+                    return Err((429, json!({"error": error, "ai.oz0/refusal": object})));
+                }
                 return Err((402, refusal_object(&refusal)));
             }
         };
@@ -522,13 +517,6 @@ impl Sample for Sampler {
     }
 }
 
-/// Returns the refusal of a request that money refused: code `-1`, and in `data` the refusal's object
-/// under `ai.oz0/refusal`.
-fn money_refusal(message: &str, spend: &Spend) -> Refusal {
-    let object = json!({"type": "spend_refused", "message": message, "oz0": spend.numbers()});
-    Refusal { code: Refusal::REFUSED, message: message.to_owned(), data: Some(json!({"ai.oz0/refusal": object})) }
-}
-
 /// Returns the message and `ai.oz0/refusal` object of a request to `alias` that the tenant's data rules
 /// forbid, for the labels the job `job` read and `more`; `None` when none does. Blocks on the store.
 pub(crate) fn broken_rule(
@@ -545,36 +533,6 @@ pub(crate) fn broken_rule(
     let mut labels = state.store().job(tenant, job)?.map(|j| j.labels).unwrap_or_default();
     oz0_core::labels::join(&mut labels, more);
     Ok(rules.broken(&labels, alias).map(|(label, allowed)| oz0_core::api::DataRules::refusal(label, allowed, alias)))
-}
-
-/// Returns the message and `ai.oz0/refusal` object of a model request of at most `tokens` that would go
-/// over the tenant's quotas for the day, or its plugin's for a tool's request, counting `pending`, what
-/// the call asked before it that its step will record; `None` when it fits. Blocks on the store.
-pub(crate) fn over_quota(
-    state: &EdgeState,
-    tenant: &TenantRecord,
-    plugin: Option<&str>,
-    tokens: u64,
-    pending: Asked,
-) -> Result<Option<(String, Value)>, crate::store::StoreError> {
-    let quotas = state.store().quotas(tenant)?;
-    let day = crate::store::now_ms().div_euclid(crate::store::DAY_MS);
-    // What is recorded, and what the call asked that its step, not yet recorded, will add.
-    let with_pending =
-        |asked: Asked| Asked { tokens: asked.tokens + pending.tokens, requests: asked.requests + pending.requests };
-    if !quotas.tenant.is_empty() {
-        let asked = with_pending(state.store().asked(tenant, None, day)?);
-        if let Some(refused) = oz0_core::api::Quotas::refusal("tenant", quotas.tenant, asked, tokens) {
-            return Ok(Some(refused));
-        }
-    }
-    if let Some(plugin) = plugin
-        && let Some(quota) = quotas.plugins.get(plugin).filter(|q| !q.is_empty())
-    {
-        let asked = with_pending(state.store().asked(tenant, Some(plugin), day)?);
-        return Ok(oz0_core::api::Quotas::refusal(&format!("plugin:{plugin}"), *quota, asked, tokens));
-    }
-    Ok(None)
 }
 
 /// Returns the alias a request is answered with: `fast` when it puts speed or cost first, `smart` when

@@ -26,6 +26,7 @@ use super::tree::{self, Task, ask_name, flow_tool};
 use crate::calls::{Draft, How, Invoked, Target, TreeBudget, invoke, now, target};
 use crate::gateway::{ChatMessage, ChatRequest, ToolCall, ToolDef};
 use crate::spending::ForTree;
+use crate::store::Quoted;
 
 /// The name a model calls `oz.read_result` by: providers take letters, digits, `_` and `-` only.
 const READ_RESULT_NAME: &str = "oz__read_result";
@@ -300,15 +301,10 @@ async fn converse(
             tokens: worst_in + u64::from(now_agent.max_tokens),
             usd: price.as_ref().map_or(0.0, |p| p.cost_usd(worst_in, u64::from(now_agent.max_tokens))),
         };
-        // What the job read goes with the request: the tenant's data rules say to which aliases. And the
-        // request counts toward the tenant's quotas for the day.
-        let (job, alias, tokens) = (run.job.id.clone(), now_agent.model.clone(), worst.tokens);
+        // What the job read goes with the request: the tenant's data rules say to which aliases.
+        let (job, alias) = (run.job.id.clone(), now_agent.model.clone());
         let broken = blocking(run, move |state, principal| {
-            let broken = crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?;
-            Ok(match broken {
-                Some(broken) => Some(broken),
-                None => crate::calls::over_quota(state, &principal.tenant, None, tokens, Default::default())?,
-            })
+            Ok(crate::calls::broken_rule(state, &principal.tenant, &job, &[], &alias)?)
         })
         .await;
         let broken = match broken {
@@ -322,7 +318,9 @@ async fn converse(
             step.error = Some(message.clone());
             return record_last(run, step, Ended::failed(message)).await;
         }
-        let tree = ForTree { tree: run.job.tree.clone(), budget: setup.budget, spent: *spent };
+        // The request counts toward the tenant's quotas for the day, reserved with its money.
+        let tree =
+            ForTree { tree: run.job.tree.clone(), budget: setup.budget, spent: *spent, quota: Quoted::default() };
         let reservation = match crate::spending::reserve(
             run.state.limits(),
             run.state.store_handle(),

@@ -414,10 +414,12 @@ CREATE TABLE asked_days (
 ){WITHOUT_ROWID};
 ",
     ),
-    // The job of its tree that started a job: a delegated agent's caller, a flow tool's.
+    // The job of its tree that started a job: a delegated agent's caller, a flow tool's; and the plugin
+    // a reservation's request is made for, which counts toward its quota.
     (
         15,
         "
+ALTER TABLE reservations ADD COLUMN plugin TEXT;
 ALTER TABLE jobs ADD COLUMN parent TEXT;
 CREATE INDEX jobs_by_tree ON jobs (tenant_id, tree);
 ",

@@ -259,6 +259,7 @@ mod tests {
                 day_since_ms: 0,
                 month_since_ms: 0,
                 expires_ms: now + 80_000,
+                quota: None,
             };
             store.reserve(&ask).unwrap().unwrap();
             assert!(store.reserve(&ask).unwrap().is_err(), "{}", store.kind());

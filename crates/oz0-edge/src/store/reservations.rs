@@ -5,15 +5,21 @@
 //! on PostgreSQL, the tenant's [`Lock::Reservations`], taken first, so that two nodes never both grant
 //! the last of a limit.
 //!
+//! A reservation also counts toward the tenant's quotas of tokens and requests a day, and its plugin's
+//! for a tool's request, beside what was asked and recorded: two calls at once never both take the
+//! last of a quota.
+//!
 //! A reservation carries the node that holds it and an expiry, which the node's lease renewals push
 //! on ([`super::NodeStore::renew_lease`]): a dead node's reservations stop counting once it is taken
 //! for dead, while a node's own always count for it.
 
 use oz0_core::agent::{AgentBudget, Spent};
-use oz0_core::api::{SpendingLimits, TreeId};
+use oz0_core::api::{Asked, Quotas, SpendingLimits, TreeId};
+use serde_json::Value;
 
 use super::error::StoreError;
 use super::records::{TenantRecord, now_ms};
+use super::spending_limits::{DAY_MS, read_asked, read_quotas};
 use super::sql::{Failure, Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
 
@@ -37,6 +43,18 @@ pub struct Ask<'a> {
     pub month_since_ms: u64,
     /// When the reservation stops counting for other nodes unless its node renews its lease.
     pub expires_ms: i64,
+    /// The quotas it counts toward: the tenant's, and its plugin's; `None` for none.
+    pub quota: Option<&'a Quoted>,
+}
+
+/// A model request's place under the quotas: the plugin whose tool makes it (`None` for an agent's
+/// own), and what its call asked that its step, not yet recorded, will add.
+#[derive(Debug, Clone, Default)]
+pub struct Quoted {
+    /// The plugin.
+    pub plugin: Option<String>,
+    /// What the call asked before this request.
+    pub pending: Asked,
 }
 
 /// Which period of the tenant's limits refused a call.
@@ -73,6 +91,13 @@ pub enum Over {
         /// This call's worst case.
         worst: Spent,
     },
+    /// A quota of the tenant's or of its plugin's: the refusal's message and `ai.oz0/refusal` object.
+    Quota {
+        /// What the refusal says.
+        message: String,
+        /// The refusal object, naming the scope and the quota.
+        object: Value,
+    },
     /// A spending limit of the tenant.
     Tenant {
         /// The limit's period.
@@ -103,7 +128,7 @@ pub trait ReservationStore {
 }
 
 /// What a reservation is decided on, read in its transaction.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 struct Figures {
     pub limits: SpendingLimits,
     /// What the tenant's jobs spent this day and this month (0 when the limit is unset).
@@ -115,11 +140,16 @@ struct Figures {
     pub tree_recorded: f64,
     /// What the tree's calls under way reserved.
     pub tree_reserved: Spent,
+    /// The first quota the request goes over, with its refusal; read under the same lock.
+    pub over_quota: Option<(String, Value)>,
 }
 
-/// Decides a reservation on what was read: the tree's budget first (tokens, then dollars), then the
-/// tenant's day and month, as the calls were checked before the store kept reservations.
+/// Decides a reservation on what was read: the quotas first, then the tree's budget (tokens, then
+/// dollars), then the tenant's day and month.
 fn decide(ask: &Ask<'_>, figures: &Figures) -> Result<(), Over> {
+    if let Some((message, object)) = figures.over_quota.clone() {
+        return Err(Over::Quota { message, object });
+    }
     if let (Some(_), Some(budget)) = (ask.tree, ask.budget) {
         let spent = Spent { usd: ask.spent.usd.max(figures.tree_recorded), tokens: ask.spent.tokens };
         let reserved = figures.tree_reserved;
@@ -162,6 +192,10 @@ fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
         .map(|row| Ok::<_, Failure>(SpendingLimits { usd_per_day: row.try_get(0)?, usd_per_month: row.try_get(1)? }))
         .transpose()?
         .unwrap_or_default();
+    let over_quota = match ask.quota {
+        Some(quoted) => over_quota(tx, ask, quoted, node)?,
+        None => None,
+    };
     let mut spent_since = |since: u64| -> Outcome<f64> {
         let row = tx.query_one(
             "SELECT CAST(COALESCE(SUM(cost_usd), 0) AS DOUBLE PRECISION) FROM jobs WHERE tenant_id = $1 AND started_at >= $2",
@@ -169,7 +203,7 @@ fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
         )?;
         row.try_get(0)
     };
-    let mut found = Figures { limits, ..Figures::default() };
+    let mut found = Figures { limits, over_quota, ..Figures::default() };
     if limits.usd_per_day.is_some() {
         found.day_spent = spent_since(ask.day_since_ms)?;
     }
@@ -204,6 +238,40 @@ fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
     Ok(found)
 }
 
+/// Returns the refusal of the request when it would go over the tenant's quota, or its plugin's: what
+/// was asked and recorded today, what every node's reservations of the scope hold (each a request),
+/// what its call asked before it, and its worst case.
+fn over_quota(tx: &mut dyn Sql, ask: &Ask<'_>, quoted: &Quoted, node: &str) -> Outcome<Option<(String, Value)>> {
+    let quotas: Quotas = read_quotas(tx, ask.tenant)?;
+    let now = now_ms();
+    let day = now.div_euclid(DAY_MS);
+    let plugin = quoted.plugin.as_deref();
+    let scopes = [
+        ("tenant".to_owned(), Some(quotas.tenant), None),
+        (format!("plugin:{}", plugin.unwrap_or_default()), plugin.and_then(|p| quotas.plugins.get(p).copied()), plugin),
+    ];
+    for (scope, quota, of) in scopes {
+        let Some(quota) = quota.filter(|q| !q.is_empty()) else { continue };
+        let asked = read_asked(tx, ask.tenant, of, day)?;
+        let row = tx.query_one(
+            &format!(
+                "SELECT CAST(COALESCE(SUM(tokens), 0) AS BIGINT), COUNT(*) FROM reservations
+                 WHERE {COUNTS} AND tenant_id = $3 AND (CAST($4 AS TEXT) IS NULL OR plugin = $4)"
+            ),
+            &[&now, &node, &ask.tenant.id, &of],
+        )?;
+        let count = |i: usize| row.try_get::<_, i64>(i).map(|n| u64::try_from(n).unwrap_or(0));
+        let held = Asked {
+            tokens: asked.tokens + count(0)? + quoted.pending.tokens,
+            requests: asked.requests + count(1)? + quoted.pending.requests,
+        };
+        if let Some(refused) = Quotas::refusal(&scope, quota, held, ask.worst.tokens) {
+            return Ok(Some(refused));
+        }
+    }
+    Ok(None)
+}
+
 impl ReservationStore for SqlStore {
     fn reserve(&self, ask: &Ask<'_>) -> Result<Result<ReservationId, Over>, StoreError> {
         self.write(|tx| {
@@ -212,8 +280,8 @@ impl ReservationStore for SqlStore {
                 return Ok(Err(over));
             }
             let row = tx.query_one(
-                "INSERT INTO reservations (tenant_id, tree, node, usd, tokens, made_at, expires_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                "INSERT INTO reservations (tenant_id, tree, node, usd, tokens, made_at, expires_at, plugin)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
                 &[
                     &ask.tenant.id,
                     &ask.tree.map(TreeId::as_str),
@@ -222,6 +290,7 @@ impl ReservationStore for SqlStore {
                     &millis(ask.worst.tokens),
                     &now_ms(),
                     &ask.expires_ms,
+                    &ask.quota.and_then(|q| q.plugin.as_deref()),
                 ],
             )?;
             Ok(Ok(ReservationId(row.try_get(0)?)))
@@ -255,6 +324,7 @@ mod tests {
             day_since_ms: 0,
             month_since_ms: 0,
             expires_ms: now_ms() + 60_000,
+            quota: None,
         }
     }
 
@@ -279,6 +349,42 @@ mod tests {
             assert_eq!(over, Over::Tenant { period: Period::Day, limit: 0.7, spent: 0.0, reserved: 0.5, worst: 0.3 });
             store.release(second).unwrap();
             assert!(store.reserve(&ask(t, &other, 0.3)).unwrap().is_ok(), "{}", store.kind());
+        }
+    }
+
+    #[test]
+    fn reservations_count_toward_the_quotas_as_requests_under_way() {
+        for store in stores() {
+            let local = store.local_principal(&TenantName::new("local").unwrap(), "local").unwrap();
+            let t = &local.tenant;
+            let quota = |tokens, requests| oz0_core::api::Quota { tokens_per_day: tokens, requests_per_day: requests };
+            let quotas =
+                Quotas { tenant: quota(Some(250), None), plugins: [("notes".to_owned(), quota(None, Some(1)))].into() };
+            store.set_quotas(t, &quotas, &local).unwrap();
+            let tree = TreeId::new("T1").unwrap();
+            let (notes, agent) = (Quoted { plugin: Some("notes".to_owned()), ..Quoted::default() }, Quoted::default());
+            let quoted = |quoted| Ask { quota: Some(quoted), budget: None, ..ask(t, &tree, 0.0) };
+            // The plugin's one request a day is held by its call under way: another is refused.
+            let first = store.reserve(&quoted(&notes)).unwrap().unwrap();
+            let Over::Quota { object, .. } = store.reserve(&quoted(&notes)).unwrap().unwrap_err() else {
+                panic!("{}: over the plugin's quota", store.kind())
+            };
+            assert_eq!(
+                (object["type"].as_str(), object["oz0"]["scope"].as_str()),
+                (Some("quota_exceeded"), Some("plugin:notes"))
+            );
+            // The tenant's 250 tokens hold this one's 100 and the agent's 100; a third is refused.
+            let second = store.reserve(&quoted(&agent)).unwrap().unwrap();
+            let Over::Quota { object, .. } = store.reserve(&quoted(&agent)).unwrap().unwrap_err() else {
+                panic!("{}: over the tenant's quota", store.kind())
+            };
+            assert_eq!(object["oz0"]["scope"], "tenant", "{object}");
+            // What a call asked before, not yet recorded, counts too.
+            store.release(second).unwrap();
+            let pending = Quoted { pending: Asked { tokens: 100, requests: 1 }, ..Quoted::default() };
+            assert!(store.reserve(&quoted(&pending)).unwrap().is_err(), "{}", store.kind());
+            store.release(first).unwrap();
+            assert!(store.reserve(&quoted(&notes)).unwrap().is_ok(), "{}: released, it is free again", store.kind());
         }
     }
 
@@ -339,6 +445,7 @@ mod two_nodes {
             day_since_ms: 0,
             month_since_ms: 0,
             expires_ms: now + 60_000,
+            quota: None,
         }
     }
 

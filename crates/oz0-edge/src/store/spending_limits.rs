@@ -78,10 +78,21 @@ pub(super) fn count_asked(
     Ok(())
 }
 
-fn read_quotas(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Quotas> {
+pub(super) fn read_quotas(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Quotas> {
     let row = sql.query_opt("SELECT quotas FROM tenant_settings WHERE tenant_id = $1", &[&tenant.id])?;
     let text: Option<String> = row.map(|row| row.try_get(0)).transpose()?.flatten();
     text.map(|text| serde_json::from_str(&text).map_err(super::sql::bad)).transpose().map(Option::unwrap_or_default)
+}
+
+/// Returns what the tenant, or `plugin`, asked of models on the UTC day `day`.
+pub(super) fn read_asked(sql: &mut dyn Sql, tenant: &TenantRecord, plugin: Option<&str>, day: i64) -> Outcome<Asked> {
+    let row = sql.query_opt(
+        "SELECT tokens, requests FROM asked_days WHERE tenant_id = $1 AND day = $2 AND plugin = $3",
+        &[&tenant.id, &day, &plugin.unwrap_or(ALL_PLUGINS)],
+    )?;
+    let Some(row) = row else { return Ok(Asked::default()) };
+    let (tokens, requests): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+    Ok(Asked { tokens: u64::try_from(tokens).unwrap_or(0), requests: u64::try_from(requests).unwrap_or(0) })
 }
 
 fn read_rules(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<DataRules> {
@@ -161,15 +172,7 @@ impl LimitStore for SqlStore {
     }
 
     fn asked(&self, tenant: &TenantRecord, plugin: Option<&str>, day: i64) -> Result<Asked, StoreError> {
-        self.read(|sql| {
-            let row = sql.query_opt(
-                "SELECT tokens, requests FROM asked_days WHERE tenant_id = $1 AND day = $2 AND plugin = $3",
-                &[&tenant.id, &day, &plugin.unwrap_or(ALL_PLUGINS)],
-            )?;
-            let Some(row) = row else { return Ok(Asked::default()) };
-            let (tokens, requests): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
-            Ok(Asked { tokens: u64::try_from(tokens).unwrap_or(0), requests: u64::try_from(requests).unwrap_or(0) })
-        })
+        self.read(|sql| read_asked(sql, tenant, plugin, day))
     }
 
     fn spent_since(&self, tenant: &TenantRecord, since_ms: u64) -> Result<f64, StoreError> {
