@@ -295,3 +295,52 @@ fn a_cancel_goes_down_the_tree() {
         }
     }
 }
+
+#[test]
+fn what_a_job_below_read_is_held_to_its_callers_clearance_and_what_its_caller_read_to_the_data_rules() {
+    let site = Site::new(common::Transport::Embedded);
+    site.ok(&["plugin", "install", root().join("tests/fixtures/plugins/labelled").to_str().unwrap()]);
+    let agents = site.env.work().join("agents");
+    std::fs::create_dir_all(&agents).unwrap();
+    let write = |name: &str, yaml: &str| std::fs::write(agents.join(format!("{name}.yaml")), yaml).unwrap();
+    write("lead", "id: lead\ninstructions: Lead.\nclearance: []\nagents: [analyst]\n");
+    write("analyst", "id: analyst\ninstructions: Analyse.\ntools: [labelled]\noffload: off\n");
+    write("reader", "id: reader\ninstructions: Read.\ntools: [labelled]\nagents: [analyst]\noffload: off\n");
+    let provider = ScriptedProvider::start(vec![
+        Box::new(|_: &Value| call("ask_analyst", json!({"input": "the payroll"}), 10, 5)),
+        Box::new(|_: &Value| call("labelled__payroll", json!({"lines": 2}), 10, 5)),
+        Box::new(|_: &Value| say("Ada earns the most.", 10, 5)),
+        Box::new(|request: &Value| say(&last_tool_text(request), 10, 5)),
+        // The reader reads the payroll, then asks the analyst in the same answer.
+        Box::new(|_: &Value| {
+            let mut both = call("labelled__payroll", json!({"lines": 2}), 10, 5);
+            let ask = json!({"id": "call-ask", "type": "function",
+                             "function": {"name": "ask_analyst", "arguments": "{\"input\": \"sum it\"}"}});
+            both["choices"][0]["message"]["tool_calls"].as_array_mut().unwrap().push(ask);
+            both
+        }),
+    ]);
+    provider.configure(&site.edge_dir());
+
+    // The analyst read what is `confidential`; the lead, cleared for nothing, reads that it was withheld.
+    let (code, stdout, stderr) = site.run(&["run", "lead", "--format", "jsonl"]);
+    assert_eq!(code, 0, "{stderr}");
+    let answer = done(&stdout)["output"].as_str().unwrap().to_owned();
+    assert!(answer.starts_with("the result was withheld: it carries the label(s) confidential"), "{answer}");
+    let lead = &jobs(&site)[0];
+    let step = &site.json(&["job", "trace", lead["id"].as_str().unwrap()])["steps"][1];
+    assert_eq!(
+        (&step["kind"], &step["withheld"], &step["labels"]),
+        (&json!("delegation"), &json!(true), &json!(["confidential"]))
+    );
+
+    // A job below starts with what its caller read: the analyst's model call carries `confidential`.
+    site.ok(&["tenant", "rules", "--allow", "confidential=local"]);
+    let (code, _, stderr) = site.run(&["run", "reader", "--format", "jsonl"]);
+    assert_eq!(code, 1, "{stderr}");
+    let analyst = &jobs(&site)[3];
+    assert_eq!((analyst["name"].as_str(), analyst["state"].as_str()), (Some("analyst"), Some("failed")), "{analyst}");
+    assert_eq!(analyst["labels"], json!(["confidential"]), "{analyst}");
+    assert!(analyst["error"].as_str().unwrap().contains("data rule `confidential`"), "{analyst}");
+    assert_eq!(provider.received().len(), 5, "nothing was sent for the analyst, nor after it");
+}
