@@ -125,6 +125,8 @@ fn a_delegated_agent_runs_as_a_job_of_the_tree_and_its_parent_reads_its_file() {
         assert!(text.contains(&format!("step 2: ran as the job {analyst_id}")), "{text}");
         let text = site.ok(&["job", "trace", analyst_id]);
         assert!(text.contains(&format!("started by the job {lead_id} of the tree {lead_id}")), "{text}");
+        let text = site.ok(&["job", "list"]);
+        assert!(text.contains(&format!("analyst (started by {lead_id})")), "{text}");
         // The file is the tree's: read through either job.
         let file = file_in(&last_tool_text(&received[3]));
         for job in [lead_id, analyst_id] {

@@ -81,7 +81,10 @@ pub fn run(args: &JobListArgs, edge: &EdgeArgs) -> Result<(), CommandError> {
             job.kind.as_str().to_owned(),
             job.steps.to_string(),
             dollars(job.cost_usd),
-            job.name.clone(),
+            match &job.parent {
+                Some(parent) => format!("{} (started by {parent})", job.name),
+                None => job.name.clone(),
+            },
         ]);
     }
     ui::print_text(&ui::table_text(&table))?;
