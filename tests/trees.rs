@@ -186,6 +186,10 @@ fn a_flow_applied_as_a_tool_runs_as_a_job_of_the_callers_tree() {
         assert_eq!(step["job"], flow["id"], "{step}");
         let child = site.json(&["job", "trace", flow["id"].as_str().unwrap()]);
         assert_eq!(child["steps"][0]["tool"], "papers", "{transport:?}: the flow's step is its own job's");
+        // By hand it is run, not called.
+        let (code, _, stderr) = site.run(&["tool", "call", "digest.run", "--arg", "input=x"]);
+        assert_ne!(code, 0, "{transport:?}");
+        assert!(stderr.contains("run it by hand with `oz0 run digest --input ...`"), "{transport:?}: {stderr}");
 
         // A flow's step calls it too, as `digest.run`, and reads its answer as a tool's text.
         let outer = "id: outer\nsteps:\n  - id: inner\n    call: digest.run\n    args: {input: \"${input}\"}\n  - id: again\n    call: papers.brief\n    args: {}\n";

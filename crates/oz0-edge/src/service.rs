@@ -591,13 +591,11 @@ impl Edge for LocalEdge {
     async fn tool(&self, id: &str) -> Result<ToolInfo, EdgeError> {
         let id = id.to_owned();
         self.blocking(move |state, principal| {
-            state
-                .store()
-                .plugin_of_tool(&principal.tenant, &id)?
-                .and_then(|record| record.info.tools.into_iter().find(|t| t.id == id))
-                .ok_or_else(|| {
-                    EdgeError::not_found(format!("no tool `{id}` is installed; `oz0 plugin list` shows the tools"))
-                })
+            let found = state.store().plugin_of_tool(&principal.tenant, &id)?;
+            match found.and_then(|record| record.info.tools.into_iter().find(|t| t.id == id)) {
+                Some(tool) => Ok(tool),
+                None => Err(crate::calls::no_tool(state, &principal.tenant, &id)?),
+            }
         })
         .await
     }

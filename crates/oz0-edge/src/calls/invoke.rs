@@ -89,6 +89,20 @@ impl Target {
     }
 }
 
+/// Returns why a call of `tool`, which no installed plugin has, is refused: naming the flow of that
+/// name applied as a tool, which is run rather than called by hand.
+pub(crate) fn no_tool(state: &EdgeState, tenant: &TenantRecord, tool: &str) -> Result<EdgeError, EdgeError> {
+    if let Some(oz0_core::agent::Definition::Flow(flow)) = state.store().definition(tenant, tool)?
+        && flow.as_tool
+    {
+        return Ok(EdgeError::not_found(format!(
+            "`{tool}` is a flow applied as a tool, which agents (`tools: [{tool}]`) and flows (`{tool}.run`) call: \
+             run it by hand with `oz0 run {tool} --input ...`"
+        )));
+    }
+    Ok(EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools")))
+}
+
 /// Finds an installed tool's function.
 pub(crate) fn target(
     state: &EdgeState,
@@ -96,9 +110,9 @@ pub(crate) fn target(
     tool: &str,
     function: &str,
 ) -> Result<Target, EdgeError> {
-    let plugin = state.plugin_of_tool(tenant, tool)?.ok_or_else(|| {
-        EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools"))
-    })?;
+    let Some(plugin) = state.plugin_of_tool(tenant, tool)? else {
+        return Err(no_tool(state, tenant, tool)?);
+    };
     let info =
         plugin.info.tools.iter().find(|t| t.id == tool).ok_or_else(|| {
             EdgeError::internal("an installed tool is missing from its plugin", format!("tool {tool}"))

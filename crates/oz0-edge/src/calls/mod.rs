@@ -24,7 +24,7 @@ use crate::store::{JobStart, NewJob, Principal, TenantRecord};
 
 pub(crate) use clock::now;
 pub(crate) use draft::Draft;
-pub(crate) use invoke::{How, Invoked, Target, file_arguments, invoke, target};
+pub(crate) use invoke::{How, Invoked, Target, file_arguments, invoke, no_tool, target};
 pub(crate) use sampling::{TreeBudget, broken_rule};
 
 /// What a call by hand needs, found before anything starts.
