@@ -284,3 +284,30 @@ fn another_persons_request_in_a_session_is_refused_and_the_session_goes_on() {
     let trace = site.json(&["job", "trace", job["id"].as_str().unwrap()]);
     assert_eq!(trace["steps"].as_array().unwrap().len(), 1, "{trace}");
 }
+
+#[test]
+fn a_flow_applied_as_a_tool_is_offered_and_runs_as_a_job_of_the_session() {
+    let server = Remote::python("k");
+    for transport in transports() {
+        let site = site(transport);
+        install(&site, &server);
+        let flow = site.env.work().join("shout.yaml");
+        let yaml = "id: shout\ndescription: Echo it back.\nas_tool: true\nsteps:\n  - id: echo\n    call: notes.echo\n    args: {text: \"${input}\"}\n";
+        std::fs::write(&flow, yaml).unwrap();
+        site.ok(&["agent", "apply", flow.to_str().unwrap()]);
+        let printed = session(&site, &json!([["list"], ["call", "shout.run", {"input": "hello"}]]));
+        let names: Vec<&str> = printed[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert!(names.contains(&"shout.run"), "{transport:?}: {names:?}");
+        assert_eq!((&printed[1]["error"], &printed[1]["text"]), (&json!(false), &json!("hello")), "{transport:?}");
+        let jobs = poll("the session's job to end", PATIENCE, || {
+            let jobs = site.json(&["job", "list"])["jobs"].as_array()?.clone();
+            jobs.iter().any(|j| j["kind"] == "session" && j["state"] == "succeeded").then_some(jobs)
+        });
+        let session = jobs.iter().find(|j| j["kind"] == "session").unwrap();
+        let flow = jobs.iter().find(|j| j["name"] == "shout").unwrap();
+        assert_eq!(
+            (&flow["kind"], &flow["parent"], &flow["state"]),
+            (&json!("flow"), &session["id"], &json!("succeeded"))
+        );
+    }
+}

@@ -12,8 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use futures_util::future::BoxFuture;
-use oz0_core::agent::{DEFAULT_CONTEXT, fill_budget};
+use oz0_core::agent::{DEFAULT_CONTEXT, Definition, FLOW_TOOL_FUNCTION, FlowDef, fill_budget, task_schema};
 use oz0_core::api::{EdgeError, JobKind, JobState};
+use oz0_core::offload::Offload;
 use oz0_core::stored_result::{self, READ_RESULT};
 use oz0_core::trace::Outcome;
 use rmcp::model::{
@@ -27,7 +28,10 @@ use tokio::sync::OnceCell;
 
 use crate::calls::{new_job_id, target};
 use crate::gateway::ToolCall;
-use crate::runner::{Bounds, Offered, Run, job_threshold, read_resource, read_result, tool_call};
+use crate::runner::{
+    Bounds, Offered, Reached, Run, Task, call_in_tree, job_threshold, reached, read_resource, read_result, run_flow,
+    tool_call,
+};
 use crate::state::EdgeState;
 use crate::store::{JobStart, NewJob, Principal};
 use oz0_toolhost::{Ask, Asked};
@@ -118,14 +122,29 @@ impl ToolServer {
         Ok(())
     }
 
-    /// Returns the functions offered: the tenant's, and `oz.read_result`.
+    /// Returns the functions offered: the tenant's, its flows applied as tools (`<flow>.run`), and
+    /// `oz.read_result`.
     async fn tools(&self, principal: &Principal) -> Result<Vec<Tool>, EdgeError> {
         let mut tools = self
             .session
             .state
             .blocking(principal, |state, principal| {
                 let mut tools = Vec::new();
-                for plugin in state.store().plugins(&principal.tenant)? {
+                let plugins = state.store().plugins(&principal.tenant)?;
+                let ids: std::collections::BTreeSet<&str> =
+                    plugins.iter().flat_map(|p| p.info.tools.iter().map(|t| t.id.as_str())).collect();
+                for definition in state.store().definitions(&principal.tenant)? {
+                    if let Definition::Flow(flow) = definition
+                        && flow.as_tool
+                        && !ids.contains(flow.id.as_str())
+                    {
+                        let Value::Object(schema) = task_schema() else { continue };
+                        let name = format!("{}.{FLOW_TOOL_FUNCTION}", flow.id);
+                        let about = flow.description.unwrap_or_else(|| format!("Run the flow `{}`.", flow.id));
+                        tools.push(Tool::new(Cow::Owned(name), Cow::Owned(about), Arc::new(schema)));
+                    }
+                }
+                for plugin in &plugins {
                     for tool in &plugin.info.tools {
                         for function in &tool.functions {
                             let schema = match &function.input_schema {
@@ -195,6 +214,14 @@ impl ToolServer {
         let Some((tool, function)) = name.split_once('.') else {
             return Err(EdgeError::not_found(format!("there is no function `{name}`; `tools/list` names them")));
         };
+        if function == FLOW_TOOL_FUNCTION
+            && let Some(reached) = self.flow_tool(&run.principal, tool).await?
+        {
+            let (arguments, reached) = (&call.arguments, Arc::new(reached));
+            let task = Task { name: tool, arguments, budget: None, threshold: Offload::Off, reached: &reached };
+            let answered = call_in_tree(run, task, Bounds::default(), run_flow).await?;
+            return Ok((answered.text, answered.outcome == Outcome::Ok));
+        }
         let (tool, function) = (tool.to_owned(), function.to_owned());
         let (found, threshold) = self
             .session
@@ -206,6 +233,28 @@ impl ToolServer {
         let offered = Offered::new(found);
         let answered = tool_call(run, &offered, &call, fill, threshold, None, Bounds::default()).await?;
         Ok((answered.text, answered.outcome == Outcome::Ok))
+    }
+}
+
+impl ToolServer {
+    /// Returns what a call of the flow applied as the tool `tool` reaches, when no plugin has a tool of
+    /// that name and the tenant has such a flow.
+    async fn flow_tool(&self, principal: &Principal, tool: &str) -> Result<Option<Reached>, EdgeError> {
+        let tool = tool.to_owned();
+        self.session
+            .state
+            .blocking(principal, move |state, principal| {
+                if state.plugin_of_tool(&principal.tenant, &tool)?.is_some() {
+                    return Ok(None);
+                }
+                match state.store().definition(&principal.tenant, &tool)? {
+                    Some(flow @ Definition::Flow(FlowDef { as_tool: true, .. })) => {
+                        Ok(Some(reached(state, principal, &[], &flow, None)?))
+                    }
+                    _ => Ok(None),
+                }
+            })
+            .await
     }
 }
 

@@ -96,8 +96,8 @@ pub(crate) fn no_tool(state: &EdgeState, tenant: &TenantRecord, tool: &str) -> R
         && flow.as_tool
     {
         return Ok(EdgeError::not_found(format!(
-            "`{tool}` is a flow applied as a tool, which agents (`tools: [{tool}]`) and flows (`{tool}.run`) call: \
-             run it by hand with `oz0 run {tool} --input ...`"
+            "`{tool}` is a flow applied as a tool, which agents (`tools: [{tool}]`), flows and the clients of \
+             `oz0 mcp serve` (`{tool}.run`) call: run it by hand with `oz0 run {tool} --input ...`"
         )));
     }
     Ok(EdgeError::not_found(format!("no tool `{tool}` is installed; `oz0 plugin list` shows the tools")))

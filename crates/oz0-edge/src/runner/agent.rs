@@ -401,7 +401,8 @@ async fn converse(
                 .or_else(|| seat.flows.iter().find(|flow| model_name(flow, FLOW_TOOL_FUNCTION) == call.name))
             {
                 let budget = setup.budget.map(|budget| TreeBudget { budget, spent: *spent });
-                let task = Task { name, arguments: &call.arguments, budget, threshold: setup.threshold };
+                let (arguments, threshold, reached) = (&call.arguments, setup.threshold, &run.reached);
+                let task = Task { name, arguments, budget, threshold, reached };
                 tree::call(run, task, bounds, run_any).await
             } else {
                 match seat.offered.iter().find(|o| model_name(&o.target.tool, &o.target.function) == call.name) {

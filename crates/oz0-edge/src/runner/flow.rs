@@ -88,8 +88,9 @@ pub(crate) async fn run(run: &Run, flow: &FlowDef) -> Ended {
     Ended { spent, ..ended }
 }
 
-/// Runs a flow tool's flow that a step of a flow called, as a job of the tree.
-fn run_flow<'a>(
+/// Runs a flow tool's flow that a step of a flow, or a client of the platform's tool server, called,
+/// as a job of the tree.
+pub(crate) fn run_flow<'a>(
     run: &'a Run,
     definition: &'a Definition,
     _: Option<&'a AgentSetup>,
@@ -124,7 +125,13 @@ async fn steps(run: &Run, flow: &FlowDef, spent: &mut Spent) -> Ended {
             arguments.insert("view".to_owned(), Value::from(view.as_str()));
         }
         if function == FLOW_TOOL_FUNCTION && flow_tool(&run.reached, tool).is_some() {
-            let task = Task { name: tool, arguments: &arguments, budget: None, threshold: Offload::Off };
+            let task = Task {
+                name: tool,
+                arguments: &arguments,
+                budget: None,
+                threshold: Offload::Off,
+                reached: &run.reached,
+            };
             let answered = match tree::call(run, task, Bounds::default(), run_flow).await {
                 Ok(answered) => answered,
                 Err(err) => return Ended::unrecorded(run, &err),

@@ -17,11 +17,13 @@ use oz0_core::api::{EdgeError, Job, NEW_CONVERSATION, RunRequest, StoredFile, Tr
 pub(crate) use agent::{Offered, read_resource, read_result, tool_call};
 pub(crate) use answer::Bounds;
 pub(crate) use events::events;
-pub(crate) use run::Run;
+pub(crate) use flow::run_flow;
+pub(crate) use run::{Reached, Run};
+pub(crate) use tree::{Task, call as call_in_tree, reached};
 
 pub(crate) use run::{gateway_for, job_threshold};
 
-use run::{AgentSetup, Reached, finish, kind_of};
+use run::{AgentSetup, finish, kind_of};
 
 use crate::calls::{hand_on, new_job_id, refused_start, refused_turn};
 use crate::gateway::ChatMessage;

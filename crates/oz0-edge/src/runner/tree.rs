@@ -143,6 +143,8 @@ pub(crate) struct Task<'a> {
     pub budget: Option<TreeBudget>,
     /// The caller's offload threshold for what the job answers.
     pub threshold: Offload,
+    /// The agents and flows the caller reaches, among them the one called.
+    pub reached: &'a Arc<Reached>,
 }
 
 /// Runs `task` as a job of the caller's tree, one level below it, and records the caller's step: a
@@ -150,7 +152,7 @@ pub(crate) struct Task<'a> {
 /// what the caller reads (the job's answer, offloaded as a tool's result is, or why there is none) and
 /// what the job spent, or why the step could not be recorded.
 pub(crate) async fn call(run: &Run, task: Task<'_>, bounds: Bounds<'_>, runs: Runs) -> Result<Answered, EdgeError> {
-    let definition = run.reached.get(task.name).cloned();
+    let definition = task.reached.get(task.name).cloned();
     let mut step = match &definition {
         Some(Definition::Flow(_)) => {
             let mut step = Step::new(0, now(), StepKind::ToolCall);
@@ -294,7 +296,7 @@ async fn start(run: &Run, definition: &Definition, task: &Task<'_>) -> Result<(R
         files,
         token,
         person: run.person.clone(),
-        reached: Arc::clone(&run.reached),
+        reached: Arc::clone(task.reached),
         above,
     };
     Ok((child, setup))
