@@ -180,7 +180,7 @@ fn a_secret_is_in_no_byte_at_rest_nor_in_the_log_and_its_server_still_gets_it() 
 }
 
 /// What undoes the schema's versions from 10 on, the edge key's and those after it, in either database.
-const UNDO_FROM_10: &str = "DROP INDEX jobs_by_tree; ALTER TABLE jobs DROP COLUMN parent; DROP TABLE results; DROP TABLE asked_days; ALTER TABLE tenant_settings DROP COLUMN quotas; ALTER TABLE tenant_settings DROP COLUMN data_rules; DROP TABLE experiment_jobs; DROP TABLE experiments; DROP TABLE payload_keys; DROP TABLE sweeps; DROP TABLE doomed_blobs;
+const UNDO_FROM_10: &str = "DROP INDEX jobs_by_tree; ALTER TABLE jobs DROP COLUMN parent; ALTER TABLE reservations DROP COLUMN plugin; DROP TABLE results; DROP TABLE asked_days; ALTER TABLE tenant_settings DROP COLUMN quotas; ALTER TABLE tenant_settings DROP COLUMN data_rules; DROP TABLE experiment_jobs; DROP TABLE experiments; DROP TABLE payload_keys; DROP TABLE sweeps; DROP TABLE doomed_blobs;
     DROP TABLE erasures; DROP TABLE holds; DROP INDEX files_by_age; DROP INDEX jobs_by_end;
     ALTER TABLE jobs DROP COLUMN erased_at; ALTER TABLE tenant_settings DROP COLUMN files_retention_s;
     ALTER TABLE tenant_settings DROP COLUMN jobs_retention_s;

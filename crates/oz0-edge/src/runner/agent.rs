@@ -7,10 +7,9 @@
 //! call is reserved against the job's budget and the tenant's limits, and the call is refused when it
 //! would exceed either.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Instant;
 
+use futures_util::future::BoxFuture;
 use oz0_core::agent::{AgentDef, Definition, FLOW_TOOL_FUNCTION, Spent, fill_budget, task_schema};
 use oz0_core::api::{EdgeError, FileRef, RESOURCES_READ};
 use oz0_core::fit::weigh;
@@ -251,7 +250,7 @@ pub(crate) fn run_any<'a>(
     run: &'a Run,
     definition: &'a Definition,
     setup: Option<&'a AgentSetup>,
-) -> Pin<Box<dyn Future<Output = Ended> + Send + 'a>> {
+) -> BoxFuture<'a, Ended> {
     Box::pin(async move {
         match (definition, setup) {
             (Definition::Agent(agent), Some(setup)) => self::run(run, agent, setup).await,

@@ -5,9 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use std::future::Future;
-use std::pin::Pin;
-
+use futures_util::future::BoxFuture;
 use oz0_core::agent::{Definition, FLOW_TOOL_FUNCTION, FlowDef, Spent};
 use oz0_core::api::JobState;
 use oz0_core::offload::Offload;
@@ -94,7 +92,7 @@ pub(crate) fn run_flow<'a>(
     run: &'a Run,
     definition: &'a Definition,
     _: Option<&'a AgentSetup>,
-) -> Pin<Box<dyn Future<Output = Ended> + Send + 'a>> {
+) -> BoxFuture<'a, Ended> {
     Box::pin(async move {
         match definition {
             Definition::Flow(flow) => self::run(run, flow).await,

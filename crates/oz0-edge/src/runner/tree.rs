@@ -3,11 +3,10 @@
 //! theirs: what one keeps, the others read. What they spend counts toward the tree's budget, and what
 //! they read labels the caller's step.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Instant;
 
+use futures_util::future::BoxFuture;
 use oz0_core::agent::{Definition, FLOW_TOOL_FUNCTION, FlowDef, MOST_DEPTH, task_schema};
 use oz0_core::api::{EdgeError, FileRef, JobState, StoredFile};
 use oz0_core::fit::weigh;
@@ -28,8 +27,7 @@ const MOST_REACHED: usize = 32;
 
 /// Runs a job of the tree to its end: what the caller's loop is (an agent's, a flow's), handed to
 /// [`call`] so that the loops and the tree need not name each other.
-pub(crate) type Runs =
-    for<'a> fn(&'a Run, &'a Definition, Option<&'a AgentSetup>) -> Pin<Box<dyn Future<Output = Ended> + Send + 'a>>;
+pub(crate) type Runs = for<'a> fn(&'a Run, &'a Definition, Option<&'a AgentSetup>) -> BoxFuture<'a, Ended>;
 
 /// Returns the name a model calls the delegated agent `agent` by.
 pub(crate) fn ask_name(agent: &str) -> String {
