@@ -63,7 +63,8 @@ impl Weigher {
 const RESUME_WITHIN: usize = 4096;
 
 /// A chunk checked and measured apart from the chunks before it, so that several threads can each
-/// measure a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring in one go.
+/// measure a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring
+/// in one go.
 ///
 /// The meter measures the rest of the chunk from just after its first whole character that is not white
 /// space: there a meter's state is the bytes before, whatever came earlier (`Meter::after_word`).
