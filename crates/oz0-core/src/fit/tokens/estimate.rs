@@ -495,18 +495,21 @@ fn starts_word_before(lead: u8, next: u8) -> bool {
 ///
 /// A white-space run inside such a stretch lies between two such characters, less than 64 bytes
 /// apart, or between the last of them and the end, less than 63 bytes apart, so it is at most 62
-/// characters long. The check vectorises.
+/// characters long.
 fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
     let window = &bytes[..bytes.len().min(LONG_STRETCH)];
     let full = window.len() / 32;
     let blocks = (0..full)
         .take_while(|&i| {
             let block = &window[32 * i..32 * i + 32];
+            // Stopping at the first byte found: the release build's whole-program optimization, at
+            // the binary's size-first level, does not vectorize these checks, and in text beyond ASCII
+            // one of the first few bytes starts a character.
             printable(block)
-                || block.iter().fold(false, |seen, &b| seen | starts_word(b))
+                || block.iter().any(|&b| starts_word(b))
                 || bytes[32 * i..bytes.len().min(32 * i + 33)]
                     .windows(2)
-                    .fold(false, |seen, pair| seen | starts_word_before(pair[0], pair[1]))
+                    .any(|pair| starts_word_before(pair[0], pair[1]))
         })
         .count();
     let end = if blocks == full && window.len() == bytes.len() { bytes.len() } else { blocks * 32 };
@@ -514,9 +517,9 @@ fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Returns whether `block` holds a printable ASCII byte: the common case of `starts_word`, checked
-/// first because it vectorises to a few instructions.
+/// first because in most text one of the first bytes is one.
 fn printable(block: &[u8]) -> bool {
-    block.iter().fold(0u8, |seen, &b| seen | u8::from(b.wrapping_sub(0x21) < 0x5E)) != 0
+    block.iter().any(|&b| b.wrapping_sub(0x21) < 0x5E)
 }
 
 /// Rounds a fixed-point sum to whole tokens.
