@@ -56,10 +56,15 @@ impl Pieces {
     }
 }
 
-/// Indexes the document `chunks` gives on a thread for each core (two at least), which take turns
-/// with the baton (`relay`).
+/// The most threads `index_chunks` runs. They take chunks as many apart as they are, and a mapped file
+/// keeps two windows of 32 chunks mapped (`Maps`): past 16 threads, windows would be mapped again and
+/// again. Finding the parts, in turn, is about a tenth of the work, so more would mostly wait.
+const MOST_THREADS: usize = 16;
+
+/// Indexes the document `chunks` gives on a thread for each core (two at least, `MOST_THREADS` at
+/// most), which take turns with the baton (`relay`).
 pub(crate) fn index_chunks<C: Chunks>(chunks: C, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, MOST_THREADS));
     index_chunks_on(chunks, kind, threads, progress)
 }
 
