@@ -63,7 +63,7 @@ fn history_at(history: u64, bytes: &[u8], at: usize) -> u64 {
     bytes[at.saturating_sub(HISTORY)..at].iter().fold(history, |h, &b| (h << 8) | u64::from(b))
 }
 
-/// `plain`, one byte a step.
+/// `sum`, one byte a step.
 fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
     let mut sum = 0u64;
     let mut word = word_before(history);
@@ -156,7 +156,7 @@ mod avx512 {
             && std::is_x86_feature_detected!("bmi2")
     }
 
-    /// Returns `super::plain`'s sum: what the bytes of `bytes` score after `history`, each the byte
+    /// Returns `super::sum`'s sum: what the bytes of `bytes` score after `history`, each the byte
     /// before it, in the context of the eight bytes ending with that byte and of the byte itself.
     ///
     /// It goes a block of positions at a time, in two passes. The first scores each position's pair
