@@ -503,10 +503,9 @@ fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
         .take_while(|&i| {
             let block = &window[32 * i..32 * i + 32];
             // Stopping at the first byte found: the release build's whole-program optimization, at
-            // the binary's size-first level, does not vectorize these checks, and in text beyond ASCII
-            // one of the first few bytes starts a character.
-            printable(block)
-                || block.iter().any(|&b| starts_word(b))
+            // the binary's size-first level, does not vectorize these checks, and in most text one of
+            // the first few bytes starts a character.
+            block.iter().any(|&b| starts_word(b))
                 || bytes[32 * i..bytes.len().min(32 * i + 33)]
                     .windows(2)
                     .any(|pair| starts_word_before(pair[0], pair[1]))
@@ -514,12 +513,6 @@ fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
         .count();
     let end = if blocks == full && window.len() == bytes.len() { bytes.len() } else { blocks * 32 };
     (1..=end).rev().find(|&n| ends_clean(bytes, n))
-}
-
-/// Returns whether `block` holds a printable ASCII byte: the common case of `starts_word`, checked
-/// first because in most text one of the first bytes is one.
-fn printable(block: &[u8]) -> bool {
-    block.iter().any(|&b| b.wrapping_sub(0x21) < 0x5E)
 }
 
 /// Rounds a fixed-point sum to whole tokens.
