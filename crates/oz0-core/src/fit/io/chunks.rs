@@ -4,7 +4,7 @@
 use std::io::{self, Read};
 use std::sync::Mutex;
 
-/// A document's bytes, a chunk at a time, for the two threads of the index.
+/// A document's bytes, a chunk at a time, for the threads of the index.
 pub(crate) trait Chunks: Sync {
     /// A chunk: its bytes stay put while a thread finds its parts and measures it.
     type Chunk: AsRef<[u8]> + Send;

@@ -89,8 +89,8 @@ pub(crate) struct Maps<'f> {
     chunk_size: u64,
     /// Chunks in a window.
     per_window: u64,
-    /// The last two windows mapped, by number: the threads take chunks two apart, from one window or
-    /// from two next to each other.
+    /// The last two windows mapped, by number: the threads take chunks a few apart (as many as there
+    /// are threads), from one window or from two next to each other.
     windows: Mutex<[Option<Window>; 2]>,
 }
 
@@ -142,7 +142,7 @@ impl Chunks for Maps<'_> {
         let from = ((seq % self.per_window) * self.chunk_size) as usize;
         let to = (from + self.chunk_size as usize).min(window.len());
         // The chunk's pages are mapped now, by the thread that will read them, rather than the whole
-        // window at once while the other thread waits for it. Where the kernel cannot (before Linux
+        // window at once while the others wait for it. Where the kernel cannot (before Linux
         // 5.14), the first reads fault them in instead.
         let _ = window.advise_range(Advice::PopulateRead, from, to - from);
         Ok(Some(Mapped { window, range: from..to }))

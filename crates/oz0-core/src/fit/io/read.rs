@@ -64,18 +64,18 @@ fn index_code(bytes: &[u8], lang: Lang) -> Result<Index, InvalidUtf8> {
     indexer.finish()
 }
 
-/// Files up to this size `index_file` indexes whole, on one thread: starting a second thread and handing
-/// chunks between the two costs about as much as it saves.
+/// Files up to this size `index_file` indexes whole, on one thread: starting more threads and handing
+/// chunks between them costs about as much as it saves.
 const ONE_THREAD_UP_TO: u64 = 2 << 20;
-// A file just past the bound is still eight chunks or more, for the two threads to share.
+// A file just past the bound is still eight chunks or more, for the threads to share.
 const _: () = assert!(ONE_THREAD_UP_TO / MAP_CHUNK >= 8);
 
 /// Indexes a document read from `reader` in one pass; `progress` is told the bytes read so far after
 /// some of the chunks. Memory holds a few chunks and the parts found (about 115 bytes a part), not the
 /// text.
 ///
-/// Two threads take turns: one finds the parts of a chunk and hands on what it found, then checks and
-/// measures that chunk while the other finds the parts of the next. The figures are those of `Indexer`.
+/// A thread for each core (two at least) takes its turn: it finds the parts of a chunk and hands on
+/// what it found, then checks and measures that chunk while the others find the parts of the next ones. The figures are those of `Indexer`.
 ///
 /// # Errors
 ///

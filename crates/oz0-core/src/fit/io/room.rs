@@ -5,12 +5,12 @@
 //! kernel clears and maps on its first write: about a tenth of the CPU time of indexing the generated
 //! 1 GiB file, all of it in the finding of parts, which the threads do in turn. The thread that hands
 //! the finder on first makes room in its vectors for the next chunks' parts, then asks the kernel to map
-//! those pages (`MADV_POPULATE_WRITE`) while the other thread finds the next chunk's parts.
+//! those pages (`MADV_POPULATE_WRITE`) while another thread finds the next chunk's parts.
 //!
-//! The other thread may write into that room meanwhile, or move the vector to grow it further. Neither
-//! matters: populating changes no byte, mapping zeros where nothing was written and leaving what is
-//! mapped as it is, and populating a range since unmapped fails, which is ignored. Before Linux 5.14,
-//! or elsewhere, nothing is populated and the first writes map the pages as before.
+//! The thread with the baton may write into that room meanwhile, or move the vector to grow it
+//! further. Neither matters: populating changes no byte, mapping zeros where nothing was written and
+//! leaving what is mapped as it is, and populating a range since unmapped fails, which is ignored.
+//! Before Linux 5.14, or elsewhere, nothing is populated and the first writes map the pages as before.
 #![allow(unsafe_code)]
 
 /// Pages of spare room in the index's vectors, to be faulted in.
@@ -67,7 +67,7 @@ mod tests {
         assert_eq!(at % PAGE, 0);
         assert!(at >= items.as_ptr() as usize + 1000 * 8);
         assert!(at + len <= items.as_ptr() as usize + items.capacity() * 8);
-        // Written after the room was made, as the other thread may.
+        // Written after the room was made, as the thread with the baton may.
         items.extend(1000..50_000);
         room.populate();
         items.extend(50_000..101_000);

@@ -135,9 +135,23 @@ pub(crate) fn utf8_len(first: u8) -> usize {
 
 /// Returns how many characters begin in `bytes`: the bytes that are not UTF-8 continuation bytes.
 pub(crate) fn count_chars(bytes: &[u8]) -> u64 {
-    // Counting into a byte within blocks of 255 lets the compiler compare and add 32 bytes at a time.
-    let continuations: u64 =
-        bytes.chunks(255).map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from((b as i8) < -0x40)))).sum();
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+    // Eight bytes a word: a continuation byte has its high bit set and the bit below it clear, which
+    // shifting the word a bit up brings to the high bit. The counts are added a byte each, over at most
+    // 255 words, then summed. Written out rather than left to the compiler: the release build's
+    // whole-program optimization, at the binary's size-first level, turned a loop it vectorized into one
+    // of a byte a step, a fifth of `oz0 fit`'s time on Markdown.
+    let (words, rest) = bytes.as_chunks::<8>();
+    let mut continuations = rest.iter().filter(|&&b| (b as i8) < -0x40).count() as u64;
+    for run in words.chunks(255) {
+        let counts = run.iter().fold(0u64, |counts, word| {
+            let w = u64::from_le_bytes(*word);
+            counts + ((w & !(w << 1) & HIGH) >> 7)
+        });
+        let pairs = (counts & EVEN) + ((counts >> 8) & EVEN);
+        continuations += pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    }
     bytes.len() as u64 - continuations
 }
 
@@ -397,6 +411,15 @@ mod tests {
         #[test]
         fn agrees_with_the_standard_library(bytes in bytes()) {
             prop_assert_eq!(is_utf8(&bytes), std::str::from_utf8(&bytes).is_ok());
+        }
+
+        #[test]
+        fn characters_are_counted_by_the_bytes_that_begin_them(bytes in bytes()) {
+            let begin = bytes.iter().filter(|&&b| !(0x80..0xC0).contains(&b)).count() as u64;
+            prop_assert_eq!(count_chars(&bytes), begin);
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                prop_assert_eq!(count_chars(&bytes), text.chars().count() as u64);
+            }
         }
     }
 

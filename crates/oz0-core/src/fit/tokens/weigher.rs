@@ -1,6 +1,6 @@
 //! Measuring a document fed in chunks: its weight at the points its parts begin and end, and its totals.
 //!
-//! One weigher measures the chunks in order; or two threads each check and measure a chunk apart
+//! One weigher measures the chunks in order; or several threads each check and measure a chunk apart
 //! (`Piece`), which the weigher then adds up in order, with the same figures.
 
 use super::estimate::{Meter, RawWeight, ends_clean};
@@ -62,8 +62,9 @@ impl Weigher {
 /// How far into a chunk `Piece::measure` looks for a point to measure the rest from.
 const RESUME_WITHIN: usize = 4096;
 
-/// A chunk checked and measured apart from the chunks before it, so that two threads can each measure
-/// a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring in one go.
+/// A chunk checked and measured apart from the chunks before it, so that several threads can each
+/// measure a chunk at once; `Weigher::take` adds the pieces up in order, with the figures of measuring
+/// in one go.
 ///
 /// The meter measures the rest of the chunk from just after its first whole character that is not white
 /// space: there a meter's state is the bytes before, whatever came earlier (`Meter::after_word`).
