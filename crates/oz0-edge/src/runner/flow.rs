@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use futures_util::future::BoxFuture;
 use oz0_core::agent::{Definition, FLOW_TOOL_FUNCTION, FlowDef, Spent};
-use oz0_core::api::JobState;
 use oz0_core::offload::Offload;
 use oz0_core::trace::{Outcome, Step, StepKind};
 use serde_json::{Map, Value};
@@ -136,9 +135,7 @@ async fn steps(run: &Run, flow: &FlowDef, spent: &mut Spent) -> Ended {
             };
             *spent += answered.cost;
             if answered.outcome != Outcome::Ok {
-                let state = if answered.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
-                let error = format!("the step `{}`: {}", flow_step.id, answered.text);
-                return Ended { state, output: None, error: Some(error), spent: Spent::default() };
+                return Ended::stopped(answered.outcome, format!("the step `{}`: {}", flow_step.id, answered.text));
             }
             done.insert(flow_step.id.clone(), Left { text: answered.text.clone(), file: None, json: Value::Null });
             last = serde_json::json!({"content": [{"type": "text", "text": answered.text}]});
@@ -175,9 +172,8 @@ async fn steps(run: &Run, flow: &FlowDef, spent: &mut Spent) -> Ended {
             return Ended::unrecorded(run, &err);
         }
         if draft.outcome != Outcome::Ok {
-            let state = if draft.outcome == Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
             let error = format!("the step `{}`: {}", flow_step.id, draft.error.unwrap_or_default());
-            return Ended { state, output: None, error: Some(error), spent: Spent::default() };
+            return Ended::stopped(draft.outcome, error);
         }
         let result = draft.result.unwrap_or(Value::Null);
         // A step's `text` is data handed to the next tool's arguments: the tool's own words, with no

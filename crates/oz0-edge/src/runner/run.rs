@@ -68,6 +68,13 @@ impl Ended {
         Self { state: JobState::Failed, output: None, error: Some(error.into()), spent: Spent::default() }
     }
 
+    /// Returns the end of a run stopped by a step that ended in `outcome`: cancelled with it, or
+    /// failed, saying `error`.
+    pub fn stopped(outcome: oz0_core::trace::Outcome, error: String) -> Self {
+        let state = if outcome == oz0_core::trace::Outcome::Cancelled { JobState::Cancelled } else { JobState::Failed };
+        Self { state, ..Self::failed(error) }
+    }
+
     pub fn cancelled() -> Self {
         Self { state: JobState::Cancelled, output: None, error: Some("cancelled".to_owned()), spent: Spent::default() }
     }
