@@ -19,8 +19,8 @@ use serde_json::Value;
 
 use super::error::StoreError;
 use super::records::{TenantRecord, now_ms};
-use super::spending_limits::{DAY_MS, read_asked, read_quotas};
-use super::sql::{Failure, Lock, Outcome, Sql, lock};
+use super::spending_limits::{DAY_MS, quotas_of, read_asked};
+use super::sql::{Lock, Outcome, Sql, lock};
 use super::sql_store::SqlStore;
 
 /// A model call's worst case to reserve, for a tenant and a job tree.
@@ -187,13 +187,18 @@ const COUNTS: &str = "(expires_at > $1 OR node = $2)";
 fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
     let tenant = ask.tenant.id;
     let now = now_ms();
-    let limits = tx
-        .query_opt("SELECT usd_per_day, usd_per_month FROM tenant_settings WHERE tenant_id = $1", &[&tenant])?
-        .map(|row| Ok::<_, Failure>(SpendingLimits { usd_per_day: row.try_get(0)?, usd_per_month: row.try_get(1)? }))
-        .transpose()?
-        .unwrap_or_default();
+    // The limits and the quotas in one read: every model call takes this path.
+    let row = tx
+        .query_opt("SELECT usd_per_day, usd_per_month, quotas FROM tenant_settings WHERE tenant_id = $1", &[&tenant])?;
+    let (limits, quotas) = match row {
+        Some(row) => {
+            let limits = SpendingLimits { usd_per_day: row.try_get(0)?, usd_per_month: row.try_get(1)? };
+            (limits, row.try_get::<_, Option<String>>(2)?)
+        }
+        None => (SpendingLimits::default(), None),
+    };
     let over_quota = match ask.quota {
-        Some(quoted) => over_quota(tx, ask, quoted, node)?,
+        Some(quoted) => over_quota(tx, ask, quoted, &quotas_of(quotas)?, node)?,
         None => None,
     };
     let mut spent_since = |since: u64| -> Outcome<f64> {
@@ -241,8 +246,13 @@ fn figures(tx: &mut dyn Sql, ask: &Ask<'_>, node: &str) -> Outcome<Figures> {
 /// Returns the refusal of the request when it would go over the tenant's quota, or its plugin's: what
 /// was asked and recorded today, what every node's reservations of the scope hold (each a request),
 /// what its call asked before it, and its worst case.
-fn over_quota(tx: &mut dyn Sql, ask: &Ask<'_>, quoted: &Quoted, node: &str) -> Outcome<Option<(String, Value)>> {
-    let quotas: Quotas = read_quotas(tx, ask.tenant)?;
+fn over_quota(
+    tx: &mut dyn Sql,
+    ask: &Ask<'_>,
+    quoted: &Quoted,
+    quotas: &Quotas,
+    node: &str,
+) -> Outcome<Option<(String, Value)>> {
     let now = now_ms();
     let day = now.div_euclid(DAY_MS);
     let plugin = quoted.plugin.as_deref();

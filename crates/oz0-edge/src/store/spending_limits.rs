@@ -78,9 +78,13 @@ pub(super) fn count_asked(
     Ok(())
 }
 
-pub(super) fn read_quotas(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Quotas> {
+fn read_quotas(sql: &mut dyn Sql, tenant: &TenantRecord) -> Outcome<Quotas> {
     let row = sql.query_opt("SELECT quotas FROM tenant_settings WHERE tenant_id = $1", &[&tenant.id])?;
-    let text: Option<String> = row.map(|row| row.try_get(0)).transpose()?.flatten();
+    quotas_of(row.map(|row| row.try_get(0)).transpose()?.flatten())
+}
+
+/// Returns the quotas the `quotas` column of a tenant's settings holds: none when it is empty.
+pub(super) fn quotas_of(text: Option<String>) -> Outcome<Quotas> {
     text.map(|text| serde_json::from_str(&text).map_err(super::sql::bad)).transpose().map(Option::unwrap_or_default)
 }
 
