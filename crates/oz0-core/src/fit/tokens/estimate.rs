@@ -21,8 +21,8 @@
 //! (and the first byte fed) go through the careful path, which decodes characters and tracks runs,
 //! and a run of one repeated byte costs no more there than a scan.
 
-use super::stretch;
 use super::table::{END, HISTORY, TABLE, Table};
+use super::{blocks, stretch};
 
 /// White-space characters of a run that the table scores; the ones after them are scored by the
 /// long-run rates. `weigh` also weighs runs longer than this differently.
@@ -462,32 +462,6 @@ pub(crate) fn ends_clean(bytes: &[u8], n: usize) -> bool {
     }
 }
 
-/// Returns whether `b` starts a character that is not white space however the bytes after it
-/// decode: a printable ASCII byte, or the first byte of a multi-byte character whose every
-/// decoding lies outside white space (not 0xC2, 0xE1 to 0xE3, which begin white-space
-/// characters, nor 0xE0 and 0xF0, which begin overlong encodings of them).
-fn starts_word(b: u8) -> bool {
-    (b.wrapping_sub(0x21) < 0x5E)
-        | (b.wrapping_sub(0xC3) < 0x1D)
-        | (b.wrapping_sub(0xE4) < 0x0C)
-        | (b.wrapping_sub(0xF1) < 0x04)
-}
-
-/// Returns whether `lead` starts a character that is not white space when `next` follows it, where
-/// `starts_word` cannot tell from `lead` alone: 0xC2 begins one unless followed by 0x85 or 0xA0, 0xE1
-/// unless by 0x9A, 0xE2 unless by 0x80 or 0x81, 0xE3 unless by 0x80; 0xE0 and 0xF0 begin one unless
-/// followed by the continuation bytes of their overlong encodings (0x80 to 0x9F, 0x80 to 0x8F). A
-/// byte that is not a continuation after a lead cuts its character short, which is not white space
-/// either. The scripts of India, South-East Asia and the Caucasus begin with 0xE0 and 0xE1.
-fn starts_word_before(lead: u8, next: u8) -> bool {
-    ((lead == 0xC2) & (next != 0x85) & (next != 0xA0))
-        | ((lead == 0xE0) & (next.wrapping_sub(0x80) >= 0x20))
-        | ((lead == 0xE1) & (next != 0x9A))
-        | ((lead == 0xE2) & (next.wrapping_sub(0x80) >= 2))
-        | ((lead == 0xE3) & (next != 0x80))
-        | ((lead == 0xF0) & (next.wrapping_sub(0x80) >= 0x10))
-}
-
 /// Returns the length of the longest stretch at the start of `bytes` made of whole 32-byte blocks
 /// that each hold a byte that starts a character that is not white space, and of the less than 32
 /// bytes that end `bytes` when every block before them does, cut back to end with such a
@@ -499,18 +473,7 @@ fn starts_word_before(lead: u8, next: u8) -> bool {
 fn long_stretch_end(bytes: &[u8]) -> Option<usize> {
     let window = &bytes[..bytes.len().min(LONG_STRETCH)];
     let full = window.len() / 32;
-    let blocks = (0..full)
-        .take_while(|&i| {
-            let block = &window[32 * i..32 * i + 32];
-            // Stopping at the first byte found: the release build's whole-program optimization, at
-            // the binary's size-first level, does not vectorize these checks, and in most text one of
-            // the first few bytes starts a character.
-            block.iter().any(|&b| starts_word(b))
-                || bytes[32 * i..bytes.len().min(32 * i + 33)]
-                    .windows(2)
-                    .any(|pair| starts_word_before(pair[0], pair[1]))
-        })
-        .count();
+    let blocks = blocks::leading(bytes, full);
     let end = if blocks == full && window.len() == bytes.len() { bytes.len() } else { blocks * 32 };
     (1..=end).rev().find(|&n| ends_clean(bytes, n))
 }
