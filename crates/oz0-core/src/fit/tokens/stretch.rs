@@ -78,16 +78,17 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, __mmask16, __mmask64, _mm256_loadu_si256, _mm256_maskz_loadu_epi8, _mm512_add_epi32, _mm512_add_epi64,
-        _mm512_and_si512, _mm512_castsi256_si512, _mm512_dpbusd_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-        _mm512_mask_permutex2var_epi8, _mm512_maskz_compress_epi32, _mm512_maskz_permutex2var_epi8,
-        _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32, _mm512_min_epi32, _mm512_movepi8_mask,
-        _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64, _mm512_sad_epu8, _mm512_set1_epi8,
-        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32, _mm512_srlv_epi32, _mm512_storeu_si512,
-        _mm512_sub_epi32, _mm512_ternarylogic_epi32, _mm512_test_epi32_mask, _pdep_u64,
+        __m512i, __mmask16, __mmask64, _mm256_loadu_si256, _mm256_maskz_loadu_epi8, _mm512_add_epi64, _mm512_and_si512,
+        _mm512_castsi256_si512, _mm512_dpbusd_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
+        _mm512_mask_permutex2var_epi8, _mm512_maskz_and_epi32, _mm512_maskz_compress_epi32,
+        _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32,
+        _mm512_min_epi32, _mm512_movepi8_mask, _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64,
+        _mm512_sad_epu8, _mm512_set1_epi8, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32,
+        _mm512_srlv_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
+        _pdep_u64,
     };
 
-    use super::super::table::{HISTORY, LOGITS, PROBABLE, Table, is_word};
+    use super::super::table::{HISTORY, LOGITS, NEEDS, PROBABLE, Table, is_word};
 
     /// Positions scored a step: one a 32-bit lane.
     pub(super) const LANES: usize = 16;
@@ -159,11 +160,12 @@ mod avx512 {
     /// Returns `super::sum`'s sum: what the bytes of `bytes` score after `history`, each the byte
     /// before it, in the context of the eight bytes ending with that byte and of the byte itself.
     ///
-    /// It goes a block of positions at a time, in two passes. The first scores each position's pair
-    /// and sets aside the positions whose pair reads residuals (its stored logit is even): their
-    /// history, the byte after and the pair's logit. The second hashes and looks up the residuals of
-    /// those alone, sixteen a step, so that the positions whose pair is enough cost no hashing and
-    /// no loads beyond the pair's.
+    /// It goes a block of positions at a time, in two passes. The first looks up each position's pair
+    /// in `Table::direct`, adds the probability of those that read no residuals and sets aside the
+    /// others: their history, the byte after and the pair's logit. The second hashes the residuals'
+    /// contexts of those alone, sixteen a step, then looks them up, so that the positions whose pair
+    /// is enough cost no hashing and no loads beyond the pair's, and the loads of many steps are
+    /// under way at once (the residual tables are larger than the L2 cache).
     ///
     /// Lane `j` of a first-pass step at `p` scores the byte before the one at `p + j`: it reads the 32
     /// bytes from `p - 8` and permutes the eight bytes ending there into two halves of its history
@@ -198,10 +200,8 @@ mod avx512 {
         let classes: [__m512i; 4] =
             std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
         let residuals = Residuals::new(table);
-        let one = _mm512_set1_epi32(1);
+        let needs_bit = _mm512_set1_epi32(i32::from(NEEDS));
         let (pair_mask, low_byte) = (_mm512_set1_epi32(0xFFFF << 2), _mm512_set1_epi32(0xFF));
-        // A pair's logit is stored plus 128; moved so that the probable ones start at 0.
-        let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 128 - PROBABLE as i32);
 
         let mut aside = Aside::default();
         let mut total = _mm512_setzero_si512();
@@ -247,16 +247,16 @@ mod avx512 {
                 // The class of the byte after, by two byte permutations of the class table.
                 let class = lookup(&classes, next, LOW_BYTES);
                 let key = _mm512_ternarylogic_epi32::<0xEA>(_mm512_slli_epi32::<2>(low), pair_mask, class);
-                // SAFETY: each key is below `KEYS`, and the table's bytes go on past the logits.
-                let pair = unsafe { gather(table.logits.as_ptr(), key) };
+                // SAFETY: each key is below `KEYS`, and `direct` has two entries past them.
+                let pair = unsafe { gather(table.direct.as_ptr().cast(), _mm512_slli_epi32::<1>(key)) };
 
                 // The lanes past the block's end score nothing; those whose pair reads residuals are
-                // set aside.
+                // set aside, the others add the probability their entry holds.
                 let left = end - p;
                 let valid: __mmask16 = if left >= LANES { !0 } else { (1 << left) - 1 };
-                let needs = !_mm512_test_epi32_mask(pair, one) & valid;
-                let at = _mm512_add_epi32(_mm512_and_si512(pair, low_byte), bias);
-                total = _mm512_add_epi64(total, residuals.score(at, valid & !needs));
+                let needs = _mm512_test_epi32_mask(pair, needs_bit) & valid;
+                let sure = _mm512_maskz_and_epi32(valid & !needs, pair, low_byte);
+                total = _mm512_add_epi64(total, _mm512_sad_epu8(sure, _mm512_setzero_si512()));
                 let high = _mm512_permutexvar_epi8(highs, window);
                 // SAFETY: `n` is below `BLOCK`, and an `Aside` holds a step's lanes past it.
                 unsafe { aside.put(n, needs, [low, high, next, pair]) };
@@ -264,14 +264,20 @@ mod avx512 {
                 p += LANES;
             }
             p = end;
+            // The residuals' indices of all the positions set aside first, then their lookups: the
+            // loads of many steps are then under way at once.
             let mut i = 0;
             while i < n {
-                // SAFETY: `i` is below `n`, below `BLOCK`.
-                let [low, high, next, pair] = unsafe { aside.get(i) };
+                // SAFETY: `i` is below `n`, at most `BLOCK`.
+                unsafe { residuals.hash(table, &mut aside, i) };
+                i += LANES;
+            }
+            let mut i = 0;
+            while i < n {
                 // Lanes past `n` hold what an earlier step left; they score nothing.
                 let valid: __mmask16 = if n - i >= LANES { !0 } else { (1 << (n - i)) - 1 };
-                // SAFETY: the caller's.
-                total = _mm512_add_epi64(total, unsafe { residuals.sum(table, [low, high, next, pair], valid) });
+                // SAFETY: the caller's; `i` is below `n`, at most `BLOCK`, and the indices are hashed.
+                total = _mm512_add_epi64(total, unsafe { residuals.sum(table, &aside, i, valid) });
                 i += LANES;
             }
         }
@@ -280,10 +286,11 @@ mod avx512 {
 
     /// Positions a block holds: the first pass goes over them before the second scores those set
     /// aside, which stay in the L1 cache in between.
-    const BLOCK: usize = 256;
+    const BLOCK: usize = 1024;
 
-    /// The positions of a block set aside: their history's two halves, the byte after, and the
-    /// pair's gathered logit, one position a 32-bit entry, with room for a step's lanes past the last.
+    /// The positions of a block set aside: their history's two halves, the byte after (which
+    /// `Residuals::hash` replaces with the indices of their three residuals), and the pair's entry of
+    /// `Table::direct`, one position a 32-bit entry, with room for a step's lanes past the last.
     struct Aside([[u32; BLOCK + LANES]; 4]);
 
     impl Default for Aside {
@@ -363,13 +370,16 @@ mod avx512 {
             _mm512_sad_epu8(lookup(&self.probabilities, at, keep), _mm512_setzero_si512())
         }
 
-        /// Returns `score` of the lanes of `valid` of positions set aside, with their residuals.
+        /// Puts in rows 0 to 2 of the sixteen positions set aside from `i` the indices of their three
+        /// residuals, in place of their history and the byte after, which they no longer need.
         ///
         /// # Safety
         ///
-        /// The processor must have what `sum` needs.
+        /// The processor must have what `sum` needs, and `i` must be at most `BLOCK`.
         #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
-        unsafe fn sum(&self, table: &Table, [low, high, next, pair]: [__m512i; 4], valid: __mmask16) -> __m512i {
+        unsafe fn hash(&self, table: &Table, aside: &mut Aside, i: usize) {
+            // SAFETY: the caller's.
+            let [low, high, next, _] = unsafe { aside.get(i) };
             let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi32(1));
             let next_high = _mm512_mullo_epi32(next, self.hash[2]);
             // The bytes of the history that are not a word's (ASCII bytes but letters and digits), all
@@ -383,20 +393,36 @@ mod avx512 {
             let first = |not: __m512i| _mm512_slli_epi32::<8>(_mm512_and_si512(not, _mm512_sub_epi32(zero, not)));
             let low_kept = _mm512_sub_epi32(first(low_not), one);
             let high_kept = _mm512_maskz_sub_epi32(!_mm512_test_epi32_mask(low_not, low_not), first(high_not), one);
-            let residuals: [__m512i; 3] = std::array::from_fn(|i| {
-                let level = &table.levels[i];
-                let (mut low_read, mut high_read) = (self.low_masks[i], self.high_masks[i]);
-                if level.words {
+            for (level, row) in table.levels.iter().enumerate() {
+                let (mut low_read, mut high_read) = (self.low_masks[level], self.high_masks[level]);
+                if row.words {
                     low_read = _mm512_and_si512(low_read, low_kept);
                     high_read = _mm512_and_si512(high_read, high_kept);
                 }
                 // `residual_hash` of the bytes read.
                 let x = _mm512_mullo_epi32(_mm512_and_si512(low, low_read), self.hash[0]);
                 let x = _mm512_ternarylogic_epi32::<0x96>(x, _mm512_and_si512(high, high_read), next_high);
-                let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, self.hash[1]), self.shifts[i]);
+                let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, self.hash[1]), self.shifts[level]);
+                // SAFETY: the caller's: the row holds a step's lanes past `i`.
+                unsafe { _mm512_storeu_si512(aside.0[level].as_mut_ptr().add(i).cast(), at) };
+            }
+        }
+
+        /// Returns `score` of the lanes of `valid` of the sixteen positions set aside from `i`, with
+        /// their residuals.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have what `sum` needs, `i` must be at most `BLOCK` and the positions'
+        /// residuals hashed (`hash`).
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
+        unsafe fn sum(&self, table: &Table, aside: &Aside, i: usize, valid: __mmask16) -> __m512i {
+            // SAFETY: the caller's: the row holds a step's lanes past `i`.
+            let pair = unsafe { _mm512_loadu_si512(aside.0[3].as_ptr().add(i).cast()) };
+            let residuals: [__m512i; 3] = std::array::from_fn(|level| {
                 // SAFETY: each index is below the number of residuals, and the table's bytes go on
-                // past them.
-                unsafe { gather(level.residuals.as_ptr(), at) }
+                // past them; the row holds a step's lanes past `i`.
+                unsafe { gather_at(table.levels[level].residuals.as_ptr(), &aside.0[level][i..i + LANES]) }
             });
             // The four stored logits of each lane side by side in its low bytes, then summed.
             let logits = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, pair, self.pick, residuals[0]);
@@ -405,6 +431,21 @@ mod avx512 {
             let bias = _mm512_set1_epi32(LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32);
             self.score(_mm512_dpbusd_epi32(bias, logits, _mm512_set1_epi8(1)), valid)
         }
+    }
+
+    /// Returns the four bytes at each of the sixteen `indices` in the bytes from `base`, one index a
+    /// lane.
+    ///
+    /// # Safety
+    ///
+    /// Four bytes from each index must be readable.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn gather_at(base: *const u8, indices: &[u32]) -> __m512i {
+        // SAFETY: the caller's.
+        let lanes: [u32; LANES] =
+            std::array::from_fn(|i| unsafe { base.add(indices[i] as usize).cast::<u32>().read_unaligned() });
+        // SAFETY: `lanes` holds sixteen 32-bit lanes.
+        unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
     }
 
     /// Returns the four bytes at each index of `at` in the bytes from `base`, one index a lane.

@@ -96,6 +96,19 @@ pub(super) fn word_before(history: u64) -> u32 {
     ((not_word >> 8).trailing_zeros() + 1) / 8 - 1
 }
 
+/// The bit of an entry of `Table::direct` that says the key reads residuals.
+pub(super) const NEEDS: u16 = 0x100;
+
+/// Returns `Table::direct` of `logits` and `probability`.
+fn direct(logits: &[u8; KEYS], probability: &[u8; LOGITS]) -> Box<[u16]> {
+    let entry = |pair: u8| match pair & 1 {
+        // An odd logit, as `Table::score_after` cuts it: plus 3 * 128 for the residuals it does not read.
+        1 => u16::from(probability[usize::from(pair) + LOGITS / 2 - 128]),
+        _ => NEEDS | u16::from(pair),
+    };
+    logits.iter().map(|&pair| entry(pair)).chain([0; 2]).collect()
+}
+
 /// The trained table, decoded once; its scores stay where the binary holds them.
 pub(super) struct Table {
     /// The class (0 to 3) of each byte when it follows the scored one, and of the end of the text
@@ -111,6 +124,10 @@ pub(super) struct Table {
     /// residuals. One byte an entry keeps the table at 256 KiB. They are read in place, not copied,
     /// as are the residuals: a process that scores a few bytes then touches a few pages of them.
     pub(super) logits: &'static [u8; KEYS],
+    /// By context key, what the vector path reads of `logits`: the probability of a logit that reads
+    /// no residuals, or the stored logit of one that does with `NEEDS` set; and two entries past the
+    /// last, so that a load of four bytes at any entry stays inside.
+    pub(super) direct: Box<[u16]>,
     /// The residuals of longer contexts.
     pub(super) levels: [Level; LEVELS],
     /// The odd multipliers of the residuals' hash, the same at every level.
@@ -133,6 +150,7 @@ impl Table {
             rates: [0; 256],
             probability: [0; LOGITS],
             logits: NO_SCORES.first_chunk().expect("the logits of no table hold `KEYS` bytes"),
+            direct: vec![0; KEYS + 2].into(),
             levels: [Level::NONE; LEVELS],
             hash: [1; 3],
         })
@@ -151,6 +169,7 @@ impl Table {
             rates: [0; 256],
             probability,
             logits,
+            direct: direct(logits, &probability),
             levels: [Level::NONE; LEVELS],
             hash: [1; 3],
         };
