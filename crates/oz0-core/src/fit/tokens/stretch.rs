@@ -150,11 +150,12 @@ mod avx512 {
     const LOW_BYTES: __mmask64 = 0x1111_1111_1111_1111;
     const ABOVE_LOW: __mmask64 = !LOW_BYTES;
 
-    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI, and BMI2.
+    /// Returns whether the processor has what `sum` needs: AVX-512 F, BW, VBMI and VNNI, BMI2 and POPCNT.
     pub(super) fn available() -> bool {
         crate::fit::scan::cpu::avx512vbmi()
             && std::is_x86_feature_detected!("avx512vnni")
             && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
     }
 
     /// Returns `super::sum`'s sum: what the bytes of `bytes` score after `history`, each the byte
@@ -178,8 +179,8 @@ mod avx512 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW, VBMI and VNNI, and BMI2 (`available`).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
+    /// The processor must have AVX-512 F, BW, VBMI and VNNI, BMI2 and POPCNT (`available`).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2,popcnt")]
     pub(super) unsafe fn sum(
         table: &Table,
         history: u64,
@@ -291,6 +292,7 @@ mod avx512 {
     /// The positions of a block set aside: their history's two halves, the byte after (which
     /// `Residuals::hash` replaces with the indices of their three residuals), and the pair's entry of
     /// `Table::direct`, one position a 32-bit entry, with room for a step's lanes past the last.
+    #[repr(align(64))]
     struct Aside([[u32; BLOCK + LANES]; 4]);
 
     impl Default for Aside {
