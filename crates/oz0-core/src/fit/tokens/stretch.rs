@@ -84,8 +84,8 @@ mod avx512 {
         _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_sub_epi32, _mm512_max_epi32,
         _mm512_min_epi32, _mm512_movepi8_mask, _mm512_mullo_epi32, _mm512_permutexvar_epi8, _mm512_reduce_add_epi64,
         _mm512_sad_epu8, _mm512_set1_epi8, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32,
-        _mm512_srlv_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
-        _pdep_u64,
+        _mm512_srli_epi32, _mm512_srlv_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
+        _mm512_test_epi32_mask, _pdep_u64,
     };
 
     use super::super::table::{HISTORY, LOGITS, NEEDS, PROBABLE, Table, is_word};
@@ -201,7 +201,7 @@ mod avx512 {
         let classes: [__m512i; 4] =
             std::array::from_fn(|i| unsafe { _mm512_loadu_si512(table.next.as_ptr().add(64 * i).cast()) });
         let residuals = Residuals::new(table);
-        let needs_bit = _mm512_set1_epi32(i32::from(NEEDS));
+        let (needs_bit, entry_mask) = (_mm512_set1_epi32(i32::from(NEEDS)), _mm512_set1_epi32(0xFFFF));
         let (pair_mask, low_byte) = (_mm512_set1_epi32(0xFFFF << 2), _mm512_set1_epi32(0xFF));
 
         let mut aside = Aside::default();
@@ -259,8 +259,9 @@ mod avx512 {
                 let sure = _mm512_maskz_and_epi32(valid & !needs, pair, low_byte);
                 total = _mm512_add_epi64(total, _mm512_sad_epu8(sure, _mm512_setzero_si512()));
                 let high = _mm512_permutexvar_epi8(highs, window);
+                let pair_next = _mm512_ternarylogic_epi32::<0xEA>(pair, entry_mask, _mm512_slli_epi32::<16>(next));
                 // SAFETY: `n` is below `BLOCK`, and an `Aside` holds a step's lanes past it.
-                unsafe { aside.put(n, needs, [low, high, next, pair]) };
+                unsafe { aside.put(n, needs, [low, high, pair_next]) };
                 n += needs.count_ones() as usize;
                 p += LANES;
             }
@@ -289,11 +290,15 @@ mod avx512 {
     /// aside, which stay in the L1 cache in between.
     const BLOCK: usize = 1024;
 
-    /// The positions of a block set aside: their history's two halves, the byte after (which
-    /// `Residuals::hash` replaces with the indices of their three residuals), and the pair's entry of
-    /// `Table::direct`, one position a 32-bit entry, with room for a step's lanes past the last.
+    /// The positions of a block set aside: their history's two halves, and their pair's entry of
+    /// `Table::direct` with the byte after above it (bits 16 to 23), one position a 32-bit entry, with
+    /// room for a step's lanes past the last. `Residuals::hash` puts the indices of their three
+    /// residuals in rows `INDICES` in place of the history, which they then no longer need.
     #[repr(align(64))]
     struct Aside([[u32; BLOCK + LANES]; 4]);
+
+    /// The rows of an `Aside` that hold the indices of each level's residuals once hashed.
+    const INDICES: [usize; 3] = [0, 1, 3];
 
     impl Default for Aside {
         fn default() -> Self {
@@ -308,20 +313,20 @@ mod avx512 {
         ///
         /// `n` must be at most `BLOCK`.
         #[target_feature(enable = "avx512f")]
-        unsafe fn put(&mut self, n: usize, needs: __mmask16, lanes: [__m512i; 4]) {
+        unsafe fn put(&mut self, n: usize, needs: __mmask16, lanes: [__m512i; 3]) {
             for (row, lane) in self.0.iter_mut().zip(lanes) {
                 // SAFETY: `n + LANES` is within the row.
                 unsafe { _mm512_storeu_si512(row.as_mut_ptr().add(n).cast(), _mm512_maskz_compress_epi32(needs, lane)) }
             }
         }
 
-        /// Returns the sixteen entries from `i` of each row.
+        /// Returns the sixteen entries from `i` of each of the first three rows.
         ///
         /// # Safety
         ///
         /// `i` must be at most `BLOCK`.
         #[target_feature(enable = "avx512f")]
-        unsafe fn get(&self, i: usize) -> [__m512i; 4] {
+        unsafe fn get(&self, i: usize) -> [__m512i; 3] {
             // SAFETY: `i + LANES` is within each row.
             std::array::from_fn(|r| unsafe { _mm512_loadu_si512(self.0[r].as_ptr().add(i).cast()) })
         }
@@ -381,7 +386,8 @@ mod avx512 {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
         unsafe fn hash(&self, table: &Table, aside: &mut Aside, i: usize) {
             // SAFETY: the caller's.
-            let [low, high, next, _] = unsafe { aside.get(i) };
+            let [low, high, pair_next] = unsafe { aside.get(i) };
+            let next = _mm512_and_si512(_mm512_srli_epi32::<16>(pair_next), _mm512_set1_epi32(0xFF));
             let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi32(1));
             let next_high = _mm512_mullo_epi32(next, self.hash[2]);
             // The bytes of the history that are not a word's (ASCII bytes but letters and digits), all
@@ -406,7 +412,7 @@ mod avx512 {
                 let x = _mm512_ternarylogic_epi32::<0x96>(x, _mm512_and_si512(high, high_read), next_high);
                 let at = _mm512_srlv_epi32(_mm512_mullo_epi32(x, self.hash[1]), self.shifts[level]);
                 // SAFETY: the caller's: the row holds a step's lanes past `i`.
-                unsafe { _mm512_storeu_si512(aside.0[level].as_mut_ptr().add(i).cast(), at) };
+                unsafe { _mm512_storeu_si512(aside.0[INDICES[level]].as_mut_ptr().add(i).cast(), at) };
             }
         }
 
@@ -420,11 +426,11 @@ mod avx512 {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
         unsafe fn sum(&self, table: &Table, aside: &Aside, i: usize, valid: __mmask16) -> __m512i {
             // SAFETY: the caller's: the row holds a step's lanes past `i`.
-            let pair = unsafe { _mm512_loadu_si512(aside.0[3].as_ptr().add(i).cast()) };
+            let pair = unsafe { _mm512_loadu_si512(aside.0[2].as_ptr().add(i).cast()) };
             let residuals: [__m512i; 3] = std::array::from_fn(|level| {
                 // SAFETY: each index is below the number of residuals, and the table's bytes go on
                 // past them; the row holds a step's lanes past `i`.
-                unsafe { gather_at(table.levels[level].residuals.as_ptr(), &aside.0[level][i..i + LANES]) }
+                unsafe { gather_at(table.levels[level].residuals.as_ptr(), &aside.0[INDICES[level]][i..i + LANES]) }
             });
             // The four stored logits of each lane side by side in its low bytes, then summed.
             let logits = _mm512_maskz_permutex2var_epi8(0x3333_3333_3333_3333, pair, self.pick, residuals[0]);
