@@ -166,12 +166,19 @@ pub fn speed() -> Result<()> {
     let (mixed, ascii) = speed_texts(&corpus::load(&corpus::root())?);
     let bpe = bpe_openai::cl100k_base();
     let exact = |t: &str| bpe.count(t) as u64;
-    println!("On one core:\n");
-    println!("{:<8} {:>12} {:>12} {:>14} {:>14}", "round", "count mixed", "count ASCII", "ratio mixed", "ratio ASCII");
+    // What `oz0 fit` does with a document on one core: find its parts and weigh each (the meter is
+    // asked for its weight where each part begins and ends, every few hundred bytes).
+    let index = |t: &str| oz0_core::fit::index_text(t, oz0_core::fit::Kind::Markdown).1.count;
+    println!("On one core (\"index\": the text indexed as Markdown, its parts weighed as `oz0 fit` does):\n");
+    println!(
+        "{:<8} {:>12} {:>12} {:>14} {:>14} {:>12} {:>12}",
+        "round", "count mixed", "count ASCII", "ratio mixed", "ratio ASCII", "index mixed", "index ASCII"
+    );
     for round in 1..=3 {
         let (m, a) = (throughput(&mixed, count), throughput(&ascii, count));
         let (em, ea) = (throughput(&mixed, exact), throughput(&ascii, exact));
-        println!("{round:<8} {m:>12.1} {a:>12.1} {:>13.1}x {:>13.1}x", m / em, a / ea);
+        let (im, ia) = (throughput(&mixed, index), throughput(&ascii, index));
+        println!("{round:<8} {m:>12.1} {a:>12.1} {:>13.1}x {:>13.1}x {im:>12.1} {ia:>12.1}", m / em, a / ea);
     }
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
