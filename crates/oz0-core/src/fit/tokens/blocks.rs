@@ -74,18 +74,19 @@ mod avx512 {
         let mut blocks = 0;
         while blocks < full {
             let at = 32 * blocks;
-            // The bytes from `at` and from `at + 1`, those past the end 0; a byte whose next is past
-            // the end is not a lead of `starts_word_before`.
+            // The bytes from `at`, those past the end 0.
             let here_mask = u64::MAX >> 64usize.saturating_sub(len - at);
-            let next_mask = u64::MAX.checked_shr(64 - (len - at - 1).min(64) as u32).unwrap_or(0);
-            // SAFETY: the masks load only bytes within `bytes`; masked bytes are not read.
-            let (here, next) = unsafe {
-                (
-                    _mm512_maskz_loadu_epi8(here_mask, bytes.as_ptr().add(at).cast()),
-                    _mm512_maskz_loadu_epi8(next_mask, bytes.as_ptr().add(at + 1).cast()),
-                )
-            };
-            let found = starts(here) | (starts_before(here, next) & next_mask);
+            // SAFETY: the mask loads only bytes within `bytes`; masked bytes are not read.
+            let here = unsafe { _mm512_maskz_loadu_epi8(here_mask, bytes.as_ptr().add(at).cast()) };
+            let mut found = starts(here);
+            // In most text each block holds a byte that `starts_word`; the pairs are read only where
+            // one does not. A byte whose next is past the end is not a lead of `starts_word_before`.
+            if found as u32 == 0 || (found >> 32) as u32 == 0 {
+                let next_mask = u64::MAX.checked_shr(64 - (len - at - 1).min(64) as u32).unwrap_or(0);
+                // SAFETY: as `here`'s.
+                let next = unsafe { _mm512_maskz_loadu_epi8(next_mask, bytes.as_ptr().add(at + 1).cast()) };
+                found |= starts_before(here, next) & next_mask;
+            }
             for half in [found as u32, (found >> 32) as u32] {
                 if half == 0 || blocks == full {
                     return blocks;
