@@ -488,6 +488,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::fit::tokens::table::NO_DIRECT;
 
     /// Scores bytes one at a time through the careful path only.
     fn slow(bytes: &[u8]) -> Meter {
@@ -567,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_table_of_the_wrong_shape_scores_nothing() {
-        let table = Table::decode(b"not a table");
+        let table = Table::decode(b"not a table", &NO_DIRECT);
         assert!(table.logits.iter().all(|&p| p == 0));
         // Its lookups stay within what it holds, one at a time or gathered.
         let text = "every byte of this text scores nothing at all ".repeat(4);

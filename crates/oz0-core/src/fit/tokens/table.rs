@@ -99,15 +99,38 @@ pub(super) fn word_before(history: u64) -> u32 {
 /// The bit of an entry of `Table::direct` that says the key reads residuals.
 pub(super) const NEEDS: u16 = 0x100;
 
-/// Returns `Table::direct` of `logits` and `probability`.
-fn direct(logits: &[u8; KEYS], probability: &[u8; LOGITS]) -> Box<[u16]> {
-    let entry = |pair: u8| match pair & 1 {
-        // An odd logit, as `Table::score_after` cuts it: plus 3 * 128 for the residuals it does not read.
-        1 => u16::from(probability[usize::from(pair) + LOGITS / 2 - 128]),
-        _ => NEEDS | u16::from(pair),
-    };
-    logits.iter().map(|&pair| entry(pair)).chain([0; 2]).collect()
+/// Returns `Table::direct` of a table's bytes, as `Table::try_decode` reads them; all 0 (no residuals
+/// read, nothing scored) for bytes too short to hold the logits, which decode to no table either.
+/// Worked out as the binary is built, so that a process does not pay for it at its first count.
+const fn direct(bytes: &[u8]) -> [u16; KEYS + 2] {
+    let mut direct = [0; KEYS + 2];
+    let header_len = 8 + 256 + 8 + LOGITS;
+    if bytes.len() < header_len + KEYS {
+        return direct;
+    }
+    let mut key = 0;
+    while key < KEYS {
+        let pair = bytes[header_len + key];
+        direct[key] = if pair & 1 == 1 {
+            // An odd logit, as `Table::score_after` cuts it: plus 3 * 128 for the residuals it does
+            // not read; the probabilities come just before the logits.
+            bytes[header_len - LOGITS + pair as usize + LOGITS / 2 - 128] as u16
+        } else {
+            NEEDS | pair as u16
+        };
+        key += 1;
+    }
+    direct
 }
+
+/// The trained table's bytes.
+static BYTES: &[u8] = include_bytes!("cl100k.table");
+
+/// `Table::direct` of the trained table.
+static DIRECT: [u16; KEYS + 2] = direct(BYTES);
+
+/// `Table::direct` of a table that scores nothing.
+pub(super) static NO_DIRECT: [u16; KEYS + 2] = [0; KEYS + 2];
 
 /// The trained table, decoded once; its scores stay where the binary holds them.
 pub(super) struct Table {
@@ -127,14 +150,14 @@ pub(super) struct Table {
     /// By context key, what the vector path reads of `logits`: the probability of a logit that reads
     /// no residuals, or the stored logit of one that does with `NEEDS` set; and two entries past the
     /// last, so that a load of four bytes at any entry stays inside.
-    pub(super) direct: Box<[u16]>,
+    pub(super) direct: &'static [u16; KEYS + 2],
     /// The residuals of longer contexts.
     pub(super) levels: [Level; LEVELS],
     /// The odd multipliers of the residuals' hash, the same at every level.
     pub(super) hash: [u32; 3],
 }
 
-pub(super) static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(include_bytes!("cl100k.table")));
+pub(super) static TABLE: LazyLock<Table> = LazyLock::new(|| Table::decode(BYTES, &DIRECT));
 
 /// The logits of a table that scores nothing, and the bytes past the last that a gather of eight reads.
 static NO_SCORES: [u8; KEYS + 8] = [0; KEYS + 8];
@@ -143,20 +166,21 @@ impl Table {
     /// Decodes the table written by the trainer; see `xtask/src/train.rs` for its layout.
     ///
     /// A table of the wrong shape decodes to one that scores nothing, which the unit tests catch.
-    pub(super) fn decode(bytes: &'static [u8]) -> Self {
-        Self::try_decode(bytes).unwrap_or(Table {
+    /// `direct` must be `Table::direct` of the bytes (`direct`, worked out as the binary is built).
+    pub(super) fn decode(bytes: &'static [u8], direct: &'static [u16; KEYS + 2]) -> Self {
+        Self::try_decode(bytes, direct).unwrap_or(Table {
             next: [0; 257],
             start: b'\n',
             rates: [0; 256],
             probability: [0; LOGITS],
             logits: NO_SCORES.first_chunk().expect("the logits of no table hold `KEYS` bytes"),
-            direct: vec![0; KEYS + 2].into(),
+            direct: &NO_DIRECT,
             levels: [Level::NONE; LEVELS],
             hash: [1; 3],
         })
     }
 
-    fn try_decode(bytes: &'static [u8]) -> Option<Self> {
+    fn try_decode(bytes: &'static [u8], direct: &'static [u16; KEYS + 2]) -> Option<Self> {
         let header_len = 8 + 256 + 8 + LOGITS;
         if bytes.get(..6)? != b"oz0e\x05\x04" {
             return None;
@@ -169,7 +193,7 @@ impl Table {
             rates: [0; 256],
             probability,
             logits,
-            direct: direct(logits, &probability),
+            direct,
             levels: [Level::NONE; LEVELS],
             hash: [1; 3],
         };
