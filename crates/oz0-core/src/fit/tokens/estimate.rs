@@ -488,7 +488,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::fit::tokens::table::NO_DIRECT;
 
     /// Scores bytes one at a time through the careful path only.
     fn slow(bytes: &[u8]) -> Meter {
@@ -568,7 +567,7 @@ mod tests {
 
     #[test]
     fn a_table_of_the_wrong_shape_scores_nothing() {
-        let table = Table::decode(b"not a table", &NO_DIRECT);
+        let table = Table::decode(b"not a table", &super::super::table::DIRECT);
         assert!(table.logits.iter().all(|&p| p == 0));
         // Its lookups stay within what it holds, one at a time or gathered.
         let text = "every byte of this text scores nothing at all ".repeat(4);

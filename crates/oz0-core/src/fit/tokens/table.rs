@@ -127,10 +127,7 @@ const fn direct(bytes: &[u8]) -> [u16; KEYS + 2] {
 static BYTES: &[u8] = include_bytes!("cl100k.table");
 
 /// `Table::direct` of the trained table.
-static DIRECT: [u16; KEYS + 2] = direct(BYTES);
-
-/// `Table::direct` of a table that scores nothing.
-pub(super) static NO_DIRECT: [u16; KEYS + 2] = [0; KEYS + 2];
+pub(super) static DIRECT: [u16; KEYS + 2] = direct(BYTES);
 
 /// The trained table, decoded once; its scores stay where the binary holds them.
 pub(super) struct Table {
@@ -174,7 +171,9 @@ impl Table {
             rates: [0; 256],
             probability: [0; LOGITS],
             logits: NO_SCORES.first_chunk().expect("the logits of no table hold `KEYS` bytes"),
-            direct: &NO_DIRECT,
+            // Made only for a table of the wrong shape, which the unit tests catch; a static would
+            // hold 512 KiB of zeros in every binary.
+            direct: Box::leak(vec![0; KEYS + 2].into_boxed_slice().try_into().expect("`KEYS + 2` entries")),
             levels: [Level::NONE; LEVELS],
             hash: [1; 3],
         })
