@@ -159,7 +159,7 @@ fn speed_texts(docs: &[Doc]) -> (String, String) {
 
 /// Prints `count`'s speed beside `bpe-openai`'s, three times over: the report's speed figures alone,
 /// on one core, then `oz0 fit --count`'s on every core: a 64 MiB file of the mixed text repeated,
-/// indexed as the command indexes it (read in chunks rather than mapped, which costs a little more;
+/// measured as the command measures it (read in chunks rather than mapped, which costs a little more;
 /// the chunks measured on a thread for each core), beside
 /// the exact counter's one-core speed on the same text.
 pub fn speed() -> Result<()> {
@@ -188,8 +188,7 @@ pub fn speed() -> Result<()> {
     std::fs::write(&path, &big)?;
     let file = std::fs::File::open(&path)?;
     let on_every_core = |_: &str| -> u64 {
-        oz0_core::fit::index_file(&file, oz0_core::fit::Kind::Text, oz0_core::fit::MmapChoice::never(), |_| {})
-            .map_or(0, |index| index.count)
+        oz0_core::fit::measure_file(&file, oz0_core::fit::MmapChoice::never(), |_| {}).map_or(0, |index| index.count)
     };
     println!(
         "\n`oz0 fit --count` of {} MB of the mixed text, on {cores} cores, beside the exact count on one:\n",

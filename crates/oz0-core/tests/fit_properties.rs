@@ -178,6 +178,16 @@ proptest! {
     }
 
     #[test]
+    fn the_figures_alone_are_those_of_the_index(doc in document(), chunk in 1usize..64, trailing in "[a-z\n\r ]{0,3}") {
+        let doc = doc + &trailing;
+        let whole = fit::index_text(&doc, Kind::Text).1;
+        let figures = fit::measure_reader_in_chunks(doc.as_bytes(), chunk, |_| {}).unwrap();
+        prop_assert_eq!(figures_of(&figures), figures_of(&whole));
+        prop_assert!(figures.parts.is_empty() && figures.kind.is_none());
+        prop_assert_eq!(figures_of(&fit::measure_reader(doc.as_bytes(), |_| {}).unwrap()), figures_of(&whole));
+    }
+
+    #[test]
     fn two_threads_find_invalid_utf8_where_the_standard_library_does(
         prefix in "[a-zé数 \n#]{0,300}",
         bad in prop::sample::select(vec![&b"\xff"[..], b"\xc3", b"\xe6\x95", b"\x80", b"\xed\xa0\x80", b"\xf0\x9f\x98"]),
@@ -194,6 +204,12 @@ proptest! {
             Err(err) => panic!("{err}"),
         };
         prop_assert_eq!(found, expected);
+        let measured = match fit::measure_reader_in_chunks(&bytes[..], chunk, |_| {}) {
+            Ok(_) => None,
+            Err(fit::ReadError::Utf8(invalid)) => Some(invalid.offset),
+            Err(err) => panic!("{err}"),
+        };
+        prop_assert_eq!(measured, expected);
     }
 
     #[test]
@@ -250,6 +266,28 @@ fn large_documents_index_alike_in_any_chunking() {
     for chunk in [1 << 22, 65536, 65537, 100_000, 4093] {
         let threaded = fit::index_reader_in_chunks(bytes, Kind::Markdown, chunk, |_| {}).unwrap();
         assert_eq!(threaded, whole, "chunks of {chunk}");
+    }
+}
+
+/// An index's figures: bytes, characters, lines, weight and count.
+fn figures_of(index: &fit::Index) -> [u64; 5] {
+    [index.bytes, index.chars, index.lines, index.weight, index.count]
+}
+
+#[test]
+fn files_measure_as_they_index() {
+    use std::io::Write;
+
+    // Small files are read whole on one thread, large ones in chunks on every core.
+    for text in [String::new(), "no line ending".to_owned(), "数据\n\nwords\n".repeat(3), large_document()] {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(text.as_bytes()).expect("written");
+        let whole = fit::index_text(&text, Kind::Text).1;
+        for mmap in mmap_choices() {
+            let figures = fit::measure_file(&file, mmap, |_| {}).unwrap();
+            assert_eq!(figures_of(&figures), figures_of(&whole), "{} bytes, {mmap:?}", text.len());
+            assert!(figures.parts.is_empty());
+        }
     }
 }
 

@@ -35,6 +35,12 @@ pub struct Index {
 }
 
 impl Index {
+    /// Returns the index of a document's figures alone, `bytes` long in `lines` lines: no parts, and
+    /// no kind (`measure_file`).
+    pub(crate) fn figures(bytes: u64, lines: u64, totals: Totals) -> Self {
+        Self { bytes, chars: totals.chars, lines, weight: totals.weight, count: totals.count, ..Self::default() }
+    }
+
     /// Returns the index of a document of `kind`, `bytes` long in `lines` lines: the parts and their
     /// labels (`Marks::finish`), the document's weight before the points kept, and its totals.
     pub(crate) fn new(

@@ -41,6 +41,9 @@ pub struct Indexer {
     /// The UTF-8 check, and the characters counted.
     utf8: Utf8,
     chars: u64,
+    /// Whether it finds parts; one of the figures alone (`figures`) counts line endings instead.
+    parts: bool,
+    newlines: u64,
 }
 
 /// How many bytes the indexer reads at a time, finding parts, checking UTF-8 and counting characters:
@@ -58,6 +61,13 @@ impl Indexer {
     /// the points `take_points` hands out after each.
     pub(crate) fn structure_only(kind: Kind) -> Self {
         Self::build(kind, None)
+    }
+
+    /// Returns an indexer of a document's figures alone (bytes, characters, lines, count and weight):
+    /// it finds no parts, so that nothing is weighed but the whole, and the index it completes has no
+    /// parts and no kind. `measures` as `new`'s, or not as `structure_only`'s.
+    pub(crate) fn figures(measures: bool) -> Self {
+        Self { parts: false, ..Self::build(Kind::Text, measures.then(Weigher::default)) }
     }
 
     /// Returns an indexer for source code in `lang`, whose definitions a grammar found in `source`, the
@@ -89,6 +99,8 @@ impl Indexer {
             quiet: false,
             utf8: Utf8::default(),
             chars: 0,
+            parts: true,
+            newlines: 0,
         }
     }
 
@@ -120,6 +132,16 @@ impl Indexer {
 
     /// Shows the splitter each line of the chunk.
     fn find_parts(&mut self, chunk: &[u8]) {
+        if !self.parts {
+            // Only the lines are counted: their endings, and the length of the last line so far.
+            self.newlines += memchr::memchr_iter(b'\n', chunk).count() as u64;
+            self.line_len = match memchr::memrchr(b'\n', chunk) {
+                Some(at) => (chunk.len() - at - 1) as u64,
+                None => self.line_len + chunk.len() as u64,
+            };
+            self.offset += chunk.len() as u64;
+            return;
+        }
         let chunk_start = self.offset;
         // The previous line while it lies whole in this chunk; otherwise it is in `prev_line`.
         let mut prev: Option<std::ops::Range<usize>> = None;
@@ -197,6 +219,9 @@ impl Indexer {
     /// the parts may need: the points asked for since the last call, and where the last complete line
     /// and the line after it begin, which a later line may still ask for.
     pub(crate) fn take_points(&mut self, start: u64) -> Vec<u64> {
+        if !self.parts {
+            return Vec::new();
+        }
         self.marks.take_points(start, self.offset)
     }
 
@@ -223,6 +248,9 @@ impl Indexer {
 
     /// Reads the end of the document: its last line, when it has no line ending.
     fn end(&mut self) {
+        if !self.parts {
+            return;
+        }
         if self.line_len > 0 {
             self.end_kept_line();
         }
@@ -230,6 +258,10 @@ impl Indexer {
     }
 
     fn complete(self, weights: Vec<(u64, u64)>, totals: Totals) -> Index {
+        if !self.parts {
+            // A last line without an ending is a line too.
+            return Index::figures(self.offset, self.newlines + u64::from(self.line_len > 0), totals);
+        }
         let lines = self.marks.line_no() - 1;
         let marked = self.marks.finish(self.offset, self.kind == Kind::Text);
         Index::new(self.kind, marked, weights, self.offset, lines, totals)

@@ -64,7 +64,8 @@ pub use io::error::ReadError;
 pub use io::mmap::MmapChoice;
 #[cfg(feature = "fit")]
 pub use io::read::{
-    CODE_MAX_BYTES, index_file, index_file_in_chunks, index_reader, index_reader_in_chunks, index_text,
+    CODE_MAX_BYTES, index_file, index_file_in_chunks, index_reader, index_reader_in_chunks, index_text, measure_file,
+    measure_reader, measure_reader_in_chunks,
 };
 #[cfg(feature = "fit")]
 pub use io::source::Source;

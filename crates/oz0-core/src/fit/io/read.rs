@@ -84,15 +84,80 @@ pub fn index_reader(reader: impl Read + Send, kind: Kind, progress: impl FnMut(u
     index_reader_in_chunks(reader, kind, READ_CHUNK, progress)
 }
 
+/// The figures alone of a document read from `reader`: its bytes, characters, lines, count and weight,
+/// as `index_reader` of text has them, without finding its parts (which `oz0 fit --count` has no use
+/// for, and which cost a tenth of the time). The index has no parts and no kind.
+///
+/// # Errors
+///
+/// Returns the reader's error, or where the document stops being UTF-8.
+pub fn measure_reader(reader: impl Read + Send, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+    read_in_chunks(reader, Find::Figures, READ_CHUNK, progress)
+}
+
+/// `measure_reader`, reading `chunk` bytes at a time; public for tests of the chunking.
+#[doc(hidden)]
+pub fn measure_reader_in_chunks(
+    reader: impl Read + Send,
+    chunk: usize,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    read_in_chunks(reader, Find::Figures, chunk, progress)
+}
+
+/// `measure_reader` of a file, read as `index_file` reads it.
+///
+/// # Errors
+///
+/// Returns the error of reading the file, or where it stops being UTF-8.
+pub fn measure_file(file: &std::fs::File, mmap: MmapChoice, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+    index_file_with(file, Find::Figures, mmap, chunk_size_of, progress)
+}
+
+/// What a pass over a document finds: its parts, read as a kind, or its figures alone.
+#[derive(Debug, Clone, Copy)]
+enum Find {
+    Parts(Kind),
+    Figures,
+}
+
+impl Find {
+    /// Returns an indexer that finds it and measures, or that leaves measuring to the threads of
+    /// `index_chunks`.
+    fn indexer(self, measures: bool) -> Indexer {
+        match (self, measures) {
+            (Find::Parts(kind), true) => Indexer::new(kind),
+            (Find::Parts(kind), false) => Indexer::structure_only(kind),
+            (Find::Figures, measures) => Indexer::figures(measures),
+        }
+    }
+}
+
 /// `index_reader`, reading `chunk` bytes at a time; public for tests of the chunking.
 #[doc(hidden)]
 pub fn index_reader_in_chunks(
     reader: impl Read + Send,
     kind: Kind,
     chunk: usize,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
+    read_in_chunks(reader, Find::Parts(kind), chunk, progress)
+}
+
+/// `index_reader_in_chunks`, finding `find`.
+fn read_in_chunks(
+    reader: impl Read + Send,
+    find: Find,
+    chunk: usize,
     mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    let Some(lang) = kind.lang() else { return index_chunks(chunks::Buffers::new(reader, chunk), kind, progress) };
+    let lang = match find {
+        Find::Parts(kind) => kind.lang(),
+        Find::Figures => None,
+    };
+    let Some(lang) = lang else {
+        return index_chunks(chunks::Buffers::new(reader, chunk), find.indexer(false), progress);
+    };
     // Code is read whole, for its grammar; past `CODE_MAX_BYTES` it is read on as plain text.
     let mut head = Vec::new();
     let mut reader = reader;
@@ -102,7 +167,7 @@ pub fn index_reader_in_chunks(
         return Ok(index_code(&head, lang)?);
     }
     let whole = std::io::Cursor::new(head).chain(reader);
-    index_chunks(chunks::Buffers::new(whole, chunk), Kind::Text, progress)
+    index_chunks(chunks::Buffers::new(whole, chunk), Indexer::structure_only(Kind::Text), progress)
 }
 
 /// `index_reader` of a file: a regular file is read from its start, whatever its cursor, up to the
@@ -119,7 +184,7 @@ pub fn index_file(
     mmap: MmapChoice,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_file_with(file, kind, mmap, chunk_size_of, progress)
+    index_file_with(file, Find::Parts(kind), mmap, chunk_size_of, progress)
 }
 
 /// Returns the size of the chunks `index_file` reads a file of `len` bytes in, or nothing when it reads
@@ -137,14 +202,14 @@ pub fn index_file_in_chunks(
     chunk: usize,
     progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    index_file_with(file, kind, mmap, |_| Some(chunk as u64), progress)
+    index_file_with(file, Find::Parts(kind), mmap, |_| Some(chunk as u64), progress)
 }
 
-/// `index_file`, in chunks of the size `chunk_of` gives for the file's length, or whole on one thread
-/// when it gives none.
+/// `index_file` finding `find`, in chunks of the size `chunk_of` gives for the file's length, or whole
+/// on one thread when it gives none.
 fn index_file_with(
     file: &std::fs::File,
-    kind: Kind,
+    find: Find,
     mmap: MmapChoice,
     chunk_of: impl FnOnce(u64) -> Option<u64>,
     mut progress: impl FnMut(u64),
@@ -153,22 +218,22 @@ fn index_file_with(
 
     let meta = file.metadata()?;
     let len = meta.len();
-    let kind = match kind {
-        Kind::Code(lang) if len <= CODE_MAX_BYTES && meta.is_file() => {
+    let find = match find {
+        Find::Parts(Kind::Code(lang)) if len <= CODE_MAX_BYTES && meta.is_file() => {
             let bytes = Source::read(file, 0..len)?;
             progress(len);
             return Ok(index_code(&bytes, lang)?);
         }
-        Kind::Code(_) if meta.is_file() => Kind::Text,
-        kind => kind,
+        Find::Parts(Kind::Code(_)) if meta.is_file() => Find::Parts(Kind::Text),
+        find => find,
     };
     let chunk = chunk_of(len).map(|size| usize::try_from(size).unwrap_or(usize::MAX));
     if !meta.is_file() || len == 0 {
-        return index_reader_in_chunks(file, kind, chunk.unwrap_or(READ_CHUNK), progress);
+        return read_in_chunks(file, find, chunk.unwrap_or(READ_CHUNK), progress);
     }
     let Some(chunk) = chunk else {
         let whole = usize::try_from(len).unwrap_or(usize::MAX);
-        let mut indexer = Indexer::new(kind);
+        let mut indexer = find.indexer(true);
         match mmap.maps(file, &meta, whole, 1) {
             Some(maps) => {
                 if let Some(bytes) = maps.chunk(0, None)? {
@@ -181,8 +246,8 @@ fn index_file_with(
         return Ok(indexer.finish()?);
     };
     match mmap.maps(file, &meta, chunk, CHUNKS_PER_MAP) {
-        Some(maps) => index_chunks(maps, kind, progress),
-        None => index_reader_in_chunks(chunks::FileFrom::new(file, len), kind, chunk, progress),
+        Some(maps) => index_chunks(maps, find.indexer(false), progress),
+        None => read_in_chunks(chunks::FileFrom::new(file, len), find, chunk, progress),
     }
 }
 

@@ -15,7 +15,6 @@ use super::chunks::Chunks;
 use super::error::ReadError;
 use crate::fit::index::Index;
 use crate::fit::indexer::Indexer;
-use crate::fit::kind::Kind;
 use crate::fit::scan::utf8::{InvalidUtf8, open_char};
 use crate::fit::tokens::weigher::{Piece, Weigher};
 
@@ -62,20 +61,25 @@ impl Pieces {
 const MOST_THREADS: usize = 16;
 
 /// Indexes the document `chunks` gives on a thread for each core (two at least, `MOST_THREADS` at
-/// most), which take turns with the baton (`relay`).
-pub(crate) fn index_chunks<C: Chunks>(chunks: C, kind: Kind, progress: impl FnMut(u64)) -> Result<Index, ReadError> {
+/// most), which take turns with the baton (`relay`) and its `indexer`, one that leaves measuring to
+/// them (`Indexer::structure_only`, or `Indexer::figures(false)`).
+pub(crate) fn index_chunks<C: Chunks>(
+    chunks: C,
+    indexer: Indexer,
+    progress: impl FnMut(u64),
+) -> Result<Index, ReadError> {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, MOST_THREADS));
-    index_chunks_on(chunks, kind, threads, progress)
+    index_chunks_on(chunks, indexer, threads, progress)
 }
 
 /// `index_chunks` on `threads` threads.
 fn index_chunks_on<C: Chunks>(
     chunks: C,
-    kind: Kind,
+    indexer: Indexer,
     threads: usize,
     mut progress: impl FnMut(u64),
 ) -> Result<Index, ReadError> {
-    let baton = Baton { indexer: Indexer::structure_only(kind), at: 0, seq: 0, open: Vec::new() };
+    let baton = Baton { indexer, at: 0, seq: 0, open: Vec::new() };
     let pieces = Mutex::new(Pieces::default());
     let last = std::thread::scope(|scope| {
         // Thread `i` gets the baton from the channel `i` and passes it on through the next one; the
@@ -174,6 +178,7 @@ mod tests {
     use super::*;
     use crate::fit::index_text;
     use crate::fit::io::chunks::Buffers;
+    use crate::fit::kind::Kind;
 
     #[test]
     fn any_number_of_threads_gives_the_index_of_one_pass() {
@@ -181,7 +186,8 @@ mod tests {
         let whole = index_text(&doc, Kind::Markdown).1;
         for threads in 1..=5 {
             for chunk in [1, 7, 64, 1000] {
-                let index = index_chunks_on(Buffers::new(doc.as_bytes(), chunk), Kind::Markdown, threads, |_| {});
+                let indexer = Indexer::structure_only(Kind::Markdown);
+                let index = index_chunks_on(Buffers::new(doc.as_bytes(), chunk), indexer, threads, |_| {});
                 assert_eq!(index.ok().as_ref(), Some(&whole), "{threads} threads, chunks of {chunk}");
             }
         }
@@ -193,7 +199,8 @@ mod tests {
         let at = bytes.len() as u64;
         bytes.extend_from_slice(b"\xff and more text\n");
         for threads in 1..=5 {
-            let index = index_chunks_on(Buffers::new(&bytes[..], 16), Kind::Markdown, threads, |_| {});
+            let indexer = Indexer::structure_only(Kind::Markdown);
+            let index = index_chunks_on(Buffers::new(&bytes[..], 16), indexer, threads, |_| {});
             assert!(matches!(index, Err(ReadError::Utf8(InvalidUtf8 { offset })) if offset == at), "{threads} threads");
         }
     }
