@@ -271,7 +271,7 @@ mod avx512 {
             let mut i = 0;
             while i < n {
                 // SAFETY: `i` is below `n`, at most `BLOCK`.
-                unsafe { residuals.hash(table, &mut aside, i) };
+                unsafe { residuals.hash_contexts(table, &mut aside, i) };
                 i += LANES;
             }
             let mut i = 0;
@@ -292,7 +292,7 @@ mod avx512 {
 
     /// The positions of a block set aside: their history's two halves, and their pair's entry of
     /// `Table::direct` with the byte after above it (bits 16 to 23), one position a 32-bit entry, with
-    /// room for a step's lanes past the last. `Residuals::hash` puts the indices of their three
+    /// room for a step's lanes past the last. `Residuals::hash_contexts` puts the indices of their three
     /// residuals in rows `INDICES` in place of the history, which they then no longer need.
     #[repr(align(64))]
     struct Aside([[u32; BLOCK + LANES]; 4]);
@@ -384,7 +384,7 @@ mod avx512 {
         ///
         /// The processor must have what `sum` needs, and `i` must be at most `BLOCK`.
         #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
-        unsafe fn hash(&self, table: &Table, aside: &mut Aside, i: usize) {
+        unsafe fn hash_contexts(&self, table: &Table, aside: &mut Aside, i: usize) {
             // SAFETY: the caller's.
             let [low, high, pair_next] = unsafe { aside.get(i) };
             let next = _mm512_and_si512(_mm512_srli_epi32::<16>(pair_next), _mm512_set1_epi32(0xFF));
@@ -422,7 +422,7 @@ mod avx512 {
         /// # Safety
         ///
         /// The processor must have what `sum` needs, `i` must be at most `BLOCK` and the positions'
-        /// residuals hashed (`hash`).
+        /// residuals hashed (`hash_contexts`).
         #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,bmi2")]
         unsafe fn sum(&self, table: &Table, aside: &Aside, i: usize, valid: __mmask16) -> __m512i {
             // SAFETY: the caller's: the row holds a step's lanes past `i`.
@@ -472,12 +472,8 @@ mod avx512 {
         // SAFETY: `indices` holds sixteen 32-bit lanes.
         unsafe { _mm512_storeu_si512(indices.as_mut_ptr().cast(), at) };
         // Read back from memory, not moved out of the vector lane by lane.
-        let indices = std::hint::black_box(indices);
         // SAFETY: the caller's.
-        let lanes: [u32; LANES] =
-            std::array::from_fn(|i| unsafe { base.add(indices[i] as usize).cast::<u32>().read_unaligned() });
-        // SAFETY: `lanes` holds sixteen 32-bit lanes.
-        unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
+        unsafe { gather_at(base, &std::hint::black_box(indices)) }
     }
 
     /// Returns the byte of a 256-byte table (four vectors) at the index in each byte of `at` that
