@@ -96,6 +96,10 @@ pub(super) fn word_before(history: u64) -> u32 {
     ((not_word >> 8).trailing_zeros() + 1) / 8 - 1
 }
 
+/// The bytes of the table before its logits: a tag, the start byte, the classes of the next byte, the
+/// long-run rates and the probabilities (see `Table::try_decode`).
+const HEADER_LEN: usize = 8 + 256 + 8 + LOGITS;
+
 /// The bit of an entry of `Table::direct` that says the key reads residuals.
 pub(super) const NEEDS: u16 = 0x100;
 
@@ -104,17 +108,16 @@ pub(super) const NEEDS: u16 = 0x100;
 /// Worked out as the binary is built, so that a process does not pay for it at its first count.
 const fn direct(bytes: &[u8]) -> [u16; KEYS + 2] {
     let mut direct = [0; KEYS + 2];
-    let header_len = 8 + 256 + 8 + LOGITS;
-    if bytes.len() < header_len + KEYS {
+    if bytes.len() < HEADER_LEN + KEYS {
         return direct;
     }
     let mut key = 0;
     while key < KEYS {
-        let pair = bytes[header_len + key];
+        let pair = bytes[HEADER_LEN + key];
         direct[key] = if pair & 1 == 1 {
             // An odd logit, as `Table::score_after` cuts it: plus 3 * 128 for the residuals it does
             // not read; the probabilities come just before the logits.
-            bytes[header_len - LOGITS + pair as usize + LOGITS / 2 - 128] as u16
+            bytes[HEADER_LEN - LOGITS + pair as usize + LOGITS / 2 - 128] as u16
         } else {
             NEEDS | pair as u16
         };
@@ -180,12 +183,11 @@ impl Table {
     }
 
     fn try_decode(bytes: &'static [u8], direct: &'static [u16; KEYS + 2]) -> Option<Self> {
-        let header_len = 8 + 256 + 8 + LOGITS;
         if bytes.get(..6)? != b"oz0e\x05\x04" {
             return None;
         }
-        let logits = bytes.get(header_len..header_len + KEYS)?.try_into().ok()?;
-        let probability = bytes.get(header_len - LOGITS..header_len)?.try_into().ok()?;
+        let logits = bytes.get(HEADER_LEN..HEADER_LEN + KEYS)?.try_into().ok()?;
+        let probability = bytes.get(HEADER_LEN - LOGITS..HEADER_LEN)?.try_into().ok()?;
         let mut table = Table {
             next: [0; 257],
             start: bytes[7],
@@ -211,7 +213,7 @@ impl Table {
         }
         // Each level: how many bytes before the scored one it reads (plus 8 for a level of words)
         // and the bits of its hash, then its residuals.
-        let mut at = header_len + KEYS;
+        let mut at = HEADER_LEN + KEYS;
         for level in &mut table.levels {
             let &[back, bits] = bytes.get(at..at + 2)? else { return None };
             if !(1..HISTORY as u8).contains(&(back % 8)) || back >= 16 || !(1..=24).contains(&bits) {
