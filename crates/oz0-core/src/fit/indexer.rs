@@ -9,7 +9,7 @@ use super::index::Index;
 use super::io::room::Room;
 use super::kind::Kind;
 use super::scan::lines::Blocks;
-use super::scan::utf8::{InvalidUtf8, Utf8, count_chars};
+use super::scan::utf8::{InvalidUtf8, Utf8};
 use super::split::Splitter;
 use super::split::code::CodeSplitter;
 use super::split::line::LINE_PREFIX;
@@ -47,9 +47,9 @@ pub struct Indexer {
     newlines: u64,
 }
 
-/// How many bytes the indexer reads at a time, finding parts, checking UTF-8 and counting characters:
-/// its three passes over a block then find it in the core's first cache rather than fetching a whole
-/// chunk three times.
+/// How many bytes the indexer reads at a time, finding parts, then checking UTF-8 and counting
+/// characters: its second pass over a block then finds it in the core's first cache rather than
+/// fetching a whole chunk again.
 const SCAN_BLOCK: usize = 32 << 10;
 
 impl Indexer {
@@ -117,12 +117,11 @@ impl Indexer {
             return Ok(());
         }
         let start = self.offset;
-        // The parts are found, the bytes checked and their characters counted a block at a time, so
-        // that the second and third passes over a block find it in the core's cache.
+        // The parts are found, then the bytes checked and their characters counted, a block at a time,
+        // so that the second pass over a block finds it in the core's cache.
         for block in chunk.chunks(SCAN_BLOCK) {
             self.find_parts(block);
-            self.utf8.feed(block)?;
-            self.chars += count_chars(block);
+            self.chars += self.utf8.feed(block)?;
         }
         let points = self.take_points(start);
         if let Some(weigher) = &mut self.weigher {

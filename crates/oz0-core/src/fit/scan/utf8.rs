@@ -1,6 +1,7 @@
-//! Checks that bytes are UTF-8: a document fed in chunks that may split its characters (`Utf8`), each
-//! chunk 64 bytes a step with AVX-512 where the processor has it, else with `simdutf8`; and the helpers
-//! that find a character a chunk leaves open and count characters.
+//! Checks that bytes are UTF-8 and counts their characters: a document fed in chunks that may split its
+//! characters (`Utf8`), each chunk 64 bytes a step with AVX-512 where the processor has it, counting as it
+//! checks, else with `simdutf8` and a count after; and the helpers that find a character a chunk leaves
+//! open and count characters.
 //!
 //! The check is Keiser and Lemire's ("Validating UTF-8 in less than one instruction per byte", 2021):
 //! each pair of neighbouring bytes is looked up by the high and low nibbles of the first and the high
@@ -33,8 +34,8 @@ impl Utf8 {
         Self { offset, ..Self::default() }
     }
 
-    /// Checks the next chunk.
-    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
+    /// Checks the next chunk, and returns how many characters begin in it (`count_chars`).
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<u64, InvalidUtf8> {
         if let Some(invalid) = self.invalid {
             return Err(invalid);
         }
@@ -54,7 +55,8 @@ impl Utf8 {
         Ok(())
     }
 
-    fn check(&mut self, chunk: &[u8]) -> Result<(), InvalidUtf8> {
+    fn check(&mut self, chunk: &[u8]) -> Result<u64, InvalidUtf8> {
+        // The bytes that complete a character the last chunk split begin none.
         let mut start = 0;
         if !self.partial.is_empty() {
             // Complete the character the last chunk split.
@@ -68,7 +70,7 @@ impl Utf8 {
                 }
                 self.partial.clear();
             } else if take == chunk.len() {
-                return Ok(());
+                return Ok(0);
             } else {
                 return self.fail(self.offset - self.partial.len() as u64 + take as u64);
             }
@@ -78,39 +80,41 @@ impl Utf8 {
         let rest = &chunk[start..];
         let (whole, open) = rest.split_at(rest.len() - open_len(rest));
         // The fast check answers for valid text; the standard one says where invalid text goes wrong.
-        if !open.is_empty() && is_utf8(whole) {
+        if !open.is_empty()
+            && let Some(chars) = utf8_chars(whole)
+        {
             self.partial.extend_from_slice(open);
-            return Ok(());
+            return Ok(chars + count_chars(open));
         }
-        if is_utf8(rest) {
-            return Ok(());
+        if let Some(chars) = utf8_chars(rest) {
+            return Ok(chars);
         }
-        match std::str::from_utf8(&chunk[start..]) {
-            Ok(_) => Ok(()),
+        match std::str::from_utf8(rest) {
+            Ok(_) => Ok(count_chars(rest)),
             Err(err) if err.error_len().is_none() => {
-                self.partial.extend_from_slice(&chunk[start + err.valid_up_to()..]);
-                Ok(())
+                self.partial.extend_from_slice(&rest[err.valid_up_to()..]);
+                Ok(count_chars(rest))
             }
             Err(err) => self.fail(self.offset + (start + err.valid_up_to()) as u64),
         }
     }
 
-    fn fail(&mut self, offset: u64) -> Result<(), InvalidUtf8> {
+    fn fail(&mut self, offset: u64) -> Result<u64, InvalidUtf8> {
         let invalid = InvalidUtf8 { offset };
         self.invalid = Some(invalid);
         Err(invalid)
     }
 }
 
-/// Returns whether `bytes` are UTF-8.
+/// Returns how many characters `bytes` hold when they are UTF-8, and nothing when they are not.
 #[allow(unsafe_code)]
-pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+pub(crate) fn utf8_chars(bytes: &[u8]) -> Option<u64> {
     #[cfg(target_arch = "x86_64")]
     if bytes.len() >= 64 && super::cpu::avx512vbmi() {
-        // SAFETY: the processor has every feature `avx512::is_utf8` is compiled for.
-        return unsafe { avx512::is_utf8(bytes) };
+        // SAFETY: the processor has every feature `avx512::utf8_chars` is compiled for.
+        return unsafe { avx512::utf8_chars(bytes) };
     }
-    simdutf8::basic::from_utf8(bytes).is_ok()
+    simdutf8::basic::from_utf8(bytes).is_ok().then(|| count_chars(bytes))
 }
 
 /// Returns how many bytes at the end of `bytes` are a character cut short: its first byte needs more
@@ -168,9 +172,10 @@ pub(crate) fn open_char(open: &[u8], chunk: &[u8]) -> Vec<u8> {
 #[allow(unsafe_code)]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-        _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setr_epi32, _mm512_setzero_si512, _mm512_shuffle_epi8,
-        _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask, _mm512_xor_si512,
+        __m512i, _mm512_and_si512, _mm512_cmplt_epi8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+        _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setr_epi32,
+        _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask,
+        _mm512_xor_si512,
     };
 
     /// The error bits of the tables: which rule a pair of bytes breaks.
@@ -268,7 +273,8 @@ mod avx512 {
         _mm512_setr_epi32(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
     }
 
-    /// `super::is_utf8`.
+    /// `super::utf8_chars`: the characters are the bytes that are not continuation bytes, counted in
+    /// the blocks that are not ASCII as they are checked.
     ///
     /// Text that mixes ASCII with other characters makes a test of each block for ASCII a coin toss for
     /// the processor's branch predictor, so blocks are tested four at a time: those four are passed over
@@ -278,7 +284,7 @@ mod avx512 {
     ///
     /// The processor must have AVX-512 F, BW and VBMI (`cpu::avx512vbmi`).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub(super) unsafe fn is_utf8(bytes: &[u8]) -> bool {
+    pub(super) unsafe fn utf8_chars(bytes: &[u8]) -> Option<u64> {
         let mut check = Check::new();
         for group in bytes.chunks(4 * 64) {
             if let Some(group) = group.first_chunk::<{ 4 * 64 }>() {
@@ -298,7 +304,7 @@ mod avx512 {
                 check.block(unsafe { _mm512_maskz_loadu_epi8(u64::MAX >> (64 - block.len()), block.as_ptr().cast()) });
             }
         }
-        check.valid()
+        check.valid().then(|| bytes.len() as u64 - check.continuations)
     }
 
     /// The check of the blocks so far, and its tables.
@@ -314,6 +320,8 @@ mod avx512 {
         errors: __m512i,
         /// Where the block before leaves a character open.
         open: __m512i,
+        /// The continuation bytes of the blocks checked one by one: the ASCII ones have none.
+        continuations: u64,
     }
 
     impl Check {
@@ -332,6 +340,7 @@ mod avx512 {
                 before: _mm512_setzero_si512(),
                 errors: _mm512_setzero_si512(),
                 open: _mm512_setzero_si512(),
+                continuations: 0,
             }
         }
 
@@ -372,11 +381,14 @@ mod avx512 {
             self.errors = _mm512_or_si512(self.errors, _mm512_xor_si512(must_continue, special));
             self.open = _mm512_subs_epu8(block, self.open_limits);
             self.before = block;
+            // Continuation bytes are those from 0x80 to 0xBF: below -0x40 as signed bytes.
+            let continuations = _mm512_cmplt_epi8_mask(block, _mm512_set1_epi8(-0x40));
+            self.continuations += u64::from(continuations.count_ones());
         }
 
         /// Returns whether every block was UTF-8, and the last left no character open.
         #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-        fn valid(self) -> bool {
+        fn valid(&self) -> bool {
             let errors = _mm512_or_si512(self.errors, self.open);
             _mm512_test_epi8_mask(errors, errors) == 0
         }
@@ -410,7 +422,8 @@ mod tests {
 
         #[test]
         fn agrees_with_the_standard_library(bytes in bytes()) {
-            prop_assert_eq!(is_utf8(&bytes), std::str::from_utf8(&bytes).is_ok());
+            let chars = std::str::from_utf8(&bytes).ok().map(|text| text.chars().count() as u64);
+            prop_assert_eq!(utf8_chars(&bytes), chars);
         }
 
         #[test]
@@ -419,6 +432,24 @@ mod tests {
             prop_assert_eq!(count_chars(&bytes), begin);
             if let Ok(text) = std::str::from_utf8(&bytes) {
                 prop_assert_eq!(count_chars(&bytes), text.chars().count() as u64);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_document_fed_in_chunks_counts_the_characters_of_the_whole(bytes in bytes(), cut in 1usize..100) {
+            let mut utf8 = Utf8::default();
+            let chars: Result<u64, InvalidUtf8> = bytes.chunks(cut).map(|chunk| utf8.feed(chunk)).sum();
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => {
+                    prop_assert_eq!(chars, Ok(text.chars().count() as u64));
+                    prop_assert_eq!(utf8.finish(), Ok(()));
+                }
+                Err(err) => {
+                    let offset = err.valid_up_to() as u64;
+                    prop_assert_eq!(chars.and_then(|_| utf8.finish()), Err(InvalidUtf8 { offset }));
+                }
             }
         }
     }
@@ -447,14 +478,14 @@ mod tests {
                 let mut bytes = text.clone();
                 bytes.extend_from_slice(piece);
                 bytes.extend_from_slice(&[b'y'; 70]);
-                assert!(!is_utf8(&bytes), "{piece:?} at {at}");
-                assert!(!is_utf8(&bytes[..at + piece.len()]), "{piece:?} at the end, at {at}");
+                assert!(utf8_chars(&bytes).is_none(), "{piece:?} at {at}");
+                assert!(utf8_chars(&bytes[..at + piece.len()]).is_none(), "{piece:?} at the end, at {at}");
             }
             for piece in good {
                 text.truncate(at);
                 text.extend_from_slice(piece);
                 text.extend_from_slice(&[b'y'; 70]);
-                assert!(is_utf8(&text), "{piece:?} at {at}");
+                assert_eq!(utf8_chars(&text), Some(at as u64 + 71), "{piece:?} at {at}");
             }
         }
     }

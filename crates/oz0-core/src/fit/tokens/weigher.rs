@@ -5,7 +5,7 @@
 
 use super::estimate::{Meter, RawWeight, ends_clean};
 use super::table::HISTORY;
-use crate::fit::scan::utf8::{InvalidUtf8, Utf8, count_chars};
+use crate::fit::scan::utf8::{InvalidUtf8, Utf8};
 
 /// A whole document's weight, estimated tokens and characters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -90,7 +90,8 @@ impl Piece {
     /// at its end).
     pub fn measure(chunk: &[u8], offset: u64, open: &[u8], points: &[u64]) -> Piece {
         let mut utf8 = Utf8::starting_at(offset - open.len() as u64);
-        let invalid = utf8.feed(open).and_then(|()| utf8.feed(chunk)).err();
+        // The characters the chunk begins; those of `open` are the chunk's before.
+        let checked = utf8.feed(open).and_then(|_| utf8.feed(chunk));
         let (head, rest) = match (HISTORY..=chunk.len().min(RESUME_WITHIN)).find(|&n| ends_clean(chunk, n)) {
             Some(at) if at < chunk.len() => chunk.split_at(at),
             _ => (chunk, &chunk[chunk.len()..]),
@@ -109,8 +110,8 @@ impl Piece {
         });
         Piece {
             len: chunk.len() as u64,
-            invalid,
-            chars: count_chars(chunk),
+            invalid: checked.err(),
+            chars: checked.unwrap_or_default(),
             head: head.to_vec(),
             head_points: head_points.to_vec(),
             rest,
