@@ -1,4 +1,5 @@
-//! The token estimate against exact cl100k counts over the held-out documents of the corpus.
+//! The token estimate against exact cl100k counts over the held-out documents of the corpus, as they are
+//! (LF line ends) and with CRLF line ends.
 //!
 //! Run with `--nocapture` to see the table of errors per category.
 
@@ -21,11 +22,29 @@ fn held_out_documents() -> Vec<(String, String, String)> {
 fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category() {
     let docs = held_out_documents();
     assert!(docs.len() > 100, "too few held-out documents: {}", docs.len());
+    assert_within_goals(&docs, "LF");
+}
+
+#[test]
+fn count_holds_as_well_on_the_same_documents_with_crlf_line_ends() {
+    // The corpus's text has LF line ends; Windows text has CRLF, where cl100k starts no token at the `\n`.
+    let docs: Vec<_> = held_out_documents()
+        .into_iter()
+        .filter(|(_, _, text)| text.contains('\n'))
+        .map(|(category, path, text)| (category, path, text.replace('\n', "\r\n")))
+        .collect();
+    assert!(docs.len() > 100, "too few held-out documents with line ends: {}", docs.len());
+    assert_within_goals(&docs, "CRLF");
+}
+
+/// Prints the estimate's error on `docs` (`(category, path, text)`) by category, and asserts the goals:
+/// 3% overall, 5% in every category.
+fn assert_within_goals(docs: &[(String, String, String)], line_ends: &str) {
     let exact = bpe_openai::cl100k_base();
 
     // category -> (documents, sum of absolute errors, sum of signed errors)
     let mut rows: Vec<(String, usize, f64, f64)> = Vec::new();
-    for (category, path, text) in &docs {
+    for (category, path, text) in docs {
         let want = exact.count(text.as_str()) as f64;
         assert!(want > 0.0, "{path} is empty");
         let error = (count(text) as f64 - want) / want;
@@ -39,7 +58,7 @@ fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category()
         }
     }
 
-    println!("{:<10} {:>5} {:>8} {:>8}", "category", "docs", "mae %", "bias %");
+    println!("{line_ends} line ends:\n{:<10} {:>5} {:>8} {:>8}", "category", "docs", "mae %", "bias %");
     for (category, n, abs, bias) in &rows {
         let n = *n as f64;
         println!("{category:<10} {n:>5} {:>8.2} {:>8.2}", abs / n * 100.0, bias / n * 100.0);
@@ -49,10 +68,10 @@ fn count_is_within_3_percent_of_cl100k_overall_and_5_percent_in_every_category()
     let bias = rows.iter().map(|r| r.3).sum::<f64>() / n;
     println!("{:<10} {n:>5} {:>8.2} {:>8.2}", "overall", overall * 100.0, bias * 100.0);
 
-    assert!(overall <= 0.03, "mean absolute error {:.2}% > 3%", overall * 100.0);
+    assert!(overall <= 0.03, "{line_ends}: mean absolute error {:.2}% > 3%", overall * 100.0);
     for (category, n, abs, _) in &rows {
         let mae = abs / *n as f64;
-        assert!(mae <= 0.05, "{category}: mean absolute error {:.2}% > 5%", mae * 100.0);
+        assert!(mae <= 0.05, "{line_ends}, {category}: mean absolute error {:.2}% > 5%", mae * 100.0);
     }
 }
 
