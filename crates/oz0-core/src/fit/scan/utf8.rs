@@ -56,10 +56,9 @@ impl Utf8 {
     }
 
     fn check(&mut self, chunk: &[u8]) -> Result<u64, InvalidUtf8> {
-        // The bytes that complete a character the last chunk split begin none.
         let mut start = 0;
         if !self.partial.is_empty() {
-            // Complete the character the last chunk split.
+            // Complete the character the last chunk split: its bytes here begin no character.
             let need = utf8_len(self.partial[0]).saturating_sub(self.partial.len());
             let take = need.min(chunk.len());
             self.partial.extend_from_slice(&chunk[..take]);
