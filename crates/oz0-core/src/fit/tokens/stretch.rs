@@ -6,7 +6,11 @@
 //! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
 
-use super::table::{HISTORY, Table, word_after, word_before};
+use std::ops::Range;
+
+#[cfg(test)]
+use super::table::word_after;
+use super::table::{HISTORY, NEEDS, Table, word_before};
 
 /// Returns the sum of the scores of the bytes of `bytes` that a meter whose last bytes are `history`
 /// scores when fed them (each byte scores the one before it, in the context of the bytes before that
@@ -24,7 +28,7 @@ pub(super) fn sum(table: &Table, history: u64, bytes: &[u8]) -> (u64, u64) {
 /// document, every few hundred bytes) costs no more than one without.
 pub(super) fn sum_marking(
     table: &Table,
-    mut history: u64,
+    history: u64,
     bytes: &[u8],
     mut points: &[usize],
     origin: usize,
@@ -41,15 +45,13 @@ pub(super) fn sum_marking(
     let mut done = 0;
     while let Some((&point, later)) = points.split_first() {
         let upto = (point - origin).min(bytes.len());
-        let (added, after) = one_at_a_time(table, history, &bytes[done..upto]);
-        sum += added;
-        history = after;
+        sum += in_blocks(table, history, bytes, done..upto);
         done = upto;
-        mark(point, sum, history);
+        mark(point, sum, history_at(history, bytes, done));
         points = later;
     }
-    let (added, after) = one_at_a_time(table, history, &bytes[done..]);
-    (sum + added, after)
+    sum += in_blocks(table, history, bytes, done..bytes.len());
+    (sum, history_at(history, bytes, bytes.len()))
 }
 
 /// `sum` without points.
@@ -63,7 +65,8 @@ fn history_at(history: u64, bytes: &[u8], at: usize) -> u64 {
     bytes[at.saturating_sub(HISTORY)..at].iter().fold(history, |h, &b| (h << 8) | u64::from(b))
 }
 
-/// `sum`, one byte a step.
+/// `sum`, one byte a step: what the other ways are checked against.
+#[cfg(test)]
 fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
     let mut sum = 0u64;
     let mut word = word_before(history);
@@ -73,6 +76,342 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
         history = (history << 8) | u64::from(b);
     }
     (sum, history)
+}
+
+/// Positions a block of the portable path holds: its first pass goes over them before the second
+/// scores those set aside.
+const BLOCK: usize = 512;
+
+/// Returns the sum of the scores that the positions `range` of `bytes` add after `history`: position
+/// `j` scores the byte before it (the last of `history` at 0) when `bytes[j]` follows.
+///
+/// The path for stretches too short for the AVX-512 one, and for processors without it. It goes as
+/// that path does, a block of positions at a time in two passes: the first looks up each position's
+/// pair in `Table::direct`, adds the probability of those that read no residuals and sets the others
+/// aside, without a branch; the second scores those set aside with their residuals, whose loads, from
+/// tables larger than the L2 cache, are then many under way at once. Taken one byte at a time, the
+/// pairs that read residuals (three in ten) and those that do not alternate too unpredictably for a
+/// branch, and each position waits on the one before. With AVX2 both passes take eight positions a
+/// step (`avx2`); without, one.
+fn in_blocks(table: &Table, history: u64, bytes: &[u8], range: Range<usize>) -> u64 {
+    let mut sum = 0;
+    // The positions whose context reaches back before the bytes take it from `history`.
+    let head = range.end.min(HISTORY).max(range.start);
+    for j in range.start..head {
+        sum += table.score(history_at(history, bytes, j), usize::from(bytes[j]));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if avx2::available() {
+        // SAFETY: the processor has AVX2, and the positions start at `HISTORY` or later.
+        return sum + unsafe { avx2::blocks(table, bytes, head..range.end) };
+    }
+    sum + portable(table, bytes, head..range.end)
+}
+
+/// Returns the history of position `j` of `bytes` (from `HISTORY` on): the eight bytes before it.
+fn history_of(bytes: &[u8], j: usize) -> u64 {
+    u64::from_be_bytes(bytes[j - HISTORY..j].try_into().expect("eight bytes"))
+}
+
+/// `in_blocks` of positions from `HISTORY` on, one a step.
+fn portable(table: &Table, bytes: &[u8], range: Range<usize>) -> u64 {
+    let mut sum = 0;
+    let mut aside = [0u32; BLOCK];
+    let mut from = range.start;
+    while from < range.end {
+        let end = (from + BLOCK).min(range.end);
+        let mut n = 0;
+        for j in from..end {
+            let (prev, cur, next) = (bytes[j - 2], bytes[j - 1], bytes[j]);
+            let key = (usize::from(prev) << 10) | (usize::from(cur) << 2) | usize::from(table.next[usize::from(next)]);
+            let entry = table.direct[key];
+            let needs = entry & NEEDS != 0;
+            aside[n] = j as u32;
+            n += usize::from(needs);
+            sum += u64::from(entry & 0xFF) & u64::from(needs).wrapping_sub(1);
+        }
+        for &j in &aside[..n] {
+            let (history, next) = (history_of(bytes, j as usize), bytes[j as usize]);
+            sum += table.score_after(history, word_before(history), usize::from(next));
+        }
+        from = end;
+    }
+    sum
+}
+
+/// `in_blocks`'s two passes eight positions a step, one a 32-bit lane, their lookups hardware gathers.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm_loadu_si128, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+        _mm256_castsi256_ps, _mm256_cmpeq_epi8, _mm256_cmpeq_epi32, _mm256_cmpgt_epi8, _mm256_cmpgt_epi32,
+        _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_ps, _mm256_mullo_epi32, _mm256_or_si256,
+        _mm256_permutevar8x32_epi32, _mm256_set1_epi8, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
+        _mm256_sub_epi32, _mm256_xor_si256,
+    };
+    use std::ops::Range;
+
+    use super::super::table::{HISTORY, KEY_MASK, LOGITS, NEEDS, PROBABLE, Table};
+    use super::{BLOCK, history_of};
+
+    /// Positions scored a step: one a 32-bit lane.
+    const LANES: usize = 8;
+
+    /// Returns whether the processor has AVX2.
+    pub(super) fn available() -> bool {
+        std::is_x86_feature_detected!("avx2")
+    }
+
+    /// The byte shuffles of a step's window, the sixteen bytes from eight before its first position in
+    /// both halves of a vector: `LOWS` gives byte `k` of lane `i` the byte `i + 7 - k`, so that each
+    /// lane holds the four bytes ending with the byte it scores, the last lowest; `HIGHS`, the four
+    /// before those; `NEXTS` gives lane `i` the byte after the one it scores, `i + 8`, in its low byte,
+    /// and 0 in the others.
+    static LOWS: [u8; 32] = shuffle(7);
+    static HIGHS: [u8; 32] = shuffle(3);
+    static NEXTS: [u8; 32] = {
+        let mut at = [0x80; 32];
+        let mut i = 0;
+        while i < LANES {
+            at[4 * i] = (i + 8) as u8;
+            i += 1;
+        }
+        at
+    };
+
+    const fn shuffle(from: usize) -> [u8; 32] {
+        let mut at = [0; 32];
+        let mut i = 0;
+        while i < 32 {
+            at[i] = (i / 4 + from - i % 4) as u8;
+            i += 1;
+        }
+        at
+    }
+
+    /// For each mask of eight lanes, the lanes it holds first, in order: a permutation that packs them.
+    static PACK: [[u32; LANES]; 256] = {
+        let mut pack = [[0; LANES]; 256];
+        let mut mask = 0;
+        while mask < 256 {
+            let (mut lane, mut n) = (0, 0);
+            while lane < LANES {
+                if mask >> lane & 1 == 1 {
+                    pack[mask][n] = lane as u32;
+                    n += 1;
+                }
+                lane += 1;
+            }
+            mask += 1;
+        }
+        pack
+    };
+
+    /// The positions of a block set aside: their history's two halves, and their pair's entry of
+    /// `Table::direct` with the byte after above it (bits 16 to 23), with room for a step's lanes past
+    /// the last. `Residuals::hash_contexts` puts the indices of their three residuals in rows `INDICES`
+    /// in place of the history, which they then no longer need.
+    struct Aside([[u32; BLOCK + LANES]; 4]);
+
+    /// The rows of an `Aside` that hold the indices of each level's residuals once hashed.
+    const INDICES: [usize; 3] = [0, 1, 3];
+
+    /// Returns the entries of `Table::direct` of eight pairs (`pairs`, each the pair shifted two bits
+    /// up) when the bytes `next` follow them: the lookups are eight loads, which on AMD's Zen 3 cost
+    /// less than a hardware gather, and the class of the byte after is looked up with them.
+    #[target_feature(enable = "avx2")]
+    fn entries(table: &Table, pairs: __m256i, next: __m256i) -> __m256i {
+        let (mut keys, mut nexts) = ([0u32; LANES], [0u32; LANES]);
+        // SAFETY: each array holds eight 32-bit lanes.
+        unsafe {
+            _mm256_storeu_si256(keys.as_mut_ptr().cast(), pairs);
+            _mm256_storeu_si256(nexts.as_mut_ptr().cast(), next);
+        }
+        let entries: [u32; LANES] = std::array::from_fn(|i| {
+            let key = keys[i] as usize | usize::from(table.next[nexts[i] as usize & 0xFF]);
+            u32::from(table.direct[key & KEY_MASK])
+        });
+        // SAFETY: `entries` holds eight 32-bit lanes.
+        unsafe { _mm256_loadu_si256(entries.as_ptr().cast()) }
+    }
+
+    /// Returns the sum of the scores of the positions `range` of `bytes`, as `super::portable`.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2 (`available`), and `range` must start at `HISTORY` or later.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn blocks(table: &Table, bytes: &[u8], range: Range<usize>) -> u64 {
+        debug_assert!(range.start >= HISTORY || range.is_empty());
+        // SAFETY: each static is read within its length.
+        let (lows, highs, nexts) = unsafe {
+            (
+                _mm256_loadu_si256(LOWS.as_ptr().cast()),
+                _mm256_loadu_si256(HIGHS.as_ptr().cast()),
+                _mm256_loadu_si256(NEXTS.as_ptr().cast()),
+            )
+        };
+        let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let (needs_bit, low_byte, low_bytes) =
+            (_mm256_set1_epi32(i32::from(NEEDS)), _mm256_set1_epi32(0xFF), _mm256_set1_epi32(0xFFFF));
+        let residuals = Residuals::new(table);
+        let mut aside = Aside([[0; BLOCK + LANES]; 4]);
+        let mut sum = 0;
+        let mut from = range.start;
+        while from < range.end {
+            let end = (from + BLOCK).min(range.end);
+            let mut total = _mm256_setzero_si256();
+            let mut n = 0;
+            let mut j = from;
+            // A step reads the eight bytes before its positions and the eight from its first.
+            while j < end && j + LANES <= bytes.len() {
+                // SAFETY: the sixteen bytes from `j - HISTORY` are within `bytes`.
+                let window =
+                    _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(bytes.as_ptr().add(j - HISTORY).cast()) });
+                let low = _mm256_shuffle_epi8(window, lows);
+                let next = _mm256_shuffle_epi8(window, nexts);
+                // The pairs' entries, looked up one at a time by the pair and the class of the byte after.
+                let pairs = _mm256_slli_epi32::<2>(_mm256_and_si256(low, low_bytes));
+                let entry = entries(table, pairs, next);
+                // The lanes past the block's end score nothing; those whose pair reads residuals are set
+                // aside, the others add the probability their entry holds.
+                let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - j).min(LANES) as i32), lanes);
+                let needs = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(entry, needs_bit), needs_bit), valid);
+                let sure = _mm256_andnot_si256(needs, _mm256_and_si256(_mm256_and_si256(entry, low_byte), valid));
+                total = _mm256_add_epi32(total, sure);
+                let mask = _mm256_movemask_ps(_mm256_castsi256_ps(needs)) as usize;
+                // SAFETY: `PACK` has an entry for each mask of eight lanes.
+                let pack = unsafe { _mm256_loadu_si256(PACK[mask].as_ptr().cast()) };
+                let high = _mm256_shuffle_epi8(window, highs);
+                let pair_next = _mm256_or_si256(entry, _mm256_slli_epi32::<16>(next));
+                for (row, lane) in aside.0.iter_mut().zip([low, high, pair_next]) {
+                    // SAFETY: `n` is below `BLOCK`, and a row holds a step's lanes past it.
+                    unsafe {
+                        _mm256_storeu_si256(row.as_mut_ptr().add(n).cast(), _mm256_permutevar8x32_epi32(lane, pack))
+                    };
+                }
+                n += mask.count_ones() as usize;
+                j += LANES;
+            }
+            // The positions too near the end for a window, one at a time.
+            for j in j..end {
+                sum += table.score(history_of(bytes, j), usize::from(bytes[j]));
+            }
+            // The residuals' indices of all the positions set aside first, then their lookups: the
+            // loads of many positions are then under way at once.
+            let mut i = 0;
+            while i < n {
+                // SAFETY: `i` is below `n`, at most `BLOCK`.
+                unsafe { residuals.hash_contexts(table, &mut aside, i) };
+                i += LANES;
+            }
+            sum += residuals.sum(table, &aside, n);
+            let mut lanes_sum = [0u32; LANES];
+            // SAFETY: `lanes_sum` holds eight 32-bit lanes.
+            unsafe { _mm256_storeu_si256(lanes_sum.as_mut_ptr().cast(), total) };
+            // A lane adds at most 255 for each of its positions, two a step of a block: no lane overflows.
+            sum += lanes_sum.iter().map(|&s| u64::from(s)).sum::<u64>();
+            from = end;
+        }
+        sum
+    }
+
+    /// What the second pass needs of the table in registers.
+    struct Residuals {
+        /// Each level's mask of the bytes of the history it reads at most, as two halves; the
+        /// multipliers of the hash; the shift that keeps its high bits.
+        low_masks: [__m256i; 3],
+        high_masks: [__m256i; 3],
+        shifts: [__m256i; 3],
+        hash: [__m256i; 3],
+    }
+
+    impl Residuals {
+        #[target_feature(enable = "avx2")]
+        fn new(table: &Table) -> Self {
+            Self {
+                low_masks: std::array::from_fn(|i| _mm256_set1_epi32(table.levels[i].masks[7] as i32)),
+                high_masks: std::array::from_fn(|i| _mm256_set1_epi32((table.levels[i].masks[7] >> 32) as i32)),
+                shifts: std::array::from_fn(|i| _mm256_set1_epi32(table.levels[i].shift as i32)),
+                hash: std::array::from_fn(|i| _mm256_set1_epi32(table.hash[i] as i32)),
+            }
+        }
+
+        /// Puts in rows `INDICES` of the eight positions set aside from `i` the indices of their three
+        /// residuals, in place of their history, which they no longer need.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have AVX2, and `i` must be at most `BLOCK`.
+        #[target_feature(enable = "avx2")]
+        unsafe fn hash_contexts(&self, table: &Table, aside: &mut Aside, i: usize) {
+            // SAFETY: the caller's: each row holds a step's lanes past `i`.
+            let [low, high, pair_next] =
+                std::array::from_fn(|r| unsafe { _mm256_loadu_si256(aside.0[r].as_ptr().add(i).cast()) });
+            let next = _mm256_and_si256(_mm256_srli_epi32::<16>(pair_next), _mm256_set1_epi32(0xFF));
+            let next_high = _mm256_mullo_epi32(next, self.hash[2]);
+            // The bytes of the history that are not a word's (ASCII bytes but letters and digits), all
+            // ones, but the last, which counts as a word's; and the bytes up to the first of them,
+            // counting back from the last: below its lowest bit, shifted a byte up.
+            let (low_not, high_not) = (_mm256_and_si256(not_word(low), _mm256_set1_epi32(!0xFF)), not_word(high));
+            let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi32(1));
+            let first = |not: __m256i| _mm256_slli_epi32::<8>(_mm256_and_si256(not, _mm256_sub_epi32(zero, not)));
+            let low_kept = _mm256_sub_epi32(first(low_not), one);
+            let high_kept = _mm256_and_si256(_mm256_cmpeq_epi32(low_not, zero), _mm256_sub_epi32(first(high_not), one));
+            for (level, row) in table.levels.iter().enumerate() {
+                let (mut low_read, mut high_read) = (self.low_masks[level], self.high_masks[level]);
+                if row.words {
+                    low_read = _mm256_and_si256(low_read, low_kept);
+                    high_read = _mm256_and_si256(high_read, high_kept);
+                }
+                // `residual_hash` of the bytes read.
+                let x = _mm256_mullo_epi32(_mm256_and_si256(low, low_read), self.hash[0]);
+                let x = _mm256_xor_si256(_mm256_xor_si256(x, _mm256_and_si256(high, high_read)), next_high);
+                let at = _mm256_srlv_epi32(_mm256_mullo_epi32(x, self.hash[1]), self.shifts[level]);
+                // SAFETY: the caller's: the row holds a step's lanes past `i`.
+                unsafe { _mm256_storeu_si256(aside.0[INDICES[level]].as_mut_ptr().add(i).cast(), at) };
+            }
+        }
+
+        /// Returns the sum of the scores of the first `n` positions set aside, with their residuals,
+        /// whose indices are hashed (`hash_contexts`): one at a time, each a few loads and additions.
+        fn sum(&self, table: &Table, aside: &Aside, n: usize) -> u64 {
+            let [a, b, c] = &table.levels;
+            let probable = &table.probability[PROBABLE..PROBABLE + 256];
+            let rows = &aside.0;
+            (0..n)
+                .map(|i| {
+                    let logit = (rows[2][i] & 0xFF) as i32
+                        + i32::from(a.residuals[rows[INDICES[0]][i] as usize])
+                        + i32::from(b.residuals[rows[INDICES[1]][i] as usize])
+                        + i32::from(c.residuals[rows[INDICES[2]][i] as usize]);
+                    // Below the probable logits every probability is 0, above, 255.
+                    let at = (logit + LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32).clamp(0, 255);
+                    u64::from(probable[at as usize])
+                })
+                .sum()
+        }
+    }
+
+    /// Returns all ones in each byte of `half` that is ASCII but not a letter or digit, and 0 in the
+    /// others.
+    #[target_feature(enable = "avx2")]
+    fn not_word(half: __m256i) -> __m256i {
+        let within = |x: __m256i, from: u8, to: u8| {
+            let (from, to) = (_mm256_set1_epi8(from as i8), _mm256_set1_epi8(to as i8));
+            _mm256_and_si256(
+                _mm256_cmpeq_epi8(_mm256_max_epu8(x, from), x),
+                _mm256_cmpeq_epi8(_mm256_min_epu8(x, to), x),
+            )
+        };
+        let ascii = _mm256_cmpgt_epi8(half, _mm256_set1_epi8(-1));
+        let word = _mm256_or_si256(
+            within(half, b'0', b'9'),
+            within(_mm256_or_si256(half, _mm256_set1_epi8(0x20)), b'a', b'z'),
+        );
+        _mm256_andnot_si256(word, ascii)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -524,6 +863,21 @@ mod tests {
             prop_assert_eq!((total, marked), reference(history, &bytes, &points));
             prop_assert_eq!(sum(&TABLE, history, &bytes), total);
             prop_assert_eq!(total.1, bytes.iter().fold(history, |h, &b| (h << 8) | u64::from(b)));
+        }
+
+        #[test]
+        fn every_path_of_the_blocks_sums_the_same(
+            bytes in prop::collection::vec(any::<u8>(), HISTORY..1400),
+            start in 0usize..40,
+        ) {
+            let start = HISTORY + start.min(bytes.len() - HISTORY);
+            let (expected, _) = one_at_a_time(&TABLE, history_of(&bytes, start), &bytes[start..]);
+            prop_assert_eq!(portable(&TABLE, &bytes, start..bytes.len()), expected);
+            #[cfg(target_arch = "x86_64")]
+            if avx2::available() {
+                // SAFETY: the processor has AVX2, and the positions start at `HISTORY`.
+                prop_assert_eq!(unsafe { avx2::blocks(&TABLE, &bytes, start..bytes.len()) }, expected);
+            }
         }
 
         #[test]

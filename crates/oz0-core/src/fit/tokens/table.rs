@@ -63,6 +63,7 @@ pub(super) const fn is_word(b: u8) -> bool {
 }
 
 /// `is_word` of each byte.
+#[cfg(test)]
 static WORD: [bool; 256] = {
     let mut word = [false; 256];
     let mut b = 0;
@@ -74,7 +75,7 @@ static WORD: [bool; 256] = {
 };
 
 /// Returns `word_before` of the history after `b` follows `history`, from `word`, that of `history`.
-#[inline(always)]
+#[cfg(test)]
 pub(super) fn word_after(history: u64, word: u32) -> u32 {
     if WORD[history as usize & 0xFF] { (word + 1).min(7) } else { 0 }
 }
@@ -135,8 +136,8 @@ pub(super) static DIRECT: [u16; KEYS + 2] = direct(BYTES);
 /// The trained table, decoded once; its scores stay where the binary holds them.
 pub(super) struct Table {
     /// The class (0 to 3) of each byte when it follows the scored one, and of the end of the text
-    /// (`END`).
-    pub(super) next: [u8; 257],
+    /// (`END`); then three bytes of 0, so that a load of four bytes at any byte's class stays inside.
+    pub(super) next: [u8; END + 4],
     /// The byte taken to stand before the text.
     pub(super) start: u8,
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
@@ -169,7 +170,7 @@ impl Table {
     /// `direct` must be `Table::direct` of the bytes (`direct`, worked out as the binary is built).
     pub(super) fn decode(bytes: &'static [u8], direct: &'static [u16; KEYS + 2]) -> Self {
         Self::try_decode(bytes, direct).unwrap_or(Table {
-            next: [0; 257],
+            next: [0; END + 4],
             start: b'\n',
             rates: [0; 256],
             probability: [0; LOGITS],
@@ -189,7 +190,7 @@ impl Table {
         let logits = bytes.get(HEADER_LEN..HEADER_LEN + KEYS)?.try_into().ok()?;
         let probability = bytes.get(HEADER_LEN - LOGITS..HEADER_LEN)?.try_into().ok()?;
         let mut table = Table {
-            next: [0; 257],
+            next: [0; END + 4],
             start: bytes[7],
             rates: [0; 256],
             probability,
