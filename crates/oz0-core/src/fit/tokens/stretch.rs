@@ -150,6 +150,7 @@ mod avx2 {
         _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
         _mm256_sub_epi32, _mm256_xor_si256,
     };
+    use std::cell::RefCell;
     use std::ops::Range;
 
     use super::super::table::{HISTORY, KEY_MASK, LOGITS, NEEDS, PROBABLE, Table};
@@ -256,65 +257,70 @@ mod avx2 {
         let (needs_bit, low_byte, low_bytes) =
             (_mm256_set1_epi32(i32::from(NEEDS)), _mm256_set1_epi32(0xFF), _mm256_set1_epi32(0xFFFF));
         let residuals = Residuals::new(table);
-        let mut aside = Aside([[0; BLOCK + LANES]; 4]);
-        let mut sum = 0;
-        let mut from = range.start;
-        while from < range.end {
-            let end = (from + BLOCK).min(range.end);
-            let mut total = _mm256_setzero_si256();
-            let mut n = 0;
-            let mut j = from;
-            // A step reads the eight bytes before its positions and the eight from its first.
-            while j < end && j + LANES <= bytes.len() {
-                // SAFETY: the sixteen bytes from `j - HISTORY` are within `bytes`.
-                let window =
-                    _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(bytes.as_ptr().add(j - HISTORY).cast()) });
-                let low = _mm256_shuffle_epi8(window, lows);
-                let next = _mm256_shuffle_epi8(window, nexts);
-                // The pairs' entries, looked up one at a time by the pair and the class of the byte after.
-                let pairs = _mm256_slli_epi32::<2>(_mm256_and_si256(low, low_bytes));
-                let entry = entries(table, pairs, next);
-                // The lanes past the block's end score nothing; those whose pair reads residuals are set
-                // aside, the others add the probability their entry holds.
-                let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - j).min(LANES) as i32), lanes);
-                let needs = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(entry, needs_bit), needs_bit), valid);
-                let sure = _mm256_andnot_si256(needs, _mm256_and_si256(_mm256_and_si256(entry, low_byte), valid));
-                total = _mm256_add_epi32(total, sure);
-                let mask = _mm256_movemask_ps(_mm256_castsi256_ps(needs)) as usize;
-                // SAFETY: `PACK` has an entry for each mask of eight lanes.
-                let pack = unsafe { _mm256_loadu_si256(PACK[mask].as_ptr().cast()) };
-                let high = _mm256_shuffle_epi8(window, highs);
-                let pair_next = _mm256_or_si256(entry, _mm256_slli_epi32::<16>(next));
-                for (row, lane) in aside.0.iter_mut().zip([low, high, pair_next]) {
-                    // SAFETY: `n` is below `BLOCK`, and a row holds a step's lanes past it.
-                    unsafe {
-                        _mm256_storeu_si256(row.as_mut_ptr().add(n).cast(), _mm256_permutevar8x32_epi32(lane, pack))
-                    };
+        // Zeroed once a thread: the ranges between a document's parts are a few hundred bytes each, and
+        // zeroing eight KiB for each cost more than scoring them.
+        thread_local!(static ASIDE: RefCell<Box<Aside>> = RefCell::new(Box::new(Aside([[0; BLOCK + LANES]; 4]))));
+        ASIDE.with_borrow_mut(|aside| {
+            let mut sum = 0;
+            let mut from = range.start;
+            while from < range.end {
+                let end = (from + BLOCK).min(range.end);
+                let mut total = _mm256_setzero_si256();
+                let mut n = 0;
+                let mut j = from;
+                // A step reads the eight bytes before its positions and the eight from its first.
+                while j < end && j + LANES <= bytes.len() {
+                    // SAFETY: the sixteen bytes from `j - HISTORY` are within `bytes`.
+                    let window =
+                        _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(bytes.as_ptr().add(j - HISTORY).cast()) });
+                    let low = _mm256_shuffle_epi8(window, lows);
+                    let next = _mm256_shuffle_epi8(window, nexts);
+                    // The pairs' entries, looked up one at a time by the pair and the class of the byte after.
+                    let pairs = _mm256_slli_epi32::<2>(_mm256_and_si256(low, low_bytes));
+                    let entry = entries(table, pairs, next);
+                    // The lanes past the block's end score nothing; those whose pair reads residuals are set
+                    // aside, the others add the probability their entry holds.
+                    let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - j).min(LANES) as i32), lanes);
+                    let needs =
+                        _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(entry, needs_bit), needs_bit), valid);
+                    let sure = _mm256_andnot_si256(needs, _mm256_and_si256(_mm256_and_si256(entry, low_byte), valid));
+                    total = _mm256_add_epi32(total, sure);
+                    let mask = _mm256_movemask_ps(_mm256_castsi256_ps(needs)) as usize;
+                    // SAFETY: `PACK` has an entry for each mask of eight lanes.
+                    let pack = unsafe { _mm256_loadu_si256(PACK[mask].as_ptr().cast()) };
+                    let high = _mm256_shuffle_epi8(window, highs);
+                    let pair_next = _mm256_or_si256(entry, _mm256_slli_epi32::<16>(next));
+                    for (row, lane) in aside.0.iter_mut().zip([low, high, pair_next]) {
+                        // SAFETY: `n` is below `BLOCK`, and a row holds a step's lanes past it.
+                        unsafe {
+                            _mm256_storeu_si256(row.as_mut_ptr().add(n).cast(), _mm256_permutevar8x32_epi32(lane, pack))
+                        };
+                    }
+                    n += mask.count_ones() as usize;
+                    j += LANES;
                 }
-                n += mask.count_ones() as usize;
-                j += LANES;
+                // The positions too near the end for a window, one at a time.
+                for j in j..end {
+                    sum += table.score(history_of(bytes, j), usize::from(bytes[j]));
+                }
+                // The residuals' indices of all the positions set aside first, then their lookups: the
+                // loads of many positions are then under way at once.
+                let mut i = 0;
+                while i < n {
+                    // SAFETY: `i` is below `n`, at most `BLOCK`.
+                    unsafe { residuals.hash_contexts(table, aside, i) };
+                    i += LANES;
+                }
+                sum += residuals.sum(table, aside, n);
+                let mut lanes_sum = [0u32; LANES];
+                // SAFETY: `lanes_sum` holds eight 32-bit lanes.
+                unsafe { _mm256_storeu_si256(lanes_sum.as_mut_ptr().cast(), total) };
+                // A lane adds at most 255 for each of its positions, two a step of a block: no lane overflows.
+                sum += lanes_sum.iter().map(|&s| u64::from(s)).sum::<u64>();
+                from = end;
             }
-            // The positions too near the end for a window, one at a time.
-            for j in j..end {
-                sum += table.score(history_of(bytes, j), usize::from(bytes[j]));
-            }
-            // The residuals' indices of all the positions set aside first, then their lookups: the
-            // loads of many positions are then under way at once.
-            let mut i = 0;
-            while i < n {
-                // SAFETY: `i` is below `n`, at most `BLOCK`.
-                unsafe { residuals.hash_contexts(table, &mut aside, i) };
-                i += LANES;
-            }
-            sum += residuals.sum(table, &aside, n);
-            let mut lanes_sum = [0u32; LANES];
-            // SAFETY: `lanes_sum` holds eight 32-bit lanes.
-            unsafe { _mm256_storeu_si256(lanes_sum.as_mut_ptr().cast(), total) };
-            // A lane adds at most 255 for each of its positions, two a step of a block: no lane overflows.
-            sum += lanes_sum.iter().map(|&s| u64::from(s)).sum::<u64>();
-            from = end;
-        }
-        sum
+            sum
+        })
     }
 
     /// What the second pass needs of the table in registers.
