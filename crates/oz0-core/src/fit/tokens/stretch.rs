@@ -1,7 +1,8 @@
-//! Sums the table's scores over a stretch of bytes: sixteen bytes a step, one a 32-bit lane, their
-//! lookups made lane by lane, and the residuals only of the bytes whose pair reads them, set aside,
-//! where the processor has AVX-512 with VBMI and VNNI; one a step otherwise. Both give the same sums.
-//! The residuals' hash works on 32-bit halves of a context for this.
+//! Sums the table's scores over a stretch of bytes, a block of positions at a time in two passes: the
+//! pairs of every position first, then the residuals only of the positions whose pair reads them, set
+//! aside. Sixteen positions a step, one a 32-bit lane, where the processor has AVX-512 with VBMI and
+//! VNNI; eight where it has AVX2; one otherwise. All give the same sums. The residuals' hash works on
+//! 32-bit halves of a context for the vectors.
 //!
 //! The meter spends most of its time here: on a large file this loop is most of `oz0 fit`'s CPU time.
 #![allow(unsafe_code)]
