@@ -140,6 +140,20 @@ fn portable(table: &Table, bytes: &[u8], range: Range<usize>) -> u64 {
     sum
 }
 
+/// Returns the byte of a step's window that each byte of a vector takes so that each 32-bit lane `i`
+/// holds the four bytes ending with byte `i + from` of the window, the last lowest: the vector paths'
+/// byte shuffles.
+#[cfg(target_arch = "x86_64")]
+const fn lane_bytes<const N: usize>(from: usize) -> [u8; N] {
+    let mut at = [0; N];
+    let mut i = 0;
+    while i < N {
+        at[i] = (i / 4 + from - i % 4) as u8;
+        i += 1;
+    }
+    at
+}
+
 /// `in_blocks`'s two passes eight positions a step, one a 32-bit lane, their lookups hardware gathers.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
@@ -170,8 +184,8 @@ mod avx2 {
     /// lane holds the four bytes ending with the byte it scores, the last lowest; `HIGHS`, the four
     /// before those; `NEXTS` gives lane `i` the byte after the one it scores, `i + 8`, in its low byte,
     /// and 0 in the others.
-    static LOWS: [u8; 32] = shuffle(7);
-    static HIGHS: [u8; 32] = shuffle(3);
+    static LOWS: [u8; 32] = super::lane_bytes(7);
+    static HIGHS: [u8; 32] = super::lane_bytes(3);
     static NEXTS: [u8; 32] = {
         let mut at = [0x80; 32];
         let mut i = 0;
@@ -181,16 +195,6 @@ mod avx2 {
         }
         at
     };
-
-    const fn shuffle(from: usize) -> [u8; 32] {
-        let mut at = [0; 32];
-        let mut i = 0;
-        while i < 32 {
-            at[i] = (i / 4 + from - i % 4) as u8;
-            i += 1;
-        }
-        at
-    }
 
     /// For each mask of eight lanes, the lanes it holds first, in order: a permutation that packs them.
     static PACK: [[u32; LANES]; 256] = {
@@ -451,8 +455,8 @@ mod avx512 {
     /// `LOWS` gives byte `k` of lane `j` the byte `j + 7 - k`, so that each lane holds the four bytes
     /// ending with the byte it scores, the last lowest; `HIGHS`, the four before those; `NEXTS` gives
     /// lane `j` the byte after the one it scores, `j + 8`, in its low byte.
-    static LOWS: [u8; 64] = permutation(7);
-    static HIGHS: [u8; 64] = permutation(3);
+    static LOWS: [u8; 64] = super::lane_bytes(7);
+    static HIGHS: [u8; 64] = super::lane_bytes(3);
     static NEXTS: [u8; 64] = {
         let mut at = [0; 64];
         let mut i = 0;
@@ -462,16 +466,6 @@ mod avx512 {
         }
         at
     };
-
-    const fn permutation(from: usize) -> [u8; 64] {
-        let mut at = [0; 64];
-        let mut i = 0;
-        while i < 64 {
-            at[i] = (i / 4 + from - i % 4) as u8;
-            i += 1;
-        }
-        at
-    }
 
     /// All ones for each ASCII byte that is not a word's (`is_word`).
     static NOT_WORDS: [u8; 128] = {
