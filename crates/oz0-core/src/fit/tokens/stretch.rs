@@ -79,6 +79,9 @@ fn one_at_a_time(table: &Table, mut history: u64, bytes: &[u8]) -> (u64, u64) {
     (sum, history)
 }
 
+/// Positions that `in_blocks` scores one at a time rather than in two passes, when it is given no more.
+const FEW: usize = 16;
+
 /// Positions a block of the portable path holds: its first pass goes over them before the second
 /// scores those set aside.
 const BLOCK: usize = 512;
@@ -95,12 +98,10 @@ const BLOCK: usize = 512;
 /// branch, and each position waits on the one before. With AVX2 both passes take eight positions a
 /// step (`avx2`); without, one.
 fn in_blocks(table: &Table, history: u64, bytes: &[u8], range: Range<usize>) -> u64 {
-    let mut sum = 0;
-    // The positions whose context reaches back before the bytes take it from `history`.
-    let head = range.end.min(HISTORY).max(range.start);
-    for j in range.start..head {
-        sum += table.score(history_at(history, bytes, j), usize::from(bytes[j]));
-    }
+    // The positions whose context reaches back before the bytes take it from `history`; and a few
+    // positions cost less one at a time than the set-up of the two passes.
+    let head = if range.len() < FEW { range.end } else { range.end.min(HISTORY).max(range.start) };
+    let sum: u64 = (range.start..head).map(|j| table.score(history_at(history, bytes, j), usize::from(bytes[j]))).sum();
     #[cfg(target_arch = "x86_64")]
     if avx2::available() {
         // SAFETY: the processor has AVX2 and POPCNT, and the positions start at `HISTORY` or later.
