@@ -15,7 +15,7 @@ pub(super) fn leading(bytes: &[u8], full: usize) -> usize {
         return unsafe { avx512::leading(bytes, full) };
     }
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
+    if crate::fit::scan::cpu::avx2() {
         // SAFETY: the processor has AVX2.
         return unsafe { avx2::leading(bytes, full) };
     }
@@ -230,7 +230,7 @@ mod tests {
             for full in 0..=bytes.len() / 32 {
                 prop_assert_eq!(leading(bytes, full), portable(bytes, full));
                 #[cfg(target_arch = "x86_64")]
-                if std::is_x86_feature_detected!("avx2") {
+                if crate::fit::scan::cpu::avx2() {
                     // SAFETY: the processor has AVX2.
                     prop_assert_eq!(unsafe { avx2::leading(bytes, full) }, portable(bytes, full));
                 }

@@ -103,7 +103,7 @@ fn in_blocks(table: &Table, history: u64, bytes: &[u8], range: Range<usize>) -> 
     let head = if range.len() < FEW { range.end } else { range.end.min(HISTORY).max(range.start) };
     let sum: u64 = (range.start..head).map(|j| table.score(history_at(history, bytes, j), usize::from(bytes[j]))).sum();
     #[cfg(target_arch = "x86_64")]
-    if avx2::available() {
+    if crate::fit::scan::cpu::avx2() {
         // SAFETY: the processor has AVX2 and POPCNT, and the positions start at `HISTORY` or later.
         return sum + unsafe { avx2::blocks(table, bytes, head..range.end) };
     }
@@ -124,9 +124,8 @@ fn portable(table: &Table, bytes: &[u8], range: Range<usize>) -> u64 {
         let end = (from + BLOCK).min(range.end);
         let mut n = 0;
         for j in from..end {
-            let (prev, cur, next) = (bytes[j - 2], bytes[j - 1], bytes[j]);
-            let key = (usize::from(prev) << 10) | (usize::from(cur) << 2) | usize::from(table.next[usize::from(next)]);
-            let entry = table.direct[key];
+            let pair = u16::from_be_bytes([bytes[j - 2], bytes[j - 1]]);
+            let entry = table.direct[table.key(usize::from(pair), usize::from(bytes[j]))];
             let needs = entry & NEEDS != 0;
             aside[n] = j as u32;
             n += usize::from(needs);
@@ -155,7 +154,7 @@ const fn lane_bytes<const N: usize>(from: usize) -> [u8; N] {
     at
 }
 
-/// `in_blocks`'s two passes eight positions a step, one a 32-bit lane, their lookups hardware gathers.
+/// `in_blocks`'s two passes eight positions a step, one a 32-bit lane, their lookups loads.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
@@ -169,16 +168,11 @@ mod avx2 {
     use std::cell::RefCell;
     use std::ops::Range;
 
-    use super::super::table::{HISTORY, KEY_MASK, LOGITS, NEEDS, PROBABLE, Table};
+    use super::super::table::{HISTORY, NEEDS, Table};
     use super::{BLOCK, history_of};
 
     /// Positions scored a step: one a 32-bit lane.
     const LANES: usize = 8;
-
-    /// Returns whether the processor has AVX2 and POPCNT.
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
-    }
 
     /// The byte shuffles of a step's window, the sixteen bytes from eight before its first position in
     /// both halves of a vector: `LOWS` gives byte `k` of lane `i` the byte `i + 7 - k`, so that each
@@ -224,8 +218,8 @@ mod avx2 {
     /// The rows of an `Aside` that hold the indices of each level's residuals once hashed.
     const INDICES: [usize; 3] = [0, 1, 3];
 
-    /// Returns the entries of `Table::direct` of eight pairs (`pairs`, each the pair shifted two bits
-    /// up) when the bytes `next` follow them: the lookups are eight loads, which on AMD's Zen 3 cost
+    /// Returns the entries of `Table::direct` of eight pairs (`pairs`, the scored byte low) when the
+    /// bytes `next` follow them: the lookups are eight loads, which on AMD's Zen 3 cost
     /// less than a hardware gather, and the class of the byte after is looked up with them. The keys
     /// are read back from memory: moved out of the vectors lane by lane, as the compiler would, they
     /// cost two instructions each.
@@ -238,10 +232,8 @@ mod avx2 {
             _mm256_storeu_si256(nexts.as_mut_ptr().cast(), next);
         }
         let (keys, nexts) = std::hint::black_box((keys, nexts));
-        let entries: [u32; LANES] = std::array::from_fn(|i| {
-            let key = keys[i] as usize | usize::from(table.next[nexts[i] as usize & 0xFF]);
-            u32::from(table.direct[key & KEY_MASK])
-        });
+        let entries: [u32; LANES] =
+            std::array::from_fn(|i| u32::from(table.direct[table.key(keys[i] as usize, nexts[i] as usize & 0xFF)]));
         // SAFETY: `entries` holds eight 32-bit lanes.
         unsafe { _mm256_loadu_si256(entries.as_ptr().cast()) }
     }
@@ -250,7 +242,7 @@ mod avx2 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX2 and POPCNT (`available`), and `range` must start at `HISTORY` or
+    /// The processor must have AVX2 and POPCNT (`cpu::avx2`), and `range` must start at `HISTORY` or
     /// later.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) unsafe fn blocks(table: &Table, bytes: &[u8], range: Range<usize>) -> u64 {
@@ -286,8 +278,7 @@ mod avx2 {
                     let low = _mm256_shuffle_epi8(window, lows);
                     let next = _mm256_shuffle_epi8(window, nexts);
                     // The pairs' entries, looked up one at a time by the pair and the class of the byte after.
-                    let pairs = _mm256_slli_epi32::<2>(_mm256_and_si256(low, low_bytes));
-                    let entry = entries(table, pairs, next);
+                    let entry = entries(table, _mm256_and_si256(low, low_bytes), next);
                     // The lanes past the block's end score nothing; those whose pair reads residuals are set
                     // aside, the others add the probability their entry holds.
                     let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - j).min(LANES) as i32), lanes);
@@ -394,17 +385,15 @@ mod avx2 {
         /// whose indices are hashed (`hash_contexts`): one at a time, each a few loads and additions.
         fn sum(&self, table: &Table, aside: &Aside, n: usize) -> u64 {
             let [a, b, c] = &table.levels;
-            let probable = &table.probability[PROBABLE..PROBABLE + 256];
             let rows = &aside.0;
             (0..n)
                 .map(|i| {
-                    let logit = (rows[2][i] & 0xFF) as i32
-                        + i32::from(a.residuals[rows[INDICES[0]][i] as usize])
-                        + i32::from(b.residuals[rows[INDICES[1]][i] as usize])
-                        + i32::from(c.residuals[rows[INDICES[2]][i] as usize]);
-                    // Below the probable logits every probability is 0, above, 255.
-                    let at = (logit + LOGITS as i32 / 2 - 4 * 128 - PROBABLE as i32).clamp(0, 255);
-                    u64::from(probable[at as usize])
+                    table.probability_of(
+                        (rows[2][i] & 0xFF) as i32
+                            + i32::from(a.residuals[rows[INDICES[0]][i] as usize])
+                            + i32::from(b.residuals[rows[INDICES[1]][i] as usize])
+                            + i32::from(c.residuals[rows[INDICES[2]][i] as usize]),
+                    )
                 })
                 .sum()
         }
@@ -880,7 +869,7 @@ mod tests {
             let (expected, _) = one_at_a_time(&TABLE, history_of(&bytes, start), &bytes[start..]);
             prop_assert_eq!(portable(&TABLE, &bytes, start..bytes.len()), expected);
             #[cfg(target_arch = "x86_64")]
-            if avx2::available() {
+            if crate::fit::scan::cpu::avx2() {
                 // SAFETY: the processor has AVX2 and POPCNT, and the positions start at `HISTORY`.
                 prop_assert_eq!(unsafe { avx2::blocks(&TABLE, &bytes, start..bytes.len()) }, expected);
             }

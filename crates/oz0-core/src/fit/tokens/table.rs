@@ -136,8 +136,8 @@ pub(super) static DIRECT: [u16; KEYS + 2] = direct(BYTES);
 /// The trained table, decoded once; its scores stay where the binary holds them.
 pub(super) struct Table {
     /// The class (0 to 3) of each byte when it follows the scored one, and of the end of the text
-    /// (`END`); then three bytes of 0, so that a load of four bytes at any byte's class stays inside.
-    pub(super) next: [u8; END + 4],
+    /// (`END`).
+    pub(super) next: [u8; END + 1],
     /// The byte taken to stand before the text.
     pub(super) start: u8,
     /// The fixed-point score of each ASCII white-space byte past the run's 64th character.
@@ -170,7 +170,7 @@ impl Table {
     /// `direct` must be `Table::direct` of the bytes (`direct`, worked out as the binary is built).
     pub(super) fn decode(bytes: &'static [u8], direct: &'static [u16; KEYS + 2]) -> Self {
         Self::try_decode(bytes, direct).unwrap_or(Table {
-            next: [0; END + 4],
+            next: [0; END + 1],
             start: b'\n',
             rates: [0; 256],
             probability: [0; LOGITS],
@@ -190,7 +190,7 @@ impl Table {
         let logits = bytes.get(HEADER_LEN..HEADER_LEN + KEYS)?.try_into().ok()?;
         let probability = bytes.get(HEADER_LEN - LOGITS..HEADER_LEN)?.try_into().ok()?;
         let mut table = Table {
-            next: [0; END + 4],
+            next: [0; END + 1],
             start: bytes[7],
             rates: [0; 256],
             probability,
@@ -253,10 +253,9 @@ impl Table {
     /// `score`, given `word_before(history)`.
     #[inline(always)]
     pub(super) fn score_after(&self, history: u64, word: u32, next: usize) -> u64 {
-        let key = ((history as usize & 0xFFFF) << 2) | usize::from(self.next[next]);
         let [a, b, c] = &self.levels;
         // Each of the four logits is stored plus 128; an odd logit reads no residuals.
-        let pair = self.logits[key & KEY_MASK];
+        let pair = self.logits[self.key(history as usize & 0xFFFF, next)];
         let logit = i32::from(pair)
             + if pair & 1 == 1 {
                 3 * 128
@@ -265,6 +264,20 @@ impl Table {
                     + b.residual(self.hash, history, word, next)
                     + c.residual(self.hash, history, word, next)
             };
+        self.probability_of(logit)
+    }
+
+    /// Returns the context key of the scored byte after the byte before it (`pair`, the two bytes, the
+    /// scored one low) when `next` (a byte, or `END`) follows.
+    #[inline(always)]
+    pub(super) fn key(&self, pair: usize, next: usize) -> usize {
+        ((pair << 2) | usize::from(self.next[next])) & KEY_MASK
+    }
+
+    /// Returns the fixed-point probability of `logit`, the sum of a pair's stored logit and its three
+    /// residuals, each stored plus 128.
+    #[inline(always)]
+    pub(super) fn probability_of(&self, logit: i32) -> u64 {
         let at = (logit + LOGITS as i32 / 2 - 4 * 128).clamp(0, LOGITS as i32 - 1);
         u64::from(self.probability[at as usize])
     }
