@@ -146,10 +146,10 @@ impl Listener {
     }
 }
 
-/// A call running on the session.
+/// A call running on the session; its progress token is known once its request is sent.
 struct Active {
     id: u64,
-    token: ProgressToken,
+    token: Option<ProgressToken>,
     listener: Listener,
 }
 
@@ -173,6 +173,17 @@ struct Inner {
 pub(crate) struct Entered {
     host: Host,
     id: u64,
+}
+
+impl Entered {
+    /// Says that the call's progress comes with `token`, which its request was sent with.
+    pub(crate) fn progress_with(&self, token: ProgressToken) {
+        if let Ok(mut calls) = self.host.0.calls.lock()
+            && let Some(call) = calls.iter_mut().find(|call| call.id == self.id)
+        {
+            call.token = Some(token);
+        }
+    }
 }
 
 impl Drop for Entered {
@@ -201,11 +212,13 @@ impl Host {
         self.0.tally.settled(token, std::time::Duration::from_secs(1)).await;
     }
 
-    /// Tells the host of a call, whose progress comes with `token`, until the guard is dropped.
-    pub fn enter(&self, token: ProgressToken, listener: Listener) -> Entered {
+    /// Tells the host of a call until the guard is dropped; `Entered::progress_with` then says its
+    /// progress token. A call is entered before its request is sent: over HTTP the server's requests
+    /// of the call (a model's answer, a person's input) may come before the send returns.
+    pub fn enter(&self, listener: Listener) -> Entered {
         let id = self.0.next.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut calls) = self.0.calls.lock() {
-            calls.push(Active { id, token, listener });
+            calls.push(Active { id, token: None, listener });
         }
         Entered { host: self.clone(), id }
     }
@@ -353,7 +366,7 @@ impl ClientHandler for Host {
 
     async fn on_progress(&self, params: ProgressNotificationParam, _: NotificationContext<RoleClient>) {
         self.each(|call| {
-            if call.token == params.progress_token {
+            if call.token.as_ref() == Some(&params.progress_token) {
                 call.listener.tell(Event::Progress {
                     progress: params.progress,
                     total: params.total,

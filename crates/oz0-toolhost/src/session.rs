@@ -376,12 +376,13 @@ impl Session {
 
     /// Sends a request of a call and waits for its answer, the call's events told to its listener.
     async fn request(&self, request: ClientRequest, wait: &Wait<'_>) -> Result<ServerResult, Stop> {
+        let entered = self.host.enter(wait.listener.clone());
         let handle = match self.peer.send_request_with_option(request, PeerRequestOptions::no_options()).await {
             Ok(handle) => handle,
             Err(err) => return Err(Stop::Failed(err.to_string())),
         };
         let token = handle.progress_token.clone();
-        let _entered = self.host.enter(token.clone(), wait.listener.clone());
+        entered.progress_with(token.clone());
         let id = handle.id.clone();
         let answer = tokio::select! {
             answer = tokio::time::timeout_at(wait.deadline, handle.rx) => answer,
