@@ -37,6 +37,23 @@ fn hostile() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/plugins/hostile")
 }
 
+/// Returns the bytes of the files that the hostile server's `fill_disk` wrote under `dir`.
+fn filled(dir: &Path) -> u64 {
+    let mut pending = vec![dir.to_path_buf()];
+    let mut bytes = 0;
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let Ok(meta) = entry.metadata() else { continue };
+            if meta.is_dir() {
+                pending.push(entry.path());
+            } else if entry.file_name().to_string_lossy().starts_with("fill-") {
+                bytes += meta.len();
+            }
+        }
+    }
+    bytes
+}
+
 fn is_root() -> bool {
     std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
 }
@@ -339,7 +356,11 @@ fn landlock_alone_and_a_privileged_pid_namespace_keep_the_plugin_out_too() {
 fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     let guest = Guest::new(Transport::Served, None, "auto");
     guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
-    for (function, says) in [("fork_bomb", "processes and threads at once"), ("hog", "MiB of memory")] {
+    for (function, says) in [
+        ("fork_bomb", "processes and threads at once"),
+        ("hog", "MiB of memory"),
+        ("fill_disk", "MiB on disk"),
+    ] {
         let start = std::time::Instant::now();
         let (code, answer, stderr) =
             guest.run(None, &["tool", "call", &format!("hostile.{function}"), "--format", "json"]);
@@ -355,6 +376,14 @@ fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     }
     let status = guest.ok(None, &["edge", "status", "--format", "json"]);
     assert!(status.contains("\"confined\": true"), "the edge lives on: {status}");
+    // What the stopped server wrote into its TMPDIR is gone with it; what it wrote into its HOME, 16 MiB,
+    // is kept for its next server.
+    let filled = || filled(guest.dir.path());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while filled() > 16 << 20 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(filled(), 16 << 20, "the disk the server filled is given back");
     let (code, _, stderr) = guest.run(None, &["tool", "call", "hostile.probe"]);
     assert_eq!(code, 0, "a new server answers the next call: {stderr}");
 }

@@ -97,6 +97,7 @@ pub fn server_command(
     command.limits = Limits {
         memory: asked.memory_mib.map_or(Limits::CEILING.memory, |mib| (mib << 20).min(Limits::CEILING.memory)),
         tasks: asked.tasks.map_or(Limits::CEILING.tasks, |tasks| tasks.min(Limits::CEILING.tasks)),
+        disk: asked.disk_mib.map_or(Limits::CEILING.disk, |mib| (mib << 20).min(Limits::CEILING.disk)),
     };
     Some(command)
 }

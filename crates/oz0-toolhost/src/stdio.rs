@@ -133,7 +133,8 @@ impl StdioServer {
         let (stopped, watchdog) =
             match (child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw), group) {
                 (Some(root), Some(group)) => {
-                    let (stopped, task) = confine::watch::watch(root, group, command.limits);
+                    let (stopped, task) =
+                        confine::watch::watch(root, group, command.limits, vec![command.home.clone(), tmp.clone()]);
                     (stopped, Some(task))
                 }
                 _ => (confine::watch::Stopped::default(), None),

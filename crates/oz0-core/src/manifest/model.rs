@@ -149,6 +149,10 @@ pub struct ToolLimits {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u32", range(min = 8, max = 512))]
     pub tasks: Option<u32>,
+    /// The MiB its `HOME` and `TMPDIR` may hold on disk together; at most 4096.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 16, max = 4096))]
+    pub disk_mib: Option<u64>,
 }
 
 impl Manifest {

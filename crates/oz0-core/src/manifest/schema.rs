@@ -73,7 +73,7 @@ pub fn known_keys(pointer_kind: Section) -> &'static [&'static str] {
             "paths",
             "limits",
         ],
-        Section::Limits => &["memory_mib", "tasks"],
+        Section::Limits => &["memory_mib", "tasks", "disk_mib"],
         Section::Path => &["path", "access"],
         Section::Results => &["fit"],
         Section::Requires => &["models"],

@@ -60,11 +60,14 @@ pub struct Limits {
     pub memory: u64,
     /// The processes and threads it may run at once.
     pub tasks: u32,
+    /// The bytes its `HOME` and `TMPDIR` may hold on disk, together.
+    pub disk: u64,
 }
 
 impl Limits {
-    /// The most a server gets unless its manifest asks for less: 4 GiB and 512 tasks.
-    pub const CEILING: Limits = Limits { memory: 4 << 30, tasks: 512 };
+    /// The most a server gets unless its manifest asks for less: 4 GiB of memory, 512 tasks and 4 GiB
+    /// on disk.
+    pub const CEILING: Limits = Limits { memory: 4 << 30, tasks: 512, disk: 4 << 30 };
 }
 
 impl Default for Limits {

@@ -1,13 +1,15 @@
 //! The watchdog of a running server: every half second it counts the processes and threads of the
-//! server's tree and the memory they hold, and stops the server, saying why, when either is over its
-//! [`Limits`]. The kernel's limits (`RLIMIT_DATA`, and a PID namespace's `pid_max`) refuse what goes
-//! far beyond them; the watchdog ends a server that keeps trying.
+//! server's tree and the memory they hold, every second what its `HOME` and `TMPDIR` hold on disk, and
+//! stops the server, saying why, when any is over its [`Limits`]. The kernel's limits (`RLIMIT_DATA`,
+//! and a PID namespace's `pid_max`) refuse what goes far beyond them; the watchdog ends a server that
+//! keeps trying. On a shared edge a server's folders are on the edge's disk: unwatched, one tenant's
+//! server could fill it, and every tenant's jobs and files with it.
 //!
 //! The tree is read from `/proc/<pid>/task/<tid>/children` and `/proc/<pid>/statm`, which any process
 //! may read: a server that makes itself undumpable cannot hide from it. In a PID namespace of its own
 //! every process of a server stays in its tree, since orphans are adopted by the server itself.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -21,6 +23,15 @@ const PERIOD: Duration = Duration::from_millis(500);
 /// The most processes of a tree read in one measure.
 const MAX_PROCESSES: usize = 100_000;
 
+/// Every how many periods a server's folders are measured: walking them costs more than reading its
+/// processes.
+const DISK_EVERY: u32 = 2;
+
+/// The most files and folders a server's `HOME` and `TMPDIR` may hold together: a walk of more would
+/// cost the edge more than a server is worth, and so many small files fill a disk's inodes before
+/// its bytes.
+const MAX_FILES: u64 = 250_000;
+
 /// Why a server was stopped, once it was.
 pub(crate) type Stopped = Arc<OnceLock<String>>;
 
@@ -31,6 +42,9 @@ pub(crate) struct Usage {
     pub tasks: u32,
     /// The bytes its processes hold resident.
     pub resident: u64,
+    /// The bytes its folders hold on disk, and their files and folders, as last measured.
+    pub disk: u64,
+    pub files: u64,
 }
 
 impl Usage {
@@ -51,19 +65,45 @@ impl Usage {
                 limits.memory >> 20
             ));
         }
+        if self.disk > limits.disk {
+            return Some(format!(
+                "its HOME and TMPDIR held {} MiB on disk, and a tool's server may hold {} MiB (its manifest's \
+                 `limits.disk_mib`)",
+                self.disk >> 20,
+                limits.disk >> 20
+            ));
+        }
+        if self.files > MAX_FILES {
+            return Some(format!(
+                "its HOME and TMPDIR held more than {MAX_FILES} files and folders, the most a tool's server may keep"
+            ));
+        }
         None
     }
 }
 
-/// Watches the tree of `root` until it is gone: kills the process group `group` once the tree goes
-/// over `limits`, and sets why in the returned cell.
-pub(crate) fn watch(root: Pid, group: Pid, limits: Limits) -> (Stopped, tokio::task::JoinHandle<()>) {
+/// Watches the tree of `root` and the server's `folders` (its `HOME` and `TMPDIR`) until the tree is
+/// gone: kills the process group `group` once it goes over `limits`, and sets why in the returned cell.
+pub(crate) fn watch(
+    root: Pid,
+    group: Pid,
+    limits: Limits,
+    folders: Vec<PathBuf>,
+) -> (Stopped, tokio::task::JoinHandle<()>) {
     let stopped = Stopped::default();
     let cell = Arc::clone(&stopped);
+    let folders = Arc::new(folders);
     let task = tokio::spawn(async move {
-        loop {
+        let (mut disk, mut files) = (0, 0);
+        for period in 1.. {
             tokio::time::sleep(PERIOD).await;
-            let Some(usage) = usage(root) else { return };
+            if period % DISK_EVERY == 0 {
+                let folders = Arc::clone(&folders);
+                (disk, files) =
+                    tokio::task::spawn_blocking(move || on_disk(&folders, limits.disk)).await.unwrap_or((disk, files));
+            }
+            let Some(mut usage) = usage(root) else { return };
+            (usage.disk, usage.files) = (disk, files);
             if let Some(reason) = usage.over(limits) {
                 tracing::warn!(pid = root.as_raw_nonzero().get(), reason, "stopped a tool's server");
                 let _ = cell.set(reason);
@@ -103,16 +143,61 @@ pub(crate) fn usage(root: Pid) -> Option<Usage> {
     Some(usage)
 }
 
+/// Returns the bytes `folders` hold on disk (the blocks of their files and folders, so that a sparse
+/// file counts what it fills) and how many files and folders they hold. Links are not followed. Stops
+/// counting once over `most` bytes or `MAX_FILES` entries: the server is then over its limits anyway.
+pub(crate) fn on_disk(folders: &[PathBuf], most: u64) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let (mut bytes, mut files) = (0u64, 0u64);
+    let mut pending: Vec<PathBuf> = folders.to_vec();
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let Ok(meta) = entry.metadata() else { continue };
+            bytes = bytes.saturating_add(meta.blocks().saturating_mul(512));
+            files += 1;
+            if bytes > most || files > MAX_FILES {
+                return (bytes, files);
+            }
+            if meta.is_dir() {
+                pending.push(entry.path());
+            }
+        }
+    }
+    (bytes, files)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_tree_is_over_its_limits_by_tasks_or_memory() {
-        let limits = Limits { memory: 100 << 20, tasks: 10 };
-        assert_eq!(Usage { tasks: 9, resident: 100 << 20 }.over(limits), None);
-        assert!(Usage { tasks: 10, resident: 0 }.over(limits).unwrap().contains("10 processes and threads"));
-        assert!(Usage { tasks: 1, resident: 101 << 20 }.over(limits).unwrap().contains("101 MiB"));
+        let limits = Limits { memory: 100 << 20, tasks: 10, disk: 50 << 20 };
+        let within = Usage { tasks: 9, resident: 100 << 20, disk: 50 << 20, files: MAX_FILES };
+        assert_eq!(within.over(limits), None);
+        assert!(Usage { tasks: 10, ..within }.over(limits).unwrap().contains("10 processes and threads"));
+        assert!(Usage { resident: 101 << 20, ..within }.over(limits).unwrap().contains("101 MiB of memory"));
+        assert!(Usage { disk: 51 << 20, ..within }.over(limits).unwrap().contains("51 MiB on disk"));
+        assert!(Usage { files: MAX_FILES + 1, ..within }.over(limits).unwrap().contains("files and folders"));
+    }
+
+    #[test]
+    fn the_folders_are_measured_by_what_they_fill_not_by_their_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let (home, tmp) = (dir.path().join("home"), dir.path().join("tmp"));
+        std::fs::create_dir_all(home.join("deep/er")).unwrap();
+        std::fs::create_dir_all(&tmp).unwrap();
+        std::fs::write(home.join("deep/er/full"), vec![1u8; 3 << 20]).unwrap();
+        // A sparse file of 1 GiB fills next to nothing; a link to the folders above counts once.
+        std::fs::File::create(tmp.join("sparse")).unwrap().set_len(1 << 30).unwrap();
+        std::os::unix::fs::symlink(dir.path(), tmp.join("up")).unwrap();
+        let (bytes, files) = on_disk(&[home.clone(), tmp.clone()], u64::MAX);
+        assert!((3 << 20..4 << 20).contains(&bytes), "{bytes}");
+        assert_eq!(files, 5, "deep, er, full, sparse, up");
+        // Counting stops once over the most asked.
+        let (bytes, _) = on_disk(&[home, tmp], 1 << 20);
+        assert!(bytes > 1 << 20, "{bytes}");
     }
 
     #[test]
