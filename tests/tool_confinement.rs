@@ -303,7 +303,7 @@ fn a_second_plugin_finds_nothing(transport: Transport, user: Option<(u32, u32)>,
             );
             assert_ne!(*what, format!("signal {pid}"), "{label}: the plugin could signal another process");
         }
-        for escape in ["unmount", "mount", "trace"] {
+        for escape in ["unmount", "mount", "trace", "raise its priority"] {
             assert!(!what.starts_with(escape), "{label}: {what}");
         }
         // Only in a user namespace of its own can the number of those it makes be set to none.
@@ -321,6 +321,11 @@ fn a_second_plugin_finds_nothing(transport: Transport, user: Option<(u32, u32)>,
         assert_eq!(visible, [1], "{label}: in its own PID namespace, it sees itself alone");
     }
     assert!(!report["env"].as_object().unwrap().keys().any(|k| k.contains("KEY") || k == "OZ0_TOKEN"), "{label}");
+    // It yields the processor to the edge, which runs at this test's priority.
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    // The fields after the command's name, from the third; the nice value is the nineteenth.
+    let edge: i64 = stat[stat.rfind(')').unwrap() + 2..].split(' ').nth(16).unwrap().parse().unwrap();
+    assert_eq!(report["nice"], json!((edge + 10).min(19)), "{label}: its nice value");
     for path in write {
         assert!(!Path::new(&path).exists(), "{label}: {path} was written");
     }
@@ -356,11 +361,9 @@ fn landlock_alone_and_a_privileged_pid_namespace_keep_the_plugin_out_too() {
 fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     let guest = Guest::new(Transport::Served, None, "auto");
     guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
-    for (function, says) in [
-        ("fork_bomb", "processes and threads at once"),
-        ("hog", "MiB of memory"),
-        ("fill_disk", "MiB on disk"),
-    ] {
+    for (function, says) in
+        [("fork_bomb", "processes and threads at once"), ("hog", "MiB of memory"), ("fill_disk", "MiB on disk")]
+    {
         let start = std::time::Instant::now();
         let (code, answer, stderr) =
             guest.run(None, &["tool", "call", &format!("hostile.{function}"), "--format", "json"]);

@@ -33,6 +33,11 @@ const TASK_HEADROOM: u32 = 64;
 /// The least `pid_max` a PID namespace takes.
 const MIN_PID_MAX: u32 = 512;
 
+/// How far below its edge's a server's scheduling priority is (its nice value above): a server that
+/// spins on every core still leaves the edge, and every tenant's calls, the larger share of the
+/// processor. Without `CAP_SYS_NICE` it cannot raise it back.
+const YIELD: i32 = 10;
+
 /// The signals a server is asked to stop with, which the relay ignores so that it outlives its server.
 const STOP_SIGNALS: [libc::c_int; 4] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGQUIT];
 
@@ -52,6 +57,8 @@ pub(crate) struct Setup {
     pid_max: Vec<u8>,
     /// The rights on its own `/proc`, granted once it is mounted, or on its own folder of the edge's.
     proc_rights: u64,
+    /// Its nice value: `YIELD` above the edge's, at most 19.
+    nice: i32,
 }
 
 impl Setup {
@@ -68,6 +75,7 @@ impl Setup {
             uid_map: format!("{uid} {uid} 1\n").into_bytes(),
             gid_map: format!("{gid} {gid} 1\n").into_bytes(),
             pid_max: format!("{hard}\n").into_bytes(),
+            nice: rustix::process::getpriority_process(None).map_or(YIELD, |edge| (edge + YIELD).min(19)),
             proc_rights: (AccessFs::ReadFile | AccessFs::ReadDir).bits(),
         }
     }
@@ -75,6 +83,7 @@ impl Setup {
     /// Runs in the child: returns in the process that is to exec the server, confined.
     fn run(&self) -> io::Result<()> {
         die_with(self.parent)?;
+        rustix::process::setpriority_process(None, self.nice)?;
         if self.namespaces != Namespaces::None {
             self.enter()?;
         } else if let Some(ruleset) = &self.ruleset {
