@@ -39,6 +39,16 @@ fn hostile() -> PathBuf {
 
 /// Returns the bytes of the files that the hostile server's `fill_disk` wrote under `dir`.
 fn filled(dir: &Path) -> u64 {
+    bytes_under(dir, |name| name.starts_with("fill-"))
+}
+
+/// Returns the bytes of every file under `dir`.
+fn folder_bytes(dir: &Path) -> u64 {
+    bytes_under(dir, |_| true)
+}
+
+/// Returns the bytes of the files under `dir` whose names `counted` says.
+fn bytes_under(dir: &Path, counted: impl Fn(&str) -> bool) -> u64 {
     let mut pending = vec![dir.to_path_buf()];
     let mut bytes = 0;
     while let Some(folder) = pending.pop() {
@@ -46,7 +56,7 @@ fn filled(dir: &Path) -> u64 {
             let Ok(meta) = entry.metadata() else { continue };
             if meta.is_dir() {
                 pending.push(entry.path());
-            } else if entry.file_name().to_string_lossy().starts_with("fill-") {
+            } else if counted(&entry.file_name().to_string_lossy()) {
                 bytes += meta.len();
             }
         }
@@ -389,6 +399,38 @@ fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     assert_eq!(filled(), 16 << 20, "the disk the server filled is given back");
     let (code, _, stderr) = guest.run(None, &["tool", "call", "hostile.probe"]);
     assert_eq!(code, 0, "a new server answers the next call: {stderr}");
+}
+
+#[test]
+fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_each() {
+    let guest = Guest::new(Transport::Served, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    // 250 logs and 250 progress messages of 256 KiB each: 125 MiB, were they kept whole, in the edge and
+    // its store; a server may send messages of 160 MiB.
+    let (code, answer, stderr) = guest.run(None, &["tool", "call", "hostile.flood", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(answer["result"]["content"][0]["text"], "flooded", "{stderr}");
+    let notes = answer["server"].as_array().unwrap();
+    assert!(notes.len() <= 202, "{} notes", notes.len());
+    for note in notes {
+        let text = note["text"].as_str().unwrap();
+        assert!(text.len() < 4200, "a note of {} bytes", text.len());
+    }
+    let logs: Vec<&str> = notes.iter().filter(|n| n["kind"] == "log").map(|n| n["text"].as_str().unwrap()).collect();
+    assert!(
+        logs[0].starts_with("flood: 0 xxx")
+            && logs[0].ends_with(&format!("… ({} bytes left out)", "flood: 0 ".len() + (256 << 10) - 4096)),
+        "{}",
+        &logs[0][4000..]
+    );
+    assert!(logs.last().unwrap().contains("of the server's messages were left out of the trace"), "{logs:?}");
+    let progress = notes.iter().find(|n| n["kind"] == "progress").unwrap()["text"].as_str().unwrap();
+    assert!(progress.starts_with("250 of 250: xxx") && progress.ends_with("bytes left out)"), "{}", &progress[..40]);
+    let trace = guest.ok(None, &["job", "trace", answer["job"]["id"].as_str().unwrap(), "--format", "json"]);
+    assert!(trace.len() < 2 << 20, "the trace holds {} bytes", trace.len());
+    let kept = folder_bytes(guest.dir.path());
+    assert!(kept < 64 << 20, "the edge's folders hold {} MiB after the call", kept >> 20);
 }
 
 #[test]

@@ -336,6 +336,22 @@ pub(crate) async fn invoke(
 /// The most of a server's messages a step keeps.
 const MAX_NOTES: usize = 200;
 
+/// The most bytes of a server's message (a log, a question, a progress message) that the trace and the
+/// job's live events keep. A server may send messages of up to 160 MiB: kept whole, `MAX_NOTES` of
+/// them would be gigabytes of the edge's memory and store from one call.
+const MAX_NOTE_BYTES: usize = 4096;
+
+/// Returns `text` cut to `MAX_NOTE_BYTES` at a character's start, saying how much was left out.
+fn cut(mut text: String) -> String {
+    if text.len() > MAX_NOTE_BYTES {
+        let end = (0..=MAX_NOTE_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let left_out = text.len() - end;
+        text.truncate(end);
+        text.push_str(&format!("… ({left_out} bytes left out)"));
+    }
+    text
+}
+
 /// Hears a call's events until the call ends: tells its progress to whoever follows the job, and
 /// returns what the trace keeps (the last progress the server reported, its logs and questions), with
 /// how many messages were left out.
@@ -349,6 +365,7 @@ async fn hear(
     let (mut notes, mut left_out) = (Vec::new(), 0);
     while let Some(event) = heard.recv().await {
         if let Event::Progress { progress, total, message } = event {
+            let message = message.map(cut);
             let mut text = match total {
                 Some(total) => format!("{progress} of {total}"),
                 None => progress.to_string(),
@@ -387,8 +404,9 @@ struct Person {
 impl Ask for Person {
     fn ask<'a>(&'a self, message: &'a str, schema: &'a Value) -> BoxFuture<'a, Asked> {
         Box::pin(async move {
+            let message = cut(message.to_owned());
             let Some((question, answered)) =
-                self.state.running().ask(self.tenant, &self.job, &self.call, message, schema)
+                self.state.running().ask(self.tenant, &self.job, &self.call, &message, schema)
             else {
                 return Asked::Cancel;
             };
@@ -412,14 +430,14 @@ fn note_of(event: Event) -> Option<ServerNote> {
                 Some(logger) => format!("{logger}: {message}"),
                 None => message,
             };
-            ServerNote { kind: ServerNoteKind::Log, level, text }
+            ServerNote { kind: ServerNoteKind::Log, level, text: cut(text) }
         }
         Event::Elicited { message, action, reason } => {
             let text = match reason {
                 Some(reason) => format!("{message} (declined: {reason})"),
                 None => message,
             };
-            ServerNote { kind: ServerNoteKind::Question, level: action, text }
+            ServerNote { kind: ServerNoteKind::Question, level: action, text: cut(text) }
         }
         Event::Refused { method, reason } => {
             ServerNote { kind: ServerNoteKind::Refused, level: "error".into(), text: format!("{method}: {reason}") }
@@ -508,4 +526,19 @@ async fn run(
     drop(folder);
     drop(granted);
     answered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_is_cut_at_a_characters_start_saying_how_much_was_left_out() {
+        assert_eq!(cut("short".into()), "short");
+        let whole = "x".repeat(MAX_NOTE_BYTES);
+        assert_eq!(cut(whole.clone()), whole);
+        // A character of three bytes across the cut is left out whole.
+        let text = format!("{}日本", "x".repeat(MAX_NOTE_BYTES - 1));
+        assert_eq!(cut(text), format!("{}… (6 bytes left out)", "x".repeat(MAX_NOTE_BYTES - 1)));
+    }
 }
