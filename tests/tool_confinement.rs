@@ -402,6 +402,33 @@ fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
 }
 
 #[test]
+fn a_server_gets_none_of_the_descriptors_its_edge_inherited() {
+    let guest = Guest::new(Transport::Embedded, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    // The edge is started holding a file it may read and one it may write, as one started by a
+    // supervisor or a shell with redirections may.
+    let secret = guest.dir.path().join("supervisor-secret");
+    std::fs::write(&secret, "inherited-secret-4711").unwrap();
+    let log = guest.dir.path().join("supervisor.log");
+    let args = json!({"secrets": ["inherited-secret-4711"]}).to_string();
+    let out = guest
+        .command(Path::new("/bin/sh"))
+        .args(["-c", "exec 7<\"$0\" 8>>\"$1\"; shift; exec \"$@\""])
+        .arg(&secret)
+        .arg(&log)
+        .arg(assert_cmd::cargo::cargo_bin("oz0"))
+        .args(["tool", "call", "hostile.probe", "--args", &args, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    let held: Vec<&String> = report["descriptors"].as_object().unwrap().keys().collect();
+    assert_eq!(held, ["0", "1", "2"], "its stdio alone: {}", report["descriptors"]);
+    assert_eq!(report["found"], json!([]), "the inherited file was read: {report}");
+}
+
+#[test]
 fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_each() {
     let guest = Guest::new(Transport::Served, None, "auto");
     guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);

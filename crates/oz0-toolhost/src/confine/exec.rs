@@ -82,6 +82,7 @@ impl Setup {
 
     /// Runs in the child: returns in the process that is to exec the server, confined.
     fn run(&self) -> io::Result<()> {
+        close_inherited_on_exec();
         die_with(self.parent)?;
         rustix::process::setpriority_process(None, self.nice)?;
         if self.namespaces != Namespaces::None {
@@ -220,6 +221,32 @@ pub(crate) fn arm(cmd: &mut tokio::process::Command, setup: Setup) {
     // lock (see the module's documentation).
     unsafe {
         cmd.pre_exec(move || setup.run());
+    }
+}
+
+/// Marks every descriptor from 3 up to be closed when the server execs: it gets its stdio alone, and
+/// never a descriptor its edge inherited from whoever started it (a supervisor's pipe, a log file, a
+/// terminal), which Landlock would not keep it from, being open already. Marked rather than closed, so
+/// that the descriptors the start itself needs until the exec stay open.
+fn close_inherited_on_exec() {
+    // SAFETY: plain system calls on this process's descriptors.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) == 0 {
+            return;
+        }
+        // Before Linux 5.11: each descriptor up to the process's limit, at most 65,536.
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        let most = if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) == 0 {
+            limit.rlim_cur.min(1 << 16)
+        } else {
+            1 << 16
+        };
+        for fd in 3..most as libc::c_int {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
     }
 }
 
