@@ -42,6 +42,13 @@ fn filled(dir: &Path) -> u64 {
     bytes_under(dir, |name| name.starts_with("fill-"))
 }
 
+/// Returns whether a folder named `name` is under `dir`.
+fn holds_folder(dir: &Path, name: &str) -> bool {
+    std::fs::read_dir(dir).into_iter().flatten().flatten().any(|entry| {
+        entry.file_type().is_ok_and(|t| t.is_dir()) && (entry.file_name() == name || holds_folder(&entry.path(), name))
+    })
+}
+
 /// Returns the bytes of every file under `dir`.
 fn folder_bytes(dir: &Path) -> u64 {
     bytes_under(dir, |_| true)
@@ -371,9 +378,7 @@ fn landlock_alone_and_a_privileged_pid_namespace_keep_the_plugin_out_too() {
 fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     let guest = Guest::new(Transport::Served, None, "auto");
     guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
-    for (function, says) in
-        [("fork_bomb", "processes and threads at once"), ("hog", "MiB of memory"), ("fill_disk", "MiB on disk")]
-    {
+    for (function, says) in [("fork_bomb", "processes and threads at once"), ("hog", "MiB of memory")] {
         let start = std::time::Instant::now();
         let (code, answer, stderr) =
             guest.run(None, &["tool", "call", &format!("hostile.{function}"), "--format", "json"]);
@@ -389,14 +394,6 @@ fn a_server_that_runs_away_is_stopped_not_the_edge_and_the_trace_says_why() {
     }
     let status = guest.ok(None, &["edge", "status", "--format", "json"]);
     assert!(status.contains("\"confined\": true"), "the edge lives on: {status}");
-    // What the stopped server wrote into its TMPDIR is gone with it; what it wrote into its HOME, 16 MiB,
-    // is kept for its next server.
-    let filled = || filled(guest.dir.path());
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while filled() > 16 << 20 && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    assert_eq!(filled(), 16 << 20, "the disk the server filled is given back");
     let (code, _, stderr) = guest.run(None, &["tool", "call", "hostile.probe"]);
     assert_eq!(code, 0, "a new server answers the next call: {stderr}");
 }
@@ -458,6 +455,32 @@ fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_eac
     assert!(trace.len() < 2 << 20, "the trace holds {} bytes", trace.len());
     let kept = folder_bytes(guest.dir.path());
     assert!(kept < 64 << 20, "the edge's folders hold {} MiB after the call", kept >> 20);
+}
+
+#[test]
+fn a_server_that_fills_the_disk_is_stopped_though_it_hides_what_it_writes_from_its_edge() {
+    for user in users() {
+        let guest = Guest::new(Transport::Served, user, "auto");
+        guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+        let (code, answer, stderr) = guest.run(None, &["tool", "call", "hostile.fill_disk", "--format", "json"]);
+        assert_eq!(code, 1, "{user:?}: {stderr}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("the server was stopped") && error.contains("MiB on disk"), "{user:?}: {answer}");
+        let trace = guest.ok(None, &["job", "trace", answer["job"]["id"].as_str().unwrap()]);
+        assert!(trace.contains("limits.disk_mib"), "{user:?}: the trace says why:\n{trace}");
+        // What it wrote into its TMPDIR, the folder it hid included, is gone with it; what it wrote into
+        // its HOME, 16 MiB, is kept for its next server.
+        let hidden = || holds_folder(guest.dir.path(), "hidden");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while (hidden() || filled(guest.dir.path()) > 16 << 20) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(!hidden(), "{user:?}: the hidden folder is removed");
+        assert_eq!(filled(guest.dir.path()), 16 << 20, "{user:?}: the disk the server filled is given back");
+        let (code, _, stderr) = guest.run(None, &["tool", "call", "hostile.probe"]);
+        assert_eq!(code, 0, "{user:?}: a new server answers the next call: {stderr}");
+    }
 }
 
 #[test]

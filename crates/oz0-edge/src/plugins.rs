@@ -372,7 +372,7 @@ pub(crate) fn forget_tools(root: &Path, tenant: i64, plugin: &InstalledPlugin) {
     let sandbox = sandbox(root, tenant, Confinement::default());
     for tool in &plugin.tools {
         let folder = sandbox.of_tool(&tool.id);
-        if let Err(err) = fs_err::remove_dir_all(&folder)
+        if let Err(err) = oz0_toolhost::remove_folder(&folder)
             && err.kind() != std::io::ErrorKind::NotFound
         {
             tracing::warn!(tool = %tool.id, error = &err as &dyn std::error::Error, "a removed tool's folder was kept");

@@ -49,7 +49,7 @@ pub use list::{Listed, list_functions};
 pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail, tool_server};
 pub use pool::{Lifetime, Pool};
 pub use remote::{RemoteServer, http_client};
-pub use sandbox::{MARK_VARIABLE, Sandbox, reap};
+pub use sandbox::{MARK_VARIABLE, Sandbox, reap, remove_folder};
 pub use server::Server;
 pub use session::{Answered, Call, MAX_CALLS};
 pub use stdio::StdioServer;

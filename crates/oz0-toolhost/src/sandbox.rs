@@ -142,7 +142,7 @@ pub fn reap(records: &Path) -> usize {
             kill_group(group);
             killed += 1;
         }
-        let _ = std::fs::remove_dir_all(tmp);
+        let _ = remove_folder(Path::new(tmp));
         let _ = std::fs::remove_file(&path);
     }
     killed
@@ -185,6 +185,38 @@ fn kill_group(group: i32) {
     #[cfg(unix)]
     if let Some(group) = rustix::process::Pid::from_raw(group) {
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+}
+
+/// Removes a server's folder and everything in it, though the server took its owner's rights from
+/// some of its folders (into a folder of mode 0300 a server writes, and its edge, unless root, cannot
+/// list it): they are the edge's user's, which takes the rights back first.
+pub fn remove_folder(folder: &Path) -> std::io::Result<()> {
+    match std::fs::remove_dir_all(folder) {
+        Err(err) if err.kind() == std::io::ErrorKind::PermissionDenied => {
+            let mut pending = vec![folder.to_path_buf()];
+            while let Some(folder) = pending.pop() {
+                open_up(&folder);
+                for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                    if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                        pending.push(entry.path());
+                    }
+                }
+            }
+            std::fs::remove_dir_all(folder)
+        }
+        removed => removed,
+    }
+}
+
+/// Gives the owner of `folder` the rights to list it, and to make and remove what is in it, when it is
+/// a folder and not a link to one.
+pub(crate) fn open_up(folder: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(meta) = std::fs::symlink_metadata(folder) else { return };
+    let mode = meta.permissions().mode();
+    if meta.is_dir() && mode & 0o700 != 0o700 {
+        let _ = std::fs::set_permissions(folder, std::fs::Permissions::from_mode(mode | 0o700));
     }
 }
 

@@ -87,7 +87,7 @@ impl StdioServer {
         let setup = match confinement(command, &tmp) {
             Ok(setup) => setup,
             Err(err) => {
-                let _ = std::fs::remove_dir_all(&tmp);
+                let _ = crate::sandbox::remove_folder(&tmp);
                 return Err(err);
             }
         };
@@ -106,7 +106,7 @@ impl StdioServer {
         let mut child = match spawn_child(cmd).await {
             Ok(child) => child,
             Err(source) => {
-                let _ = std::fs::remove_dir_all(&tmp);
+                let _ = crate::sandbox::remove_folder(&tmp);
                 return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(source) });
             }
         };
@@ -246,7 +246,7 @@ impl Drop for StdioServer {
         if let Some(watchdog) = self.watchdog.take() {
             watchdog.abort();
         }
-        let _ = std::fs::remove_dir_all(&self.tmp);
+        let _ = crate::sandbox::remove_folder(&self.tmp);
     }
 }
 
