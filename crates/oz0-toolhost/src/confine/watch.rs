@@ -1,9 +1,10 @@
 //! The watchdog of a running server: every half second it counts the processes and threads of the
-//! server's tree and the memory they hold, every second what its `HOME` and `TMPDIR` hold on disk, and
-//! stops the server, saying why, when any is over its [`Limits`]. The kernel's limits (`RLIMIT_DATA`,
-//! and a PID namespace's `pid_max`) refuse what goes far beyond them; the watchdog ends a server that
-//! keeps trying. On a shared edge a server's folders are on the edge's disk: unwatched, one tenant's
-//! server could fill it, and every tenant's jobs and files with it.
+//! server's tree and the memory they hold, every second or more what its `HOME` and `TMPDIR` hold on
+//! disk (spaced so that walking them costs the edge a hundredth of a core at most), and stops the
+//! server, saying why, when any is over its [`Limits`]. The kernel's limits (`RLIMIT_DATA`, and a PID
+//! namespace's `pid_max`) refuse what goes far beyond them; the watchdog ends a server that keeps
+//! trying. On a shared edge a server's folders are on the edge's disk: unwatched, one tenant's server
+//! could fill it, and every tenant's jobs and files with it.
 //!
 //! The tree is read from `/proc/<pid>/task/<tid>/children` and `/proc/<pid>/statm`, which any process
 //! may read: a server that makes itself undumpable cannot hide from it. In a PID namespace of its own
@@ -23,9 +24,16 @@ const PERIOD: Duration = Duration::from_millis(500);
 /// The most processes of a tree read in one measure.
 const MAX_PROCESSES: usize = 100_000;
 
-/// Every how many periods a server's folders are measured: walking them costs more than reading its
+/// How often a server's folders are measured at most: walking them costs more than reading its
 /// processes.
-const DISK_EVERY: u32 = 2;
+const DISK_PERIOD: Duration = Duration::from_secs(1);
+
+/// How many times as long as a walk of a server's folders took the watchdog waits before the next: a
+/// `HOME` of many files (a package manager's cache) then costs the edge a hundredth of a core at most.
+const DISK_SPACING: u32 = 100;
+
+/// How long the watchdog waits between walks of a server's folders at most.
+const DISK_PERIOD_MOST: Duration = Duration::from_secs(30);
 
 /// The most files and folders a server's `HOME` and `TMPDIR` may hold together: a walk of more would
 /// cost the edge more than a server is worth, and so many small files fill a disk's inodes before
@@ -95,12 +103,16 @@ pub(crate) fn watch(
     let folders = Arc::new(folders);
     let task = tokio::spawn(async move {
         let (mut disk, mut files) = (0, 0);
-        for period in 1.. {
+        let mut next_walk = tokio::time::Instant::now() + DISK_PERIOD;
+        loop {
             tokio::time::sleep(PERIOD).await;
-            if period % DISK_EVERY == 0 {
+            if tokio::time::Instant::now() >= next_walk {
                 let folders = Arc::clone(&folders);
+                let started = tokio::time::Instant::now();
                 (disk, files) =
                     tokio::task::spawn_blocking(move || on_disk(&folders, limits.disk)).await.unwrap_or((disk, files));
+                next_walk = tokio::time::Instant::now()
+                    + (started.elapsed() * DISK_SPACING).clamp(DISK_PERIOD, DISK_PERIOD_MOST);
             }
             let Some(mut usage) = usage(root) else { return };
             (usage.disk, usage.files) = (disk, files);
