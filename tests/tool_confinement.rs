@@ -484,6 +484,52 @@ fn a_server_that_fills_the_disk_is_stopped_though_it_hides_what_it_writes_from_i
 }
 
 #[test]
+fn a_tenants_burst_of_calls_runs_a_bounded_number_of_servers_at_once_and_the_rest_wait() {
+    let guest = Guest::new(Transport::Served, None, "auto");
+    let manifest = "name: sleeper\nversion: 1.0.0\ndescription: A server of each call's own.\ntools:\n  - id: sleeper\n    \
+                    description: Waits.\n    mcp: [python3, server.py]\n    sandbox: own\n    timeout: 120\n  \
+                    - id: impatient\n    description: Waits, briefly.\n    mcp: [python3, server.py]\n    \
+                    sandbox: own\n    timeout: 2\n";
+    guest.ok(None, &["plugin", "install", guest.plugin("sleeper", manifest).to_str().unwrap()]);
+    // One more call than a tenant may run at once, each a server of its own that waits to be released.
+    let most = oz0_edge::MAX_TOOL_CALLS;
+    let calls: Vec<Child> = (0..=most)
+        .map(|_| {
+            let mut cmd = guest.command(&assert_cmd::cargo::cargo_bin("oz0"));
+            let served = guest.served.as_ref().unwrap();
+            cmd.env("OZ0_EDGE", &served.url).env("OZ0_TOKEN", &served.token);
+            cmd.args(["tool", "call", "sleeper.wait", "--arg", "seconds=100"]);
+            cmd.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
+        })
+        .collect();
+    let log = || files_under(guest.dir.path()).into_iter().find(|p| p.ends_with("calls.log"));
+    let started = || log().map_or(0, |log| std::fs::read_to_string(log).unwrap().matches("start").count());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while started() < most && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(started(), most, "the calls a tenant may run at once all start");
+    // The one over waits its turn while they run.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    assert_eq!(started(), most, "no more run at once");
+    // A call whose timeout ends before its turn comes is not started, and says why.
+    let (code, answer, stderr) = guest.run(None, &["tool", "call", "impatient.wait", "--format", "json"]);
+    assert_eq!(code, 1, "{stderr}");
+    let error: Value = serde_json::from_str(&answer).unwrap();
+    let error = error["error"].as_str().unwrap().to_owned();
+    assert!(error.contains(&format!("was not started: its tenant's tools ran {most} calls at once")), "{error}");
+    let log = log().unwrap();
+    std::fs::write(log.with_file_name("release"), "").unwrap();
+    for call in calls {
+        let out = call.wait_with_output().unwrap();
+        assert!(out.status.success(), "every call is answered in its turn: {}", text(&out.stderr));
+    }
+    let marks = std::fs::read_to_string(log).unwrap();
+    assert_eq!(marks.matches("start").count(), most + 1, "{marks}");
+    assert_eq!(marks.matches("end").count(), most + 1, "{marks}");
+}
+
+#[test]
 fn an_edge_that_cannot_confine_runs_no_server_unless_its_operator_says_so() {
     let mut guest = Guest::new(Transport::Served, None, "off");
     let (code, _, stderr) = guest.run(None, &["plugin", "install", hostile().to_str().unwrap()]);

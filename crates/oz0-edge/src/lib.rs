@@ -41,4 +41,4 @@ mod usage;
 mod writers;
 
 pub use service::LocalEdge;
-pub use state::EdgeState;
+pub use state::{EdgeState, MAX_TOOL_CALLS};

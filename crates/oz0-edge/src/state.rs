@@ -178,6 +178,12 @@ pub(crate) const NO_TENANT: &str = "no such tenant";
 /// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
 pub(crate) const NO_FILE: &str = "no such file in this job tree";
 
+/// The calls of local tools' servers one tenant may run at once on an edge: each may be a server of its
+/// own (a tool of `sandbox: own`), of up to 4 GiB and 512 processes, so that without a bound one
+/// tenant's burst of calls could take a shared edge's machine from every other. More wait their turn
+/// within their timeout.
+pub const MAX_TOOL_CALLS: usize = 32;
+
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
 #[derive(Debug)]
@@ -191,6 +197,8 @@ pub struct EdgeState {
     running: LiveJobs,
     news: News,
     servers: Pool,
+    /// By tenant, the calls of local tools' servers it may still start at once (`MAX_TOOL_CALLS`).
+    tool_calls: Mutex<HashMap<i64, Arc<tokio::sync::Semaphore>>>,
     limits: Limits,
     passage: PluginGateway,
     /// How the tools' servers are confined.
@@ -286,6 +294,7 @@ impl EdgeState {
             unpacking: Mutex::default(),
             running: LiveJobs::default(),
             servers: Pool::new(idle),
+            tool_calls: Mutex::default(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
@@ -533,6 +542,13 @@ impl EdgeState {
     /// Returns the tools' servers the edge keeps.
     pub fn servers(&self) -> &Pool {
         &self.servers
+    }
+
+    /// Returns the calls of local tools' servers `tenant` may still start at once on this edge: each
+    /// holds one of `MAX_TOOL_CALLS` permits while it runs.
+    pub(crate) fn tool_calls(&self, tenant: i64) -> Arc<tokio::sync::Semaphore> {
+        let mut calls = self.tool_calls.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(calls.entry(tenant).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(MAX_TOOL_CALLS))))
     }
 
     /// Returns who holds `token`, or `None` when no one has it.

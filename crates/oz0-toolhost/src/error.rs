@@ -95,6 +95,18 @@ pub enum ToolHostError {
         /// The end of its stderr.
         stderr: String,
     },
+    /// A call waited its whole timeout for one of the calls its tenant may run at once on an edge.
+    #[error(
+        "the call was not started: its tenant's tools ran {calls} calls at once on this edge, the most a tenant may, \
+         for the tool's whole timeout of {} s; try again when fewer run",
+        .after.as_secs_f64()
+    )]
+    Busy {
+        /// The calls its tenant may run at once.
+        calls: usize,
+        /// The time it waited.
+        after: Duration,
+    },
     /// A call took longer than the tool's timeout.
     #[error("the call did not end within the tool's timeout of {} s", .after.as_secs_f64())]
     CallTimeout {

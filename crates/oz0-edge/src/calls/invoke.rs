@@ -299,7 +299,9 @@ pub(crate) async fn invoke(
         }
         Err(err) => {
             let outcome = match &err {
-                ToolHostError::CallTimeout { .. } | ToolHostError::Timeout { .. } => Outcome::Timeout,
+                ToolHostError::CallTimeout { .. } | ToolHostError::Timeout { .. } | ToolHostError::Busy { .. } => {
+                    Outcome::Timeout
+                }
                 ToolHostError::Crashed { .. } | ToolHostError::Exited { .. } => Outcome::Crashed,
                 ToolHostError::Cancelled => Outcome::Cancelled,
                 _ => Outcome::Error,
@@ -506,11 +508,25 @@ async fn run(
         }
         None => None,
     };
+    // A call of a local server waits its turn among its tenant's, within its timeout.
+    let waited = tokio::time::Instant::now();
+    let _turn = if local {
+        let turn = tokio::time::timeout(target.timeout, state.tool_calls(tenant.id).acquire_owned());
+        tokio::select! {
+            turn = turn => match turn {
+                Ok(Ok(turn)) => Some(turn),
+                _ => return Err(ToolHostError::Busy { calls: crate::state::MAX_TOOL_CALLS, after: target.timeout }),
+            },
+            () = token.cancelled() => return Err(ToolHostError::Cancelled),
+        }
+    } else {
+        None
+    };
     let call = Call {
         function: target.function.clone(),
         arguments: arguments.clone(),
         meta,
-        timeout: target.timeout,
+        timeout: target.timeout.saturating_sub(waited.elapsed()),
         task: target.task,
         resource: target.resource.clone(),
     };
