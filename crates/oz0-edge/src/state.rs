@@ -181,7 +181,7 @@ pub(crate) const NO_FILE: &str = "no such file in this job tree";
 /// The calls of local tools' servers one tenant may run at once on an edge: each may be a server of its
 /// own (a tool of `sandbox: own`), of up to 4 GiB and 512 processes, so that without a bound one
 /// tenant's burst of calls could take a shared edge's machine from every other. More wait their turn
-/// within their timeout.
+/// for up to their timeout.
 pub const MAX_TOOL_CALLS: usize = 32;
 
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'

@@ -508,8 +508,8 @@ async fn run(
         }
         None => None,
     };
-    // A call of a local server waits its turn among its tenant's, within its timeout.
-    let waited = tokio::time::Instant::now();
+    // A call of a local server waits its turn among its tenant's, for up to its timeout, then runs
+    // within it.
     let _turn = if local {
         let turn = tokio::time::timeout(target.timeout, state.tool_calls(tenant.id).acquire_owned());
         tokio::select! {
@@ -526,7 +526,7 @@ async fn run(
         function: target.function.clone(),
         arguments: arguments.clone(),
         meta,
-        timeout: target.timeout.saturating_sub(waited.elapsed()),
+        timeout: target.timeout,
         task: target.task,
         resource: target.resource.clone(),
     };
