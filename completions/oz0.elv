@@ -1158,6 +1158,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --tenant 'The name of the first tenant, made on the first start'
             cand --tools-may-read 'A folder that tools'' servers may be given to read, by their manifest''s `paths` and `roots`, their command line or a call''s --root. Tenants write those: beyond the system, its runtime and its plugin''s folder, a server is given no folder its operator did not list. Repeat for more'
             cand --tools-may-write 'A folder that tools'' servers may be given to read and write, by their manifest''s `paths` (`access: read-write`). Repeat for more'
+            cand --tool-calls-per-tenant 'How many calls of local tools'' servers each tenant may run at once on this edge: each may be a server of its own, so that one tenant''s burst of calls cannot take the machine from the rest. More wait their turn for up to their tool''s timeout'
             cand --sweep-every 'How often the node removes what the tenants'' retention no longer keeps (`oz0 tenant retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a shared store take turns, one sweeping each tenant at a time'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'

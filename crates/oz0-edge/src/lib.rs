@@ -41,4 +41,4 @@ mod usage;
 mod writers;
 
 pub use service::LocalEdge;
-pub use state::{EdgeState, MAX_TOOL_CALLS};
+pub use state::{EdgeState, TOOL_CALLS_PER_TENANT};

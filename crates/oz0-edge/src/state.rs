@@ -178,11 +178,11 @@ pub(crate) const NO_TENANT: &str = "no such tenant";
 /// What every "no such file" says, whether the file does not exist or is another tree's or tenant's.
 pub(crate) const NO_FILE: &str = "no such file in this job tree";
 
-/// The calls of local tools' servers one tenant may run at once on an edge: each may be a server of its
-/// own (a tool of `sandbox: own`), of up to 4 GiB and 512 processes, so that without a bound one
-/// tenant's burst of calls could take a shared edge's machine from every other. More wait their turn
-/// for up to their timeout.
-pub const MAX_TOOL_CALLS: usize = 32;
+/// The calls of local tools' servers one tenant may run at once on an edge unless its operator says
+/// otherwise ([`EdgeState::bound_tool_calls`]): each may be a server of its own (a tool of `sandbox:
+/// own`), of up to 4 GiB and 512 processes, so that without a bound one tenant's burst of calls could
+/// take a shared edge's machine from every other. More wait their turn for up to their timeout.
+pub const TOOL_CALLS_PER_TENANT: usize = 32;
 
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
@@ -197,8 +197,9 @@ pub struct EdgeState {
     running: LiveJobs,
     news: News,
     servers: Pool,
-    /// By tenant, the calls of local tools' servers it may still start at once (`MAX_TOOL_CALLS`).
+    /// By tenant, the calls of local tools' servers it may still start at once, of `calls_per_tenant`.
     tool_calls: Mutex<HashMap<i64, Arc<tokio::sync::Semaphore>>>,
+    calls_per_tenant: std::sync::atomic::AtomicUsize,
     limits: Limits,
     passage: PluginGateway,
     /// How the tools' servers are confined.
@@ -295,6 +296,7 @@ impl EdgeState {
             running: LiveJobs::default(),
             servers: Pool::new(idle),
             tool_calls: Mutex::default(),
+            calls_per_tenant: TOOL_CALLS_PER_TENANT.into(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
@@ -544,11 +546,23 @@ impl EdgeState {
         &self.servers
     }
 
+    /// Sets how many calls of local tools' servers each tenant may run at once on this edge (at least
+    /// one), before any call: `TOOL_CALLS_PER_TENANT` unless set.
+    pub fn bound_tool_calls(&self, calls: usize) {
+        self.calls_per_tenant.store(calls.max(1), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Returns how many calls of local tools' servers each tenant may run at once on this edge.
+    pub(crate) fn tool_calls_per_tenant(&self) -> usize {
+        self.calls_per_tenant.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Returns the calls of local tools' servers `tenant` may still start at once on this edge: each
-    /// holds one of `MAX_TOOL_CALLS` permits while it runs.
+    /// holds one of `tool_calls_per_tenant` permits while it runs.
     pub(crate) fn tool_calls(&self, tenant: i64) -> Arc<tokio::sync::Semaphore> {
+        let most = self.tool_calls_per_tenant();
         let mut calls = self.tool_calls.lock().unwrap_or_else(PoisonError::into_inner);
-        Arc::clone(calls.entry(tenant).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(MAX_TOOL_CALLS))))
+        Arc::clone(calls.entry(tenant).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(most))))
     }
 
     /// Returns who holds `token`, or `None` when no one has it.

@@ -103,6 +103,13 @@ pub struct EdgeServeArgs {
     #[arg(long)]
     pub remote_tools_may_reach_private: bool,
 
+    /// How many calls of local tools' servers each tenant may run at once on this edge: each may be a
+    /// server of its own, so that one tenant's burst of calls cannot take the machine from the rest.
+    /// More wait their turn for up to their tool's timeout.
+    #[arg(long, value_name = "N", default_value_t = oz0_edge::TOOL_CALLS_PER_TENANT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub tool_calls_per_tenant: u32,
+
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
@@ -166,6 +173,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         ));
     }
     state.confine_tools(confinement(args));
+    state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     let support = Support::detect();
     if support.confines() {
         ui::info(&format!("tools' servers are {}", support.describe()));

@@ -515,7 +515,7 @@ async fn run(
         tokio::select! {
             turn = turn => match turn {
                 Ok(Ok(turn)) => Some(turn),
-                _ => return Err(ToolHostError::Busy { calls: crate::state::MAX_TOOL_CALLS, after: target.timeout }),
+                _ => return Err(ToolHostError::Busy { calls: state.tool_calls_per_tenant(), after: target.timeout }),
             },
             () = token.cancelled() => return Err(ToolHostError::Cancelled),
         }
