@@ -194,28 +194,48 @@ fn kill_group(group: i32) {
 pub fn remove_folder(folder: &Path) -> std::io::Result<()> {
     match std::fs::remove_dir_all(folder) {
         Err(err) if err.kind() == std::io::ErrorKind::PermissionDenied => {
-            let mut pending = vec![folder.to_path_buf()];
-            while let Some(folder) = pending.pop() {
-                open_up(&folder);
-                for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-                    if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
-                        pending.push(entry.path());
-                    }
-                }
-            }
+            walk_owned(&[folder.to_path_buf()], |_| true);
             std::fs::remove_dir_all(folder)
         }
         removed => removed,
     }
 }
 
-/// Gives the owner of `folder` the rights to list it, and to make and remove what is in it, when it is
-/// a folder and not a link to one.
-pub(crate) fn open_up(folder: &Path) {
+/// Walks the folders `roots` of a server and everything in them, links not followed, telling `visit`
+/// each entry's metadata until it returns `false`. A folder whose owner lacks the rights to list it or
+/// to make and remove what is in it (a server may take them: it still writes into a folder of mode
+/// 0300) gets them back before it is read: the folders are the edge's user's.
+pub(crate) fn walk_owned(roots: &[PathBuf], mut visit: impl FnMut(&std::fs::Metadata) -> bool) {
+    let mut pending = Vec::new();
+    for root in roots {
+        if let Ok(meta) = std::fs::symlink_metadata(root)
+            && meta.is_dir()
+        {
+            open_up(root, &meta);
+            pending.push(root.clone());
+        }
+    }
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let Ok(meta) = entry.metadata() else { continue };
+            if !visit(&meta) {
+                return;
+            }
+            if meta.is_dir() {
+                open_up(&entry.path(), &meta);
+                pending.push(entry.path());
+            }
+        }
+    }
+}
+
+/// Gives the owner of the folder `folder`, of metadata `meta`, the rights to list it and to make and
+/// remove what is in it, when it lacks them.
+fn open_up(folder: &Path, meta: &std::fs::Metadata) {
     use std::os::unix::fs::PermissionsExt;
-    let Ok(meta) = std::fs::symlink_metadata(folder) else { return };
     let mode = meta.permissions().mode();
-    if meta.is_dir() && mode & 0o700 != 0o700 {
+    if mode & 0o700 != 0o700 {
         let _ = std::fs::set_permissions(folder, std::fs::Permissions::from_mode(mode | 0o700));
     }
 }

@@ -50,8 +50,9 @@ pub(crate) struct Usage {
     pub tasks: u32,
     /// The bytes its processes hold resident.
     pub resident: u64,
-    /// The bytes its folders hold on disk, and their files and folders, as last measured.
+    /// The bytes its folders hold on disk, as last measured.
     pub disk: u64,
+    /// The files and folders in its folders, as last measured.
     pub files: u64,
 }
 
@@ -161,24 +162,11 @@ pub(crate) fn usage(root: Pid) -> Option<Usage> {
 pub(crate) fn on_disk(folders: &[PathBuf], most: u64) -> (u64, u64) {
     use std::os::unix::fs::MetadataExt;
     let (mut bytes, mut files) = (0u64, 0u64);
-    let mut pending: Vec<PathBuf> = folders.to_vec();
-    while let Some(folder) = pending.pop() {
-        // A server may take its owner's rights from its folders (mode 0300 still lets it write into
-        // one): they are the edge's user's, which takes them back to measure them.
-        crate::sandbox::open_up(&folder);
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
-        for entry in entries.flatten() {
-            let Ok(meta) = entry.metadata() else { continue };
-            bytes = bytes.saturating_add(meta.blocks().saturating_mul(512));
-            files += 1;
-            if bytes > most || files > MAX_FILES {
-                return (bytes, files);
-            }
-            if meta.is_dir() {
-                pending.push(entry.path());
-            }
-        }
-    }
+    crate::sandbox::walk_owned(folders, |meta| {
+        bytes = bytes.saturating_add(meta.blocks().saturating_mul(512));
+        files += 1;
+        bytes <= most && files <= MAX_FILES
+    });
     (bytes, files)
 }
 
