@@ -8,6 +8,9 @@
 //!   times: the quick figure to watch while changing the estimate's speed.
 //! - `estimate-check DIR`: prints the estimate's error on each file of DIR, cut into documents of about
 //!   4 KB: text from beyond the corpus.
+//! - `estimate-chunks [--bytes-only] [--longest N] [--bits N]`: a study of an estimate by chunks
+//!   (a table of the frequent chunks of text, the byte model for the others): its held-out error,
+//!   the share of bytes it leaves to the byte model, and the speed of its chunk pass beside `count`.
 //! - `synth-corpus`: writes the corpus's generated documents (logs, chat).
 //! - `scripted-provider [--port N] [--gateway FILE]`: serves a stand-in model provider on loopback (a
 //!   free port unless `--port` names one) that plays the example agent `reader` and answers a tool's
@@ -18,6 +21,7 @@
 // A developer tool: it reports on stdout and stderr.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod chunks;
 mod corpus;
 mod exact;
 mod house;
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
             args.iter().any(|a| a == "--compare"),
             args.iter().any(|a| a == "--choose-hash"),
         ),
+        Some("estimate-chunks") => chunks::Options::parse(&args).and_then(chunks::run),
         Some("synth-corpus") => synth::run(),
         Some("estimate-report") => report::run(),
         Some("estimate-speed") => report::speed(),
@@ -50,7 +55,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-speed | estimate-check DIR | synth-corpus | \
+                "usage: cargo run -p xtask --release -- <train-estimate [--tune] [--worst] [--compare] [--choose-hash] | estimate-report | estimate-speed | estimate-check DIR | estimate-chunks [--bytes-only] [--longest N] [--bits N] | synth-corpus | \
                  scripted-provider [--port N] [--gateway FILE] | house [ROOT]>"
             );
             return ExitCode::from(2);

@@ -404,6 +404,18 @@ impl Table {
         self.levels.push((back, bits, residuals));
     }
 
+    /// Returns the fixed-point score of each byte of `text`, whose sum `count` rounds.
+    pub fn byte_scores(&self, text: &str) -> Vec<u32> {
+        let mut out = Vec::with_capacity(text.len());
+        scores(text, |_, score| {
+            out.push(match score {
+                Score::Table { key, history, next } => self.score_of(key, history, next) as u32,
+                Score::Rate(b) => u32::from(rate_of(&self.rates, b)),
+            });
+        });
+        out
+    }
+
     /// Returns the estimate of `text`, computed the way `estimate.rs` computes `count`.
     pub fn count(&self, text: &str) -> u64 {
         let mut sum = 0u64;
@@ -497,15 +509,20 @@ fn trained(samples: &[Sample], rates: [u16; 4], levels: &[(u8, u8)], hash: [u32;
     learned(Some(&table.least_helped(samples, SKIPPED)))
 }
 
+/// Returns the table as `train-estimate` trains it, on `docs`.
+pub fn table_of(docs: &[&Doc]) -> Table {
+    trained(&samples(docs), rates(), &LEVELS, HASH)
+}
+
 /// Returns the CRLF twins of the training documents of one source in `CRLF_TWINS`, chosen by the
 /// bits of the source's hash above those that hold sources out.
-fn crlf_twins(docs: &[Doc]) -> Vec<Doc> {
+pub fn crlf_twins(docs: &[Doc]) -> Vec<Doc> {
     let twinned = |d: &&Doc| !d.held_out() && (corpus::source_hash(&d.category, &d.source) / 4) % CRLF_TWINS == 1;
     crlf_docs(&docs.iter().filter(twinned).collect::<Vec<_>>())
 }
 
 /// Returns `docs` with CRLF line ends, those that have a line end.
-fn crlf_docs(docs: &[&Doc]) -> Vec<Doc> {
+pub fn crlf_docs(docs: &[&Doc]) -> Vec<Doc> {
     docs.iter()
         .filter(|d| d.text.contains('\n'))
         .map(|d| Doc {
