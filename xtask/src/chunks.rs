@@ -341,11 +341,11 @@ fn speed(docs: &[Doc], chunks: &Chunks, table: &Table, options: Options) -> Resu
         padded.resize(text.len() + 16, 0);
         let mut left = 0usize;
         chunk_pass(&padded, text.len(), &hashed, wide, |a, b| left += b - a);
-        let pass = time(text.len(), || {
+        let pass = time(text, || {
             let mut left = 0;
             chunk_pass(&padded, text.len(), &hashed, wide, |a, b| left += b - a) + left as u64
         });
-        let count = time(text.len(), || oz0_core::fit::count(text));
+        let count = time(text, || oz0_core::fit::count(text));
         let share = left as f64 / text.len() as f64;
         println!(
             "{name:<15} {:>8.1} {pass:>10.3} {count:>10.3} {:>7.1}% {:>12.3}",
@@ -357,18 +357,9 @@ fn speed(docs: &[Doc], chunks: &Chunks, table: &Table, options: Options) -> Resu
     Ok(())
 }
 
-/// The best of repeated runs of `f` over `bytes` bytes, in ns a byte.
-fn time(bytes: usize, mut f: impl FnMut() -> u64) -> f64 {
-    let mut best = f64::INFINITY;
-    let started = std::time::Instant::now();
-    let mut rounds = 0;
-    while rounds < 5 || (started.elapsed().as_secs_f64() < 1.0 && rounds < 200) {
-        let t = std::time::Instant::now();
-        std::hint::black_box(f());
-        best = best.min(t.elapsed().as_secs_f64());
-        rounds += 1;
-    }
-    best * 1e9 / bytes as f64
+/// The best of repeated runs of `f` over `text`, in ns a byte.
+fn time(text: &str, mut f: impl FnMut() -> u64) -> f64 {
+    1e3 / crate::report::throughput(text, |_| f())
 }
 
 /// The chunks' table as a kernel would read it: one 32-bit entry a slot, the top 20 bits of the

@@ -12,7 +12,7 @@ use crate::train::errors;
 
 /// Returns the best throughput of `f` over `text`, in MB/s (10^6 bytes a second), over enough
 /// rounds to take at least half a second.
-fn throughput(text: &str, mut f: impl FnMut(&str) -> u64) -> f64 {
+pub fn throughput(text: &str, mut f: impl FnMut(&str) -> u64) -> f64 {
     let mut best = f64::INFINITY;
     let started = Instant::now();
     let mut rounds = 0;
