@@ -531,6 +531,64 @@ fn a_tenants_burst_of_calls_runs_a_bounded_number_of_servers_at_once_and_the_res
     assert_eq!(marks.matches("end").count(), most + 1, "{marks}");
 }
 
+/// Returns the processes whose `HOME` is under `dir`: the servers of the tenant whose folder it is.
+fn servers_under(dir: &Path) -> usize {
+    let wanted = format!("HOME={}/", dir.display());
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var.starts_with(wanted.as_bytes())))
+        })
+        .count()
+}
+
+#[test]
+fn a_tenant_that_calls_many_tools_once_keeps_a_bounded_number_of_servers_and_never_stops_anothers() {
+    let mut guest = Guest::new(Transport::Served, None, "auto");
+    // The operator's bound, for a test that runs few servers; the edge's own is 32.
+    let most = 2;
+    guest.restart(&["--servers-per-tenant", &most.to_string()]);
+    let data = guest.data();
+    let tool = |id: &str| {
+        format!("  - id: {id}\n    description: Waits.\n    mcp: [python3, server.py]\n    env:\n      WHICH: {id}\n")
+    };
+    // Another tenant's server, started first: the longest idle on the edge.
+    let made = guest.ok(None, &["edge", "token", "create", "--tenant", "other", "--role", "admin,content"]);
+    let made: Value = serde_json::from_str(&made).unwrap_or_else(|_| json!({"token": made.trim()}));
+    let other = made["token"].as_str().unwrap().to_owned();
+    let one = format!("name: one\nversion: 1.0.0\ndescription: One tool.\ntools:\n{}", tool("only"));
+    guest.ok(Some(&other), &["plugin", "install", guest.plugin("one", &one).to_str().unwrap()]);
+    guest.ok(Some(&other), &["tool", "call", "only.wait", "--arg", "seconds=0"]);
+    // The first tenant's plugin: a server for each of its tools, whose environments differ.
+    let tools: String = (1..=most + 2).map(|n| tool(&format!("t{n}"))).collect();
+    let many = format!("name: many\nversion: 1.0.0\ndescription: Many tools.\ntools:\n{tools}");
+    guest.ok(None, &["plugin", "install", guest.plugin("many", &many).to_str().unwrap()]);
+    let run = data.join("run");
+    let tenant_of = |tool: &str| {
+        std::fs::read_dir(&run).unwrap().flatten().map(|e| e.path()).find(|t| t.join(tool).exists()).unwrap()
+    };
+    for n in 1..=most + 2 {
+        guest.ok(None, &["tool", "call", &format!("t{n}.wait"), "--arg", "seconds=0"]);
+    }
+    let (mine, theirs) = (tenant_of("t1"), tenant_of("only"));
+    assert_ne!(mine, theirs);
+    // The servers idle longest are stopped as new ones start, once their ends are seen.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while servers_under(&mine) > most && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(servers_under(&mine), most, "a tenant keeps as many servers as its edge allows\n{}", guest.log());
+    assert_eq!(servers_under(&theirs), 1, "and no other tenant's is stopped for it");
+    assert!(guest.log().contains("stopped a tool's server idle longest"), "{}", guest.log());
+    // A tool whose server was stopped is answered by a new one.
+    guest.ok(None, &["tool", "call", "t1.wait", "--arg", "seconds=0"]);
+    guest.ok(Some(&other), &["tool", "call", "only.wait", "--arg", "seconds=0"]);
+    assert_eq!(servers_under(&theirs), 1);
+}
+
 #[test]
 fn an_edge_that_cannot_confine_runs_no_server_unless_its_operator_says_so() {
     let mut guest = Guest::new(Transport::Served, None, "off");

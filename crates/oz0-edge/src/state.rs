@@ -184,6 +184,13 @@ pub(crate) const NO_FILE: &str = "no such file in this job tree";
 /// take a shared edge's machine from every other. More wait their turn for up to their timeout.
 pub const TOOL_CALLS_PER_TENANT: usize = 32;
 
+/// The tools' servers one tenant may keep between calls on an edge unless its operator says
+/// otherwise ([`EdgeState::bound_servers`]): a `shared` server for each of its tools, a `job` server
+/// for each job tree, each kept until idle for minutes and each of up to 4 GiB, so that without a
+/// bound one tenant calling many tools once could keep more memory than the machine has. Starting
+/// one more stops its server idle longest.
+pub const SERVERS_PER_TENANT: usize = 32;
+
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
 #[derive(Debug)]
@@ -294,7 +301,11 @@ impl EdgeState {
             root: dir.to_path_buf(),
             unpacking: Mutex::default(),
             running: LiveJobs::default(),
-            servers: Pool::new(idle),
+            servers: {
+                let pool = Pool::new(idle);
+                pool.keep_at_most(SERVERS_PER_TENANT);
+                pool
+            },
             tool_calls: Mutex::default(),
             calls_per_tenant: TOOL_CALLS_PER_TENANT.into(),
             limits: Limits::default(),
@@ -550,6 +561,12 @@ impl EdgeState {
     /// one), before any call: `TOOL_CALLS_PER_TENANT` unless set.
     pub fn bound_tool_calls(&self, calls: usize) {
         self.calls_per_tenant.store(calls.max(1), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Sets how many tools' servers each tenant may keep between calls on this edge (at least one):
+    /// `SERVERS_PER_TENANT` unless set. Starting one more stops the tenant's server idle longest.
+    pub fn bound_servers(&self, servers: usize) {
+        self.servers.keep_at_most(servers);
     }
 
     /// Returns how many calls of local tools' servers each tenant may run at once on this edge.

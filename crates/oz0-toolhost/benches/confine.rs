@@ -122,15 +122,15 @@ async fn measure() -> Value {
     let mut servers = Vec::new();
     for _ in 0..SERVER_STARTS {
         let began = Instant::now();
-        Pool::new(None).call(&server, &Lifetime::Own, &whoami, Listener::default(), &cancel).await.unwrap();
+        Pool::new(None).call("tenant", &server, &Lifetime::Own, &whoami, Listener::default(), &cancel).await.unwrap();
         servers.push(began.elapsed());
     }
     let pool = Pool::new(None);
-    pool.call(&server, &Lifetime::Shared, &whoami, Listener::default(), &cancel).await.unwrap();
+    pool.call("tenant", &server, &Lifetime::Shared, &whoami, Listener::default(), &cancel).await.unwrap();
     let mut calls = Vec::new();
     for _ in 0..CALLS {
         let began = Instant::now();
-        pool.call(&server, &Lifetime::Shared, &whoami, Listener::default(), &cancel).await.unwrap();
+        pool.call("tenant", &server, &Lifetime::Shared, &whoami, Listener::default(), &cancel).await.unwrap();
         calls.push(began.elapsed());
     }
     pool.shutdown().await;

@@ -2,9 +2,14 @@
 //! the first call that needs it and reused by the rest, started again after it exits, and stopped
 //! when idle too long or when its job ends. A server of a call's own (`own`) is not kept, nor is the
 //! session of a remote server that keeps no state in it: each call has one of its own.
+//!
+//! Each server is kept for an owner (a tenant), who may keep as many as the pool allows
+//! ([`Pool::keep_at_most`]): a start past them stops the owner's server idle longest first, so that
+//! servers sitting idle, each of up to its memory limit, cannot pile up past a bound for one owner,
+//! and one owner's starts never stop another's servers.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -37,7 +42,8 @@ enum Slot {
     Ready(Arc<Session>),
 }
 
-type Key = (Lifetime, Server);
+/// A kept server's owner, lifetime and command.
+type Key = (String, Lifetime, Server);
 
 /// The servers an edge keeps. Dropping it stops them.
 #[derive(Clone)]
@@ -49,6 +55,8 @@ struct Inner {
     slots: Mutex<HashMap<Key, Slot>>,
     /// How long a shared server may sit idle before it is stopped; `None` keeps it for the pool's life.
     idle: Option<Duration>,
+    /// How many servers an owner may keep.
+    most: AtomicUsize,
     starts: AtomicU64,
     generation: AtomicU64,
     sweeping: std::sync::Once,
@@ -68,6 +76,7 @@ impl Pool {
             inner: Arc::new(Inner {
                 slots: Mutex::new(HashMap::new()),
                 idle,
+                most: AtomicUsize::new(usize::MAX),
                 starts: AtomicU64::new(0),
                 generation: AtomicU64::new(0),
                 sweeping: std::sync::Once::new(),
@@ -75,12 +84,19 @@ impl Pool {
         }
     }
 
+    /// Sets how many servers one owner may keep (at least one; no bound unless set): starting one
+    /// more stops the owner's server idle longest. A server running a call is not stopped for it, so
+    /// an owner may keep more while more of its calls run at once.
+    pub fn keep_at_most(&self, servers: usize) {
+        self.inner.most.store(servers.max(1), Ordering::Relaxed);
+    }
+
     /// Returns how many servers the pool has started.
     pub fn starts(&self) -> u64 {
         self.inner.starts.load(Ordering::Relaxed)
     }
 
-    /// Calls a function on `server`, kept for `lifetime`: the server already
+    /// Calls a function on `server`, kept for `owner` for `lifetime`: the server already
     /// running, the one starting (waited for), or one started now. The call's timeout bounds the
     /// whole, the wait for a start included; `cancel` ends the call, not the server.
     ///
@@ -89,6 +105,7 @@ impl Pool {
     /// Returns a [`ToolHostError`], as [`call_function`](crate::call_function) does.
     pub async fn call(
         &self,
+        owner: &str,
         server: &Server,
         lifetime: &Lifetime,
         call: &Call,
@@ -101,7 +118,7 @@ impl Pool {
         }
         self.sweep();
         let deadline = tokio::time::Instant::now() + call.timeout;
-        let key = (lifetime.clone(), server.clone());
+        let key = (owner.to_owned(), lifetime.clone(), server.clone());
         let (start, ours) = self.session(&key, call.timeout);
         let session = tokio::select! {
             session = tokio::time::timeout_at(deadline, start) => match session {
@@ -142,8 +159,9 @@ impl Pool {
             }
             None => {}
         }
+        self.make_room(&mut slots, &key.0);
         let generation = self.inner.generation.fetch_add(1, Ordering::Relaxed);
-        let (pool, server, slot) = (Arc::downgrade(&self.inner), key.1.clone(), key.clone());
+        let (pool, server, slot) = (Arc::downgrade(&self.inner), key.2.clone(), key.clone());
         self.inner.starts.fetch_add(1, Ordering::Relaxed);
         // The start runs on its own, so that a call that stops waiting does not stop it for the rest.
         let task = tokio::spawn(async move {
@@ -176,6 +194,30 @@ impl Pool {
         .shared();
         slots.insert(key.clone(), Slot::Starting { start: start.clone(), generation });
         (start, true)
+    }
+
+    /// Before `owner` starts a server: stops its servers idle longest, once the calls on them have
+    /// ended, until it keeps fewer than the pool allows it.
+    fn make_room(&self, slots: &mut HashMap<Key, Slot>, owner: &str) {
+        let most = self.inner.most.load(Ordering::Relaxed);
+        let kept = slots.keys().filter(|(o, ..)| o == owner).count();
+        if kept < most {
+            return;
+        }
+        let mut idle: Vec<(Duration, Key)> = slots
+            .iter()
+            .filter_map(|(key, slot)| match slot {
+                Slot::Ready(session) if key.0 == owner => session.idle().map(|idle| (idle, key.clone())),
+                _ => None,
+            })
+            .collect();
+        idle.sort_by_key(|(idle, _)| std::cmp::Reverse(*idle));
+        for (_, key) in idle.into_iter().take(kept + 1 - most) {
+            if let Some(Slot::Ready(session)) = slots.remove(&key) {
+                tracing::info!(pid = ?session.pid, owner, "stopped a tool's server idle longest: its tenant keeps {most}");
+                tokio::spawn(async move { session.retire().await });
+            }
+        }
     }
 
     /// Drops a session that broke, so that the next call starts another.
@@ -216,7 +258,7 @@ impl Pool {
     fn take(&self, which: impl Fn(&Lifetime, &Slot) -> bool) -> Vec<Arc<Session>> {
         let mut slots = self.inner.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let keys: Vec<Key> =
-            slots.iter().filter(|((lifetime, _), slot)| which(lifetime, slot)).map(|(k, _)| k.clone()).collect();
+            slots.iter().filter(|((_, lifetime, _), slot)| which(lifetime, slot)).map(|(k, _)| k.clone()).collect();
         keys.into_iter()
             .filter_map(|key| match slots.remove(&key) {
                 Some(Slot::Ready(session)) => Some(session),

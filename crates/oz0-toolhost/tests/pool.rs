@@ -1,5 +1,6 @@
 //! The pool of servers against a real Python server (tests/fixtures/plugins/lifetimes): calls that
-//! arrive together wait for one start, a server idle longer than the pool allows is stopped, and a
+//! arrive together wait for one start, a server idle longer than the pool allows is stopped, an owner
+//! past the servers it may keep stops its own idle longest and never another's, and a
 //! server of the older protocol (2025-11-25), whose requests do not say which call they belong to, has
 //! its sampling requests answered only for the one call it runs: refused beside another, or after.
 
@@ -62,8 +63,13 @@ fn named(function: &str, arguments: Map<String, Value>) -> Call {
 /// Calls `whoami` and returns the mark of the server that answered: its process ID would not tell
 /// servers apart, being 1 in the PID namespace of each.
 async fn mark(pool: &Pool, command: &Server) -> String {
+    mark_of(pool, "tenant", command).await
+}
+
+/// Calls `whoami` on `command`'s server kept for `owner`, and returns its mark.
+async fn mark_of(pool: &Pool, owner: &str, command: &Server) -> String {
     let answered =
-        pool.call(command, &Lifetime::Shared, &whoami(), Listener::default(), &CancellationToken::new()).await;
+        pool.call(owner, command, &Lifetime::Shared, &whoami(), Listener::default(), &CancellationToken::new()).await;
     let result = answered.unwrap().result;
     result["content"][0]["text"].as_str().unwrap().split_whitespace().next().unwrap().to_owned()
 }
@@ -94,14 +100,44 @@ async fn a_server_idle_longer_than_the_pool_allows_is_stopped() {
     let folder = tempfile::tempdir().unwrap();
     let (pool, command) = (Pool::new(Some(Duration::from_millis(300))), command(folder.path()));
     let first = mark(&pool, &command).await;
-    // However long the machine takes: the wait ends when the server does.
-    let start = std::time::Instant::now();
-    while !marked(&first).is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(60), "the idle server was stopped: {:?}", marked(&first));
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    ended(&first).await;
     assert_ne!(mark(&pool, &command).await, first, "the next call starts another");
     assert_eq!(pool.starts(), 2);
+    pool.shutdown().await;
+}
+
+/// Waits, however long the machine takes, until no process carries `mark`.
+async fn ended(mark: &str) {
+    let start = std::time::Instant::now();
+    while !marked(mark).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the server {mark} was stopped: {:?}", marked(mark));
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_past_its_servers_stops_its_own_idle_longest_never_anothers() {
+    let folders: Vec<_> = (0..4).map(|_| tempfile::tempdir().unwrap()).collect();
+    let commands: Vec<Server> = folders.iter().map(|f| command(f.path())).collect();
+    let pool = Pool::new(None);
+    pool.keep_at_most(2);
+    // Another owner's server, idle longest of all.
+    let theirs = mark_of(&pool, "b", &commands[3]).await;
+    let first = mark_of(&pool, "a", &commands[0]).await;
+    let second = mark_of(&pool, "a", &commands[1]).await;
+    // The first is called again: the second is now the one idle longest.
+    assert_eq!(mark_of(&pool, "a", &commands[0]).await, first);
+    let third = mark_of(&pool, "a", &commands[2]).await;
+    ended(&second).await;
+    for kept in [&first, &third, &theirs] {
+        assert!(!marked(kept).is_empty(), "{kept} runs on");
+    }
+    assert_eq!(mark_of(&pool, "a", &commands[0]).await, first, "a kept server is reused");
+    assert_eq!(mark_of(&pool, "b", &commands[3]).await, theirs);
+    // The stopped one's next call starts another, stopping the one idle longest now.
+    assert_ne!(mark_of(&pool, "a", &commands[1]).await, second);
+    ended(&third).await;
+    assert_eq!(pool.starts(), 5);
     pool.shutdown().await;
 }
 
@@ -121,7 +157,7 @@ async fn text_of(pool: &Pool, command: &Server, function: &str, arguments: Value
     let listener = Listener { sample: Some(Arc::new(Answers)), ..Listener::default() };
     let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
     let call = named(function, arguments);
-    let answered = pool.call(command, &Lifetime::Shared, &call, listener, &CancellationToken::new()).await;
+    let answered = pool.call("tenant", command, &Lifetime::Shared, &call, listener, &CancellationToken::new()).await;
     answered.unwrap().result["content"][0]["text"].as_str().unwrap().to_owned()
 }
 

@@ -110,6 +110,14 @@ pub struct EdgeServeArgs {
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub tool_calls_per_tenant: u32,
 
+    /// How many tools' servers each tenant may keep between calls on this edge: one for each of its
+    /// tools and each job tree that calls a tool of `sandbox: job`, kept until idle for 5 minutes. A
+    /// start past them stops that tenant's server idle longest (never another tenant's), so that one
+    /// tenant calling many tools once cannot keep more memory than the machine has.
+    #[arg(long, value_name = "N", default_value_t = oz0_edge::SERVERS_PER_TENANT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub servers_per_tenant: u32,
+
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
@@ -174,6 +182,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     }
     state.confine_tools(confinement(args));
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
+    state.bound_servers(args.servers_per_tenant as usize);
     let support = Support::detect();
     if support.confines() {
         ui::info(&format!("tools' servers are {}", support.describe()));

@@ -538,7 +538,8 @@ async fn run(
         Lifespan::Job => Lifetime::Job(job.tree.to_string()),
         Lifespan::Own => Lifetime::Own,
     };
-    let answered = state.servers().call(&target.server, &lifetime, &call, listener, token).await;
+    let answered =
+        state.servers().call(&tenant.id.to_string(), &target.server, &lifetime, &call, listener, token).await;
     drop(folder);
     drop(granted);
     answered
