@@ -1167,6 +1167,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --format 'How to print data: `text` for people, `json` for programs, or a command''s own: `jsonl` (`oz0 run`, `oz0 usage export`), `sarif` (`oz0 plugin lint`), `csv` (`oz0 usage export`)'
             cand --color 'When to colour: `auto` (on a terminal, unless NO_COLOR is set), `always` or `never`'
             cand --unconfined-tools 'Run tools'' servers even where the kernel cannot confine them (no Landlock). Left out, such an edge refuses to start them: an unconfined server can read every tenant''s files and the edge''s keys'
+            cand --offline-tools 'Give local tools'' servers no network: each runs in a network namespace of its own, with its own loopback alone. Without it a server shares this machine''s network, and reaches what listens beside the edge: its own port, a shared store''s database on the loopback, private networks, a cloud''s metadata address. Tools that call the internet then fail; remote tools (`url:`) are called by the edge and still work'
             cand --remote-tools-may-reach-private 'Let remote tools (`url:`) be at private addresses: this machine''s loopback interface, private and link-local networks. Left out, a tenant''s remote tool may reach only public addresses, so that no tenant reaches the services beside the edge through it'
             cand -q 'Print data and errors only: no notes, no progress'
             cand --quiet 'Print data and errors only: no notes, no progress'

@@ -248,7 +248,7 @@ pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
 pub fn personal_confinement(data: Option<&Path>) -> Confinement {
     let mut hidden: Vec<PathBuf> = data.map(Path::to_path_buf).into_iter().collect();
     hidden.extend(config_path().and_then(|path| path.parent().map(Path::to_path_buf)));
-    Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None, private_network: true }
+    Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None, private_network: true, offline: false }
 }
 
 fn origin_hint(place: &Place, what: &str) -> String {

@@ -3,6 +3,8 @@
 //! server every way to the first tenant's files, rows and secrets, the edge's provider key and tokens,
 //! and other processes' memory, environment and command lines; it reaches none of them, whether the
 //! edge runs as root or as an unprivileged user, with every kind of confinement the kernel offers. A
+//! server that shares the machine's network reaches what listens beside the edge (its port, a shared
+//! store's database); one of an edge started with `--offline-tools` reaches none of it. A
 //! server that forks or allocates without end is stopped, not the edge, and the trace says why; an
 //! edge that cannot confine refuses to run servers unless its operator says otherwise.
 
@@ -587,6 +589,59 @@ fn a_tenant_that_calls_many_tools_once_keeps_a_bounded_number_of_servers_and_nev
     guest.ok(None, &["tool", "call", "t1.wait", "--arg", "seconds=0"]);
     guest.ok(Some(&other), &["tool", "call", "only.wait", "--arg", "seconds=0"]);
     assert_eq!(servers_under(&theirs), 1);
+}
+
+/// Runs the hostile probe, which connects to each of `to`, and returns what it reached.
+fn connected(guest: &Guest, to: &[(String, u16)]) -> Vec<String> {
+    let targets = json!({"connect": to});
+    let answer = guest.ok(None, &["tool", "call", "hostile.probe", "--args", &targets.to_string(), "--format", "json"]);
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    let attempts = report["attempts"].as_array().unwrap();
+    attempts
+        .iter()
+        .filter(|a| a["ok"] == true && a["what"].as_str().unwrap().starts_with("connect "))
+        .map(|a| a["what"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_offline_edges_servers_reach_nothing_that_listens_beside_it() {
+    for user in users() {
+        let mut guest = Guest::new(Transport::Shared, user, "auto");
+        guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+        // A service beside the edge, the edge's own port, and the shared store's database.
+        let beside = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        beside.set_nonblocking(true).unwrap();
+        let address = |authority: &str| {
+            let (host, port) = authority.rsplit_once(':').unwrap();
+            (host.to_owned(), port.parse::<u16>().unwrap())
+        };
+        let store = postgres_server();
+        let store = address(store.split_once('@').unwrap().1.split(['/', '?']).next().unwrap());
+        let targets = |guest: &Guest| {
+            let edge = guest.served.as_ref().unwrap().url.trim_start_matches("http://").trim_end_matches('/');
+            [("127.0.0.1".to_owned(), beside.local_addr().unwrap().port()), address(edge), store.clone()]
+        };
+        // Sharing the machine's network, a server reaches them all.
+        assert_eq!(connected(&guest, &targets(&guest)).len(), 3, "{user:?}: a server shares the machine's network");
+        while beside.accept().is_ok() {}
+
+        guest.restart(&["--offline-tools"]);
+        let reached = connected(&guest, &targets(&guest));
+        assert_eq!(reached, Vec::<String>::new(), "{user:?}: an offline server reaches nothing");
+        assert!(beside.accept().is_err(), "{user:?}: the service beside the edge saw no connection");
+        let status = guest.ok(None, &["edge", "status"]);
+        assert!(status.contains("no network"), "{status}");
+        assert!(guest.log().contains(", no network"), "{}", guest.log());
+    }
+    // Where the kernel makes no namespaces, an offline edge starts no server rather than one online.
+    let mut guest = Guest::new(Transport::Served, None, "landlock");
+    guest.restart(&["--offline-tools"]);
+    let (code, _, stderr) = guest.run(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("gives tool servers no network (--offline-tools)"), "{stderr}");
+    assert!(guest.log().contains("tools' servers will not be started: --offline-tools"), "{}", guest.log());
 }
 
 #[test]

@@ -315,6 +315,7 @@ impl EdgeState {
                 hidden: hidden(dir, key.as_deref()),
                 shared: Some(Vec::new()),
                 private_network: false,
+                offline: false,
             }),
             key,
             key_made,
@@ -340,9 +341,10 @@ impl EdgeState {
     /// Returns how the tools' servers are confined, as the edge's status tells it.
     pub fn tools_status(&self) -> oz0_core::api::ToolsStatus {
         let support = oz0_toolhost::Support::detect();
+        let network = if self.tool_confinement().offline { ", no network" } else { "" };
         oz0_core::api::ToolsStatus {
             confined: support.confines(),
-            detail: support.describe(),
+            detail: format!("{}{network}", support.describe()),
             unconfined_allowed: self.tool_confinement().fallback == Fallback::RunUnconfined,
         }
     }

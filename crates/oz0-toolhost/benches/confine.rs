@@ -87,8 +87,13 @@ fn main() {
 /// Returns the figures of this process's kind of confinement, as JSON.
 async fn measure() -> Value {
     let folder = tempfile::tempdir().unwrap();
-    let confinement =
-        Confinement { fallback: Fallback::RunUnconfined, hidden: Vec::new(), shared: None, private_network: true };
+    let confinement = Confinement {
+        fallback: Fallback::RunUnconfined,
+        hidden: Vec::new(),
+        shared: None,
+        private_network: true,
+        offline: false,
+    };
     let command = |argv: Vec<String>, cwd: &Path| {
         let mut command = ServerCommand::new(argv, cwd.to_path_buf(), folder.path());
         command.confinement = confinement.clone();

@@ -41,6 +41,15 @@ pub enum ToolHostError {
         /// Why the kernel cannot confine it.
         reason: String,
     },
+    /// The edge gives servers no network, and the kernel makes no namespace to take it from them.
+    #[error(
+        "the tool's server was not started: this edge gives tool servers no network (--offline-tools), and \
+         here the kernel makes no network namespace to take it from them ({reason})"
+    )]
+    Online {
+        /// Why the kernel makes no namespaces.
+        reason: String,
+    },
     /// The server may not be given a path that its command line, manifest or call names.
     #[error("the tool's server may not be given `{}`: {why}", .path.display())]
     Denied {

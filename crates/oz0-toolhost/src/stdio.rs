@@ -277,17 +277,23 @@ fn watch(group: Pid) -> Option<Child> {
 /// confined where the kernel can, else unconfined if its edge allows it (warned once), else refused.
 fn confinement(command: &ServerCommand, tmp: &Path) -> Result<Setup, ToolHostError> {
     let support = Support::detect();
+    let offline = command.confinement.offline;
+    if offline && support.namespaces == Namespaces::None {
+        return Err(ToolHostError::Online {
+            reason: support.namespaces_refused.clone().unwrap_or_else(|| "namespaces are off".to_owned()),
+        });
+    }
     if !support.confines() {
         if command.confinement.fallback == Fallback::Refuse {
             return Err(ToolHostError::Unconfined { reason: support.describe() });
         }
         static WARNED: std::sync::Once = std::sync::Once::new();
         WARNED.call_once(|| tracing::warn!(why = %support.describe(), "tool servers run unconfined"));
-        return Ok(Setup::new(None, support.namespaces, command.limits));
+        return Ok(Setup::new(None, support.namespaces, command.limits, offline));
     }
     let plan = grants::plan(command, tmp, support.namespaces == Namespaces::None)?;
     let ruleset = confine::rules::ruleset(&plan)?;
-    Ok(Setup::new(ruleset, support.namespaces, command.limits))
+    Ok(Setup::new(ruleset, support.namespaces, command.limits, offline))
 }
 
 /// Starts a child on one thread kept for the life of the process. A parent-death signal fires when the

@@ -97,6 +97,14 @@ pub struct EdgeServeArgs {
     #[arg(long)]
     pub unconfined_tools: bool,
 
+    /// Give local tools' servers no network: each runs in a network namespace of its own, with its own
+    /// loopback alone. Without it a server shares this machine's network, and reaches what listens
+    /// beside the edge: its own port, a shared store's database on the loopback, private networks, a
+    /// cloud's metadata address. Tools that call the internet then fail; remote tools (`url:`) are
+    /// called by the edge and still work.
+    #[arg(long)]
+    pub offline_tools: bool,
+
     /// Let remote tools (`url:`) be at private addresses: this machine's loopback interface, private
     /// and link-local networks. Left out, a tenant's remote tool may reach only public addresses, so
     /// that no tenant reaches the services beside the edge through it.
@@ -159,7 +167,7 @@ fn confinement(args: &EdgeServeArgs) -> Confinement {
         .collect();
     let fallback = if args.unconfined_tools { Fallback::RunUnconfined } else { Fallback::Refuse };
     let private_network = args.remote_tools_may_reach_private;
-    Confinement { fallback, hidden: Vec::new(), shared: Some(shared), private_network }
+    Confinement { fallback, hidden: Vec::new(), shared: Some(shared), private_network, offline: args.offline_tools }
 }
 
 /// Runs `oz0 edge serve`.
@@ -184,8 +192,19 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     state.bound_servers(args.servers_per_tenant as usize);
     let support = Support::detect();
-    if support.confines() {
-        ui::info(&format!("tools' servers are {}", support.describe()));
+    if args.offline_tools && support.namespaces == oz0_toolhost::Namespaces::None {
+        ui::warn(&format!(
+            "tools' servers will not be started: --offline-tools takes their network with a namespace of their \
+             own, and here there is none ({})",
+            support.namespaces_refused.as_deref().unwrap_or("refused")
+        ));
+    } else if support.confines() {
+        let network = if args.offline_tools {
+            ", no network"
+        } else {
+            "; they share this machine's network (--offline-tools gives them none)"
+        };
+        ui::info(&format!("tools' servers are {}{network}", support.describe()));
     } else if args.unconfined_tools {
         ui::warn(&format!(
             "tools' servers run unconfined (--unconfined-tools): they can read every tenant's files and the \

@@ -59,12 +59,14 @@ pub(crate) struct Setup {
     proc_rights: u64,
     /// Its nice value: `YIELD` above the edge's, at most 19.
     nice: i32,
+    /// Whether it gets a network namespace of its own, with its own loopback alone.
+    offline: bool,
 }
 
 impl Setup {
     /// Returns the setup of a server restricted by `ruleset` (unconfined when `None`), in `namespaces`,
-    /// within `limits`.
-    pub(crate) fn new(ruleset: Option<OwnedFd>, namespaces: Namespaces, limits: Limits) -> Self {
+    /// within `limits`, with no network when `offline` (which needs namespaces).
+    pub(crate) fn new(ruleset: Option<OwnedFd>, namespaces: Namespaces, limits: Limits, offline: bool) -> Self {
         let (uid, gid) = (rustix::process::getuid().as_raw(), rustix::process::getgid().as_raw());
         let hard = limits.tasks.saturating_add(TASK_HEADROOM).max(MIN_PID_MAX);
         Self {
@@ -77,6 +79,7 @@ impl Setup {
             pid_max: format!("{hard}\n").into_bytes(),
             nice: rustix::process::getpriority_process(None).map_or(YIELD, |edge| (edge + YIELD).min(19)),
             proc_rights: (AccessFs::ReadFile | AccessFs::ReadDir).bits(),
+            offline,
         }
     }
 
@@ -105,6 +108,9 @@ impl Setup {
     fn enter(&self) -> io::Result<()> {
         let user = self.namespaces == Namespaces::User;
         self.unshare().map_err(|(_, err)| err)?;
+        if self.offline {
+            loopback_up()?;
+        }
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);
         let server = clone_process()?;
         if server != 0 {
@@ -134,11 +140,14 @@ impl Setup {
         Ok(())
     }
 
-    /// Makes the namespaces this process's next child is put in: mount and PID, and a user namespace
-    /// with this process's user mapped into it. Returns the step the kernel refused (1, or 2 for the
-    /// map) with why.
+    /// Makes the namespaces this process's next child is put in: mount and PID, a network namespace
+    /// when offline, and a user namespace with this process's user mapped into it. Returns the step
+    /// the kernel refused (1, or 2 for the map) with why.
     fn unshare(&self) -> Result<(), (libc::c_int, io::Error)> {
         let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
+        if self.offline {
+            flags |= UnshareFlags::NEWNET;
+        }
         let user = self.namespaces == Namespaces::User;
         if user {
             flags |= UnshareFlags::NEWUSER;
@@ -188,6 +197,27 @@ impl Setup {
             }
         }
         Ok(())
+    }
+}
+
+/// Brings up the loopback interface of this process's new network namespace, which starts down: a
+/// server may talk to itself over it, and to nothing else.
+fn loopback_up() -> io::Result<()> {
+    // SAFETY: system calls on a socket this function opens and closes, and a request it fills.
+    unsafe {
+        let socket = libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0);
+        if socket < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let mut request: libc::ifreq = std::mem::zeroed();
+        for (to, from) in request.ifr_name.iter_mut().zip(b"lo\0") {
+            *to = *from as libc::c_char;
+        }
+        request.ifr_ifru.ifru_flags = (libc::IFF_UP | libc::IFF_RUNNING) as libc::c_short;
+        let done = libc::ioctl(socket, libc::SIOCSIFFLAGS, &raw mut request);
+        let err = io::Error::last_os_error();
+        libc::close(socket);
+        if done < 0 { Err(err) } else { Ok(()) }
     }
 }
 
@@ -450,7 +480,7 @@ fn probe(privileged: bool) -> Support {
 
 /// Tries, in a child that then exits, what [`Setup::enter`] does: returns why the kernel refused.
 fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
-    let setup = Setup::new(None, namespaces, Limits::CEILING);
+    let setup = Setup::new(None, namespaces, Limits::CEILING, false);
     let child = clone_process().map_err(|err| format!("a child could not be started: {err}"))?;
     if child == 0 {
         let step = setup.probe();

@@ -9,6 +9,8 @@
 //! - in a PID namespace of its own, with a `/proc` of that namespace alone, so that no other process's
 //!   `/proc` entries (the edge's command line included) can even be named; in a user namespace where
 //!   the kernel allows one, so that it holds no capability outside it;
+//! - with no network where its edge says so ([`Confinement::offline`]): in a network namespace of its
+//!   own, whose loopback alone is up, so that it reaches nothing that listens beside the edge;
 //! - with no capabilities and `no_new_privs`, and within [`Limits`]: a [watchdog](watch) stops a server
 //!   that runs too many processes or uses too much memory, and says why.
 //!

@@ -92,4 +92,9 @@ pub struct Confinement {
     /// loopback interface, private and link-local networks), where the edge's own neighbours are: off
     /// unless its operator says so. The embedded edge's may always.
     pub private_network: bool,
+    /// Whether local servers get no network: each in a network namespace of its own, with its own
+    /// loopback alone, so that none reaches the services beside the edge (its own port, a shared
+    /// store's database, a cloud's metadata address) nor anything else. Refused where the kernel makes
+    /// no namespaces.
+    pub offline: bool,
 }
