@@ -233,13 +233,17 @@ fn store_file(url: &str, token: &str, tree: &str, bytes: &[u8]) {
 /// Returns the processes whose environment holds `HOME=home`: a tool's servers.
 fn processes_of(home: &Path) -> Vec<u32> {
     let wanted = format!("HOME={}", home.display());
+    processes_whose(|var| var == wanted.as_bytes())
+}
+
+/// Returns the processes whose environment holds a variable that `wanted` picks.
+fn processes_whose(wanted: impl Fn(&[u8]) -> bool) -> Vec<u32> {
     std::fs::read_dir("/proc")
         .unwrap()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
         .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var == wanted.as_bytes()))
+            std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| env.split(|b| *b == 0).any(&wanted))
         })
         .collect()
 }
@@ -533,18 +537,10 @@ fn a_tenants_burst_of_calls_runs_a_bounded_number_of_servers_at_once_and_the_res
     assert_eq!(marks.matches("end").count(), most + 1, "{marks}");
 }
 
-/// Returns the processes whose `HOME` is under `dir`: the servers of the tenant whose folder it is.
+/// Returns how many processes have their `HOME` under `dir`: the servers of the tenant whose folder it is.
 fn servers_under(dir: &Path) -> usize {
     let wanted = format!("HOME={}/", dir.display());
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.split(|b| *b == 0).any(|var| var.starts_with(wanted.as_bytes())))
-        })
-        .count()
+    processes_whose(|var| var.starts_with(wanted.as_bytes())).len()
 }
 
 #[test]
