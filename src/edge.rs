@@ -15,7 +15,7 @@ use oz0_core::api::{Erasure, Hold, HoldRequest, PayloadKeyRotation, Retention, S
 use oz0_core::offload::{Offload, Threshold};
 use oz0_edge::LocalEdge;
 use oz0_edge::sealing::{KEY_VARIABLE, KeyPlace};
-use oz0_toolhost::{Confinement, Fallback};
+use oz0_toolhost::{Confinement, Fallback, Network};
 use serde::Deserialize;
 
 use crate::error::CommandError;
@@ -248,7 +248,13 @@ pub fn open_embedded(dir: &Path) -> Result<LocalEdge, CommandError> {
 pub fn personal_confinement(data: Option<&Path>) -> Confinement {
     let mut hidden: Vec<PathBuf> = data.map(Path::to_path_buf).into_iter().collect();
     hidden.extend(config_path().and_then(|path| path.parent().map(Path::to_path_buf)));
-    Confinement { fallback: Fallback::RunUnconfined, hidden, shared: None, private_network: true, offline: false }
+    Confinement {
+        fallback: Fallback::RunUnconfined,
+        hidden,
+        shared: None,
+        private_network: true,
+        network: Network::Host,
+    }
 }
 
 fn origin_hint(place: &Place, what: &str) -> String {

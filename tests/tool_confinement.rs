@@ -4,7 +4,8 @@
 //! and other processes' memory, environment and command lines; it reaches none of them, whether the
 //! edge runs as root or as an unprivileged user, with every kind of confinement the kernel offers. A
 //! server that shares the machine's network reaches what listens beside the edge (its port, a shared
-//! store's database); one of an edge started with `--offline-tools` reaches none of it. A
+//! store's database); one of an edge started with `--tool-network none` or `public` reaches none of
+//! it, the second through the edge's proxy to public addresses alone. A
 //! server that forks or allocates without end is stopped, not the edge, and the trace says why; an
 //! edge that cannot confine refuses to run servers unless its operator says otherwise.
 
@@ -587,22 +588,23 @@ fn a_tenant_that_calls_many_tools_once_keeps_a_bounded_number_of_servers_and_nev
     assert_eq!(servers_under(&theirs), 1);
 }
 
-/// Runs the hostile probe, which connects to each of `to`, and returns what it reached.
-fn connected(guest: &Guest, to: &[(String, u16)]) -> Vec<String> {
-    let targets = json!({"connect": to});
+/// Runs the hostile probe, which connects to each of `to` directly and through the proxy its
+/// environment names, and returns what it reached (`connect host:port`, `proxy host:port`) and what
+/// it was told where it did not.
+fn connected(guest: &Guest, to: &[(String, u16)]) -> (Vec<String>, String) {
+    let targets = json!({"connect": to, "proxied": to});
     let answer = guest.ok(None, &["tool", "call", "hostile.probe", "--args", &targets.to_string(), "--format", "json"]);
     let answer: Value = serde_json::from_str(&answer).unwrap();
     let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
-    let attempts = report["attempts"].as_array().unwrap();
-    attempts
-        .iter()
-        .filter(|a| a["ok"] == true && a["what"].as_str().unwrap().starts_with("connect "))
-        .map(|a| a["what"].as_str().unwrap().to_owned())
-        .collect()
+    let network = |a: &&Value| ["connect ", "proxy "].iter().any(|w| a["what"].as_str().unwrap().starts_with(w));
+    let attempts: Vec<&Value> = report["attempts"].as_array().unwrap().iter().filter(network).collect();
+    let reached = attempts.iter().filter(|a| a["ok"] == true).map(|a| a["what"].as_str().unwrap().to_owned()).collect();
+    let told = attempts.iter().filter(|a| a["ok"] == false).map(|a| format!("{}: {}\n", a["what"], a["got"])).collect();
+    (reached, told)
 }
 
 #[test]
-fn an_offline_edges_servers_reach_nothing_that_listens_beside_it() {
+fn a_server_kept_from_the_machines_network_reaches_nothing_beside_its_edge() {
     for user in users() {
         let mut guest = Guest::new(Transport::Shared, user, "auto");
         guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
@@ -619,25 +621,44 @@ fn an_offline_edges_servers_reach_nothing_that_listens_beside_it() {
             let edge = guest.served.as_ref().unwrap().url.trim_start_matches("http://").trim_end_matches('/');
             [("127.0.0.1".to_owned(), beside.local_addr().unwrap().port()), address(edge), store.clone()]
         };
-        // Sharing the machine's network, a server reaches them all.
-        assert_eq!(connected(&guest, &targets(&guest)).len(), 3, "{user:?}: a server shares the machine's network");
+        // Sharing the machine's network, a server reaches them all (and has no proxy).
+        let (reached, _) = connected(&guest, &targets(&guest));
+        assert_eq!(reached.iter().filter(|r| r.starts_with("connect")).count(), 3, "{user:?}: {reached:?}");
         while beside.accept().is_ok() {}
 
-        guest.restart(&["--offline-tools"]);
-        let reached = connected(&guest, &targets(&guest));
-        assert_eq!(reached, Vec::<String>::new(), "{user:?}: an offline server reaches nothing");
-        assert!(beside.accept().is_err(), "{user:?}: the service beside the edge saw no connection");
-        let status = guest.ok(None, &["edge", "status"]);
-        assert!(status.contains("no network"), "{status}");
-        assert!(guest.log().contains(", no network"), "{}", guest.log());
+        for network in ["none", "public"] {
+            guest.restart(&["--tool-network", network]);
+            let (reached, told) = connected(&guest, &targets(&guest));
+            assert_eq!(reached, Vec::<String>::new(), "{user:?}, {network}: the server reaches nothing");
+            assert!(beside.accept().is_err(), "{user:?}, {network}: the service beside the edge saw no connection");
+            if network == "public" {
+                assert_eq!(told.matches("is at a private address").count(), 3, "{user:?}: the proxy says why\n{told}");
+            }
+            let status = guest.ok(None, &["edge", "status"]);
+            let said =
+                if network == "none" { ", no network" } else { ", public addresses alone through the edge's proxy" };
+            assert!(status.contains(said), "{status}");
+            assert!(guest.log().contains(said), "{}", guest.log());
+        }
+        // Where the operator lets tools reach private addresses, the proxy is the way to them.
+        guest.restart(&["--tool-network", "public", "--remote-tools-may-reach-private"]);
+        let (reached, _) = connected(&guest, &targets(&guest)[..1]);
+        assert_eq!(reached, vec![format!("proxy 127.0.0.1:{}", beside.local_addr().unwrap().port())], "{user:?}");
+        beside.set_nonblocking(false).unwrap();
+        let (mut tunnelled, _) = beside.accept().unwrap();
+        let mut hello = String::new();
+        tunnelled.read_to_string(&mut hello).unwrap();
+        assert_eq!(hello, "hello through the proxy\n");
+        beside.set_nonblocking(true).unwrap();
     }
-    // Where the kernel makes no namespaces, an offline edge starts no server rather than one online.
+    // Where the kernel makes no namespaces, such an edge starts no server rather than one on the
+    // machine's network.
     let mut guest = Guest::new(Transport::Served, None, "landlock");
-    guest.restart(&["--offline-tools"]);
+    guest.restart(&["--tool-network", "public"]);
     let (code, _, stderr) = guest.run(None, &["plugin", "install", hostile().to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("gives tool servers no network (--offline-tools)"), "{stderr}");
-    assert!(guest.log().contains("tools' servers will not be started: --offline-tools"), "{}", guest.log());
+    assert!(stderr.contains("gives tool servers a network of their own (--tool-network)"), "{stderr}");
+    assert!(guest.log().contains("tools' servers will not be started: --tool-network public"), "{}", guest.log());
 }
 
 #[test]

@@ -315,7 +315,7 @@ impl EdgeState {
                 hidden: hidden(dir, key.as_deref()),
                 shared: Some(Vec::new()),
                 private_network: false,
-                offline: false,
+                network: oz0_toolhost::Network::Host,
             }),
             key,
             key_made,
@@ -341,7 +341,11 @@ impl EdgeState {
     /// Returns how the tools' servers are confined, as the edge's status tells it.
     pub fn tools_status(&self) -> oz0_core::api::ToolsStatus {
         let support = oz0_toolhost::Support::detect();
-        let network = if self.tool_confinement().offline { ", no network" } else { "" };
+        let network = match self.tool_confinement().network {
+            oz0_toolhost::Network::Host => "",
+            oz0_toolhost::Network::Public => ", public addresses alone through the edge's proxy",
+            oz0_toolhost::Network::None => ", no network",
+        };
         oz0_core::api::ToolsStatus {
             confined: support.confines(),
             detail: format!("{}{network}", support.describe()),

@@ -92,7 +92,7 @@ async fn measure() -> Value {
         hidden: Vec::new(),
         shared: None,
         private_network: true,
-        offline: false,
+        network: oz0_toolhost::Network::Host,
     };
     let command = |argv: Vec<String>, cwd: &Path| {
         let mut command = ServerCommand::new(argv, cwd.to_path_buf(), folder.path());

@@ -41,12 +41,12 @@ pub enum ToolHostError {
         /// Why the kernel cannot confine it.
         reason: String,
     },
-    /// The edge gives servers no network, and the kernel makes no namespace to take it from them.
+    /// The edge gives servers a network of their own, and the kernel makes no namespace for it.
     #[error(
-        "the tool's server was not started: this edge gives tool servers no network (--offline-tools), and \
-         here the kernel makes no network namespace to take it from them ({reason})"
+        "the tool's server was not started: this edge gives tool servers a network of their own (--tool-network), \
+         and here the kernel makes no network namespace for it ({reason})"
     )]
-    Online {
+    NoNetworkNamespace {
         /// Why the kernel makes no namespaces.
         reason: String,
     },

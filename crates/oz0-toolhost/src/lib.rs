@@ -29,6 +29,7 @@ mod list;
 mod measure;
 mod pool;
 mod progress;
+mod proxy;
 mod remote;
 mod sandbox;
 mod server;
@@ -41,7 +42,7 @@ pub use call::call_function;
 pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
 pub use command::ServerCommand;
 pub use confine::{
-    Access, CONFINE_VARIABLE, Confinement, Fallback, Grant, Limits, Namespaces, Support, protect_process,
+    Access, CONFINE_VARIABLE, Confinement, Fallback, Grant, Limits, Namespaces, Network, Support, protect_process,
 };
 pub use error::ToolHostError;
 pub use handshake::{FALLBACK_PROTOCOL, PREFERRED_PROTOCOL};

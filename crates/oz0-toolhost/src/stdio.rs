@@ -9,6 +9,7 @@
 //! what is left (see [`reap`](crate::reap)).
 
 use std::collections::VecDeque;
+use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
@@ -21,7 +22,7 @@ use tokio::task::JoinHandle;
 
 use crate::command::{DEFAULT_PATH, ServerCommand};
 use crate::confine::exec::{Setup, arm};
-use crate::confine::policy::Fallback;
+use crate::confine::policy::{Fallback, Network};
 use crate::confine::support::{Namespaces, Support};
 use crate::confine::{self, grants};
 use crate::error::ToolHostError;
@@ -67,6 +68,8 @@ pub struct StdioServer {
     stopped: confine::watch::Stopped,
     /// Its watchdog.
     watchdog: Option<JoinHandle<()>>,
+    /// Its way out, with [`Network::Public`].
+    proxy: Option<JoinHandle<()>>,
 }
 
 impl StdioServer {
@@ -84,7 +87,27 @@ impl StdioServer {
         make_private_dir(&command.home)?;
         make_private_dir(&command.handed)?;
         let (tmp, mark) = server_tmp(&command.tmp)?;
-        let setup = match confinement(command, &tmp) {
+        // The socket its start hands its proxy's listener on: the edge's end, and the start's.
+        let proxied = command.confinement.network == Network::Public;
+        let channel = if proxied {
+            let flags = rustix::net::SocketFlags::CLOEXEC;
+            match rustix::net::socketpair(
+                rustix::net::AddressFamily::UNIX,
+                rustix::net::SocketType::STREAM,
+                flags,
+                None,
+            ) {
+                Ok(pair) => Some(pair),
+                Err(err) => {
+                    let _ = crate::sandbox::remove_folder(&tmp);
+                    return Err(ToolHostError::Sandbox { path: tmp, source: Arc::new(err.into()) });
+                }
+            }
+        } else {
+            None
+        };
+        let handed = channel.as_ref().map_or(-1, |(_, start)| start.as_raw_fd());
+        let setup = match confinement(command, &tmp, handed) {
             Ok(setup) => setup,
             Err(err) => {
                 let _ = crate::sandbox::remove_folder(&tmp);
@@ -92,10 +115,14 @@ impl StdioServer {
             }
         };
         let mut cmd = Command::new(program);
+        let mut environment = command.environment(&tmp, &mark);
+        if proxied {
+            environment.extend(crate::proxy::environment().into_iter().map(|(k, v)| (k.into(), v.into())));
+        }
         cmd.args(args)
             .current_dir(&command.cwd)
             .env_clear()
-            .envs(command.environment(&tmp, &mark))
+            .envs(environment)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -109,6 +136,23 @@ impl StdioServer {
                 let _ = crate::sandbox::remove_folder(&tmp);
                 return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(source) });
             }
+        };
+        // Served in the server's network namespace, on the listener its start handed over.
+        let proxy = match channel {
+            Some((edge, start)) => {
+                drop(start);
+                match received_listener(&edge) {
+                    Ok(listener) => {
+                        Some(tokio::spawn(crate::proxy::serve(listener, command.confinement.private_network)))
+                    }
+                    Err(err) => {
+                        let _ = child.start_kill();
+                        let _ = crate::sandbox::remove_folder(&tmp);
+                        return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(err) });
+                    }
+                }
+            }
+            None => None,
         };
         let group = child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw);
         let stderr = Arc::new(Mutex::new(Tail::default()));
@@ -139,7 +183,7 @@ impl StdioServer {
                 }
                 _ => (confine::watch::Stopped::default(), None),
             };
-        let mut server = Self { child, group, stderr, reader, tmp, record: None, watcher, stopped, watchdog };
+        let mut server = Self { child, group, stderr, reader, tmp, record: None, watcher, stopped, watchdog, proxy };
         if let (Some(records), Some(group)) = (&command.records, group) {
             // Dropping the server on failure kills it: a server the edge could not record could
             // outlive it.
@@ -246,6 +290,9 @@ impl Drop for StdioServer {
         if let Some(watchdog) = self.watchdog.take() {
             watchdog.abort();
         }
+        if let Some(proxy) = self.proxy.take() {
+            proxy.abort();
+        }
         let _ = crate::sandbox::remove_folder(&self.tmp);
     }
 }
@@ -275,11 +322,11 @@ fn watch(group: Pid) -> Option<Child> {
 
 /// Returns how the server `command` starts is set up before its exec, its `TMPDIR` being `tmp`:
 /// confined where the kernel can, else unconfined if its edge allows it (warned once), else refused.
-fn confinement(command: &ServerCommand, tmp: &Path) -> Result<Setup, ToolHostError> {
+fn confinement(command: &ServerCommand, tmp: &Path, proxy: libc::c_int) -> Result<Setup, ToolHostError> {
     let support = Support::detect();
-    let offline = command.confinement.offline;
-    if offline && support.namespaces == Namespaces::None {
-        return Err(ToolHostError::Online {
+    let network = command.confinement.network;
+    if network != Network::Host && support.namespaces == Namespaces::None {
+        return Err(ToolHostError::NoNetworkNamespace {
             reason: support.namespaces_refused.clone().unwrap_or_else(|| "namespaces are off".to_owned()),
         });
     }
@@ -289,11 +336,28 @@ fn confinement(command: &ServerCommand, tmp: &Path) -> Result<Setup, ToolHostErr
         }
         static WARNED: std::sync::Once = std::sync::Once::new();
         WARNED.call_once(|| tracing::warn!(why = %support.describe(), "tool servers run unconfined"));
-        return Ok(Setup::new(None, support.namespaces, command.limits, offline));
+        return Ok(Setup::new(None, support.namespaces, command.limits, network, proxy));
     }
     let plan = grants::plan(command, tmp, support.namespaces == Namespaces::None)?;
     let ruleset = confine::rules::ruleset(&plan)?;
-    Ok(Setup::new(ruleset, support.namespaces, command.limits, offline))
+    Ok(Setup::new(ruleset, support.namespaces, command.limits, network, proxy))
+}
+
+/// Receives the listener of a server's proxy, which its start handed on `channel` before its exec.
+fn received_listener(channel: &OwnedFd) -> std::io::Result<std::net::TcpListener> {
+    let mut byte = [0u8; 1];
+    let mut data = [std::io::IoSliceMut::new(&mut byte)];
+    let mut space = [std::mem::MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
+    let mut control = rustix::net::RecvAncillaryBuffer::new(&mut space);
+    rustix::net::recvmsg(channel, &mut data, &mut control, rustix::net::RecvFlags::DONTWAIT)?;
+    let fd = control
+        .drain()
+        .find_map(|message| match message {
+            rustix::net::RecvAncillaryMessage::ScmRights(mut fds) => fds.next(),
+            _ => None,
+        })
+        .ok_or_else(|| std::io::Error::other("the server's start handed no listener"))?;
+    Ok(std::net::TcpListener::from(fd))
 }
 
 /// Starts a child on one thread kept for the life of the process. A parent-death signal fires when the

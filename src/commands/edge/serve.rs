@@ -7,7 +7,7 @@ use clap::Args;
 use oz0_core::api::TenantName;
 use oz0_edge::node::{Node, NodeError, Settings, Tenure};
 use oz0_edge::sealing::{KEY_VARIABLE, KeyError};
-use oz0_toolhost::{Confinement, Fallback, Grant, Support};
+use oz0_toolhost::{Confinement, Fallback, Grant, Network, Support};
 
 use crate::edge::home;
 use crate::error::CommandError;
@@ -97,13 +97,14 @@ pub struct EdgeServeArgs {
     #[arg(long)]
     pub unconfined_tools: bool,
 
-    /// Give local tools' servers no network: each runs in a network namespace of its own, with its own
-    /// loopback alone. Without it a server shares this machine's network, and reaches what listens
-    /// beside the edge: its own port, a shared store's database on the loopback, private networks, a
-    /// cloud's metadata address. Tools that call the internet then fail; remote tools (`url:`) are
-    /// called by the edge and still work.
-    #[arg(long)]
-    pub offline_tools: bool,
+    /// What network local tools' servers get: `host`, this machine's, so that a server reaches what
+    /// listens beside the edge (its own port, a shared store's database on the loopback, private
+    /// networks, a cloud's metadata address); `public`, a network namespace of its own whose one way
+    /// out is the edge's proxy (HTTPS_PROXY), which connects to public addresses alone; `none`, a
+    /// network namespace of its own with its loopback alone. Remote tools (`url:`), which the edge
+    /// calls, are not affected.
+    #[arg(long, value_name = "NETWORK", value_enum, default_value_t = ToolNetwork::Host)]
+    pub tool_network: ToolNetwork,
 
     /// Let remote tools (`url:`) be at private addresses: this machine's loopback interface, private
     /// and link-local networks. Left out, a tenant's remote tool may reach only public addresses, so
@@ -157,6 +158,37 @@ fn parse_folder(value: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// What network local tools' servers get, as `--tool-network` says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ToolNetwork {
+    /// This machine's.
+    Host,
+    /// Public addresses alone, through the edge's proxy.
+    Public,
+    /// None.
+    None,
+}
+
+impl ToolNetwork {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Host => "host",
+            Self::Public => "public",
+            Self::None => "none",
+        }
+    }
+}
+
+impl From<ToolNetwork> for Network {
+    fn from(network: ToolNetwork) -> Self {
+        match network {
+            ToolNetwork::Host => Network::Host,
+            ToolNetwork::Public => Network::Public,
+            ToolNetwork::None => Network::None,
+        }
+    }
+}
+
 /// Returns how the edge's tools' servers are confined, from the operator's flags.
 fn confinement(args: &EdgeServeArgs) -> Confinement {
     let shared = args
@@ -167,7 +199,13 @@ fn confinement(args: &EdgeServeArgs) -> Confinement {
         .collect();
     let fallback = if args.unconfined_tools { Fallback::RunUnconfined } else { Fallback::Refuse };
     let private_network = args.remote_tools_may_reach_private;
-    Confinement { fallback, hidden: Vec::new(), shared: Some(shared), private_network, offline: args.offline_tools }
+    Confinement {
+        fallback,
+        hidden: Vec::new(),
+        shared: Some(shared),
+        private_network,
+        network: args.tool_network.into(),
+    }
 }
 
 /// Runs `oz0 edge serve`.
@@ -192,17 +230,21 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     state.bound_servers(args.servers_per_tenant as usize);
     let support = Support::detect();
-    if args.offline_tools && support.namespaces == oz0_toolhost::Namespaces::None {
+    let own_network = args.tool_network != ToolNetwork::Host;
+    if own_network && support.namespaces == oz0_toolhost::Namespaces::None {
         ui::warn(&format!(
-            "tools' servers will not be started: --offline-tools takes their network with a namespace of their \
-             own, and here there is none ({})",
+            "tools' servers will not be started: --tool-network {} gives them a network namespace of their own, \
+             and here there is none ({})",
+            args.tool_network.name(),
             support.namespaces_refused.as_deref().unwrap_or("refused")
         ));
     } else if support.confines() {
-        let network = if args.offline_tools {
-            ", no network"
-        } else {
-            "; they share this machine's network (--offline-tools gives them none)"
+        let network = match args.tool_network {
+            ToolNetwork::Host => {
+                "; they share this machine's network (--tool-network public or none keeps them from it)"
+            }
+            ToolNetwork::Public => ", public addresses alone through the edge's proxy",
+            ToolNetwork::None => ", no network",
         };
         ui::info(&format!("tools' servers are {}{network}", support.describe()));
     } else if args.unconfined_tools {

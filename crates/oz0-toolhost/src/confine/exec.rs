@@ -23,7 +23,7 @@ use rustix::thread::UnshareFlags;
 
 use std::sync::OnceLock;
 
-use super::policy::Limits;
+use super::policy::{Limits, Network};
 use super::support::{CONFINE_VARIABLE, Namespaces, Support};
 
 /// The room above a server's task limit that the kernel enforces: the [watchdog](super::watch) stops
@@ -59,14 +59,24 @@ pub(crate) struct Setup {
     proc_rights: u64,
     /// Its nice value: `YIELD` above the edge's, at most 19.
     nice: i32,
-    /// Whether it gets a network namespace of its own, with its own loopback alone.
-    offline: bool,
+    /// The network it gets.
+    network: Network,
+    /// With [`Network::Public`], the descriptor of the socket its proxy's listener is handed to the
+    /// edge on; -1 otherwise.
+    proxy: libc::c_int,
 }
 
 impl Setup {
     /// Returns the setup of a server restricted by `ruleset` (unconfined when `None`), in `namespaces`,
-    /// within `limits`, with no network when `offline` (which needs namespaces).
-    pub(crate) fn new(ruleset: Option<OwnedFd>, namespaces: Namespaces, limits: Limits, offline: bool) -> Self {
+    /// within `limits`, with `network` (other than the machine's, which needs namespaces): for
+    /// [`Network::Public`], its proxy's listener is handed to the edge on the socket `proxy`.
+    pub(crate) fn new(
+        ruleset: Option<OwnedFd>,
+        namespaces: Namespaces,
+        limits: Limits,
+        network: Network,
+        proxy: libc::c_int,
+    ) -> Self {
         let (uid, gid) = (rustix::process::getuid().as_raw(), rustix::process::getgid().as_raw());
         let hard = limits.tasks.saturating_add(TASK_HEADROOM).max(MIN_PID_MAX);
         Self {
@@ -79,7 +89,8 @@ impl Setup {
             pid_max: format!("{hard}\n").into_bytes(),
             nice: rustix::process::getpriority_process(None).map_or(YIELD, |edge| (edge + YIELD).min(19)),
             proc_rights: (AccessFs::ReadFile | AccessFs::ReadDir).bits(),
-            offline,
+            network,
+            proxy,
         }
     }
 
@@ -108,8 +119,11 @@ impl Setup {
     fn enter(&self) -> io::Result<()> {
         let user = self.namespaces == Namespaces::User;
         self.unshare().map_err(|(_, err)| err)?;
-        if self.offline {
+        if self.network != Network::Host {
             loopback_up()?;
+        }
+        if self.network == Network::Public {
+            hand_listener(self.proxy)?;
         }
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);
         let server = clone_process()?;
@@ -141,11 +155,11 @@ impl Setup {
     }
 
     /// Makes the namespaces this process's next child is put in: mount and PID, a network namespace
-    /// when offline, and a user namespace with this process's user mapped into it. Returns the step
+    /// unless it gets the machine's network, and a user namespace with this process's user mapped into it. Returns the step
     /// the kernel refused (1, or 2 for the map) with why.
     fn unshare(&self) -> Result<(), (libc::c_int, io::Error)> {
         let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
-        if self.offline {
+        if self.network != Network::Host {
             flags |= UnshareFlags::NEWNET;
         }
         let user = self.namespaces == Namespaces::User;
@@ -218,6 +232,50 @@ fn loopback_up() -> io::Result<()> {
         let err = io::Error::last_os_error();
         libc::close(socket);
         if done < 0 { Err(err) } else { Ok(()) }
+    }
+}
+
+/// Listens on the proxy's port of this process's new network namespace, and hands the listener to the
+/// edge on `channel` (then closed): the edge serves the proxy on it, in the server's namespace.
+fn hand_listener(channel: libc::c_int) -> io::Result<()> {
+    // SAFETY: system calls on descriptors this function opens and closes (and `channel`, which is the
+    // edge's to give), with a message built on its own stack.
+    unsafe {
+        let listener = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        if listener < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let address = libc::sockaddr_in {
+            sin_family: libc::AF_INET as libc::sa_family_t,
+            sin_port: crate::proxy::PROXY_PORT.to_be(),
+            sin_addr: libc::in_addr { s_addr: u32::from(std::net::Ipv4Addr::LOCALHOST).to_be() },
+            sin_zero: [0; 8],
+        };
+        let size = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+        if libc::bind(listener, (&raw const address).cast(), size) != 0 || libc::listen(listener, 128) != 0 {
+            let err = io::Error::last_os_error();
+            libc::close(listener);
+            return Err(err);
+        }
+        let mut byte = [0u8; 1];
+        let mut data = libc::iovec { iov_base: byte.as_mut_ptr().cast(), iov_len: 1 };
+        // Room for one descriptor's control message, aligned as the kernel reads it.
+        let mut control = [0u64; 4];
+        let mut message: libc::msghdr = std::mem::zeroed();
+        message.msg_iov = &raw mut data;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr().cast();
+        message.msg_controllen = libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
+        let header = libc::CMSG_FIRSTHDR(&raw const message);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<libc::c_int>() as u32) as _;
+        std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<libc::c_int>(), listener);
+        let sent = libc::sendmsg(channel, &raw const message, libc::MSG_NOSIGNAL);
+        let err = io::Error::last_os_error();
+        libc::close(listener);
+        libc::close(channel);
+        if sent < 0 { Err(err) } else { Ok(()) }
     }
 }
 
@@ -480,7 +538,7 @@ fn probe(privileged: bool) -> Support {
 
 /// Tries, in a child that then exits, what [`Setup::enter`] does: returns why the kernel refused.
 fn try_namespaces(namespaces: Namespaces) -> Result<(), String> {
-    let setup = Setup::new(None, namespaces, Limits::CEILING, false);
+    let setup = Setup::new(None, namespaces, Limits::CEILING, Network::Host, -1);
     let child = clone_process().map_err(|err| format!("a child could not be started: {err}"))?;
     if child == 0 {
         let step = setup.probe();

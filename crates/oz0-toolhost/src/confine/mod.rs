@@ -9,8 +9,9 @@
 //! - in a PID namespace of its own, with a `/proc` of that namespace alone, so that no other process's
 //!   `/proc` entries (the edge's command line included) can even be named; in a user namespace where
 //!   the kernel allows one, so that it holds no capability outside it;
-//! - with no network where its edge says so ([`Confinement::offline`]): in a network namespace of its
-//!   own, whose loopback alone is up, so that it reaches nothing that listens beside the edge;
+//! - with no network of the machine's where its edge says so ([`Confinement::network`]): in a network
+//!   namespace of its own, whose loopback alone is up, with nothing more or with the edge's
+//!   [proxy](crate::proxy) to public addresses on it, so that it reaches nothing beside the edge;
 //! - with no capabilities and `no_new_privs`, and within [`Limits`]: a [watchdog](watch) stops a server
 //!   that runs too many processes or uses too much memory, and says why.
 //!
@@ -24,7 +25,7 @@ pub(crate) mod rules;
 pub(crate) mod support;
 pub(crate) mod watch;
 
-pub use policy::{Access, Confinement, Fallback, Grant, Limits};
+pub use policy::{Access, Confinement, Fallback, Grant, Limits, Network};
 pub use support::{CONFINE_VARIABLE, Namespaces, Support};
 
 /// Makes this process (an edge) one that no process of the same user can trace or read the memory

@@ -89,12 +89,26 @@ pub struct Confinement {
     /// server be given any folder not hidden (the embedded edge, where the plugins are the person's).
     pub shared: Option<Vec<Grant>>,
     /// On an edge that tenants share, whether remote tools' servers may be at private addresses (the
-    /// loopback interface, private and link-local networks), where the edge's own neighbours are: off
+    /// loopback interface, private and link-local networks), where the edge's own neighbours are, and
+    /// whether local servers may reach them through the edge's proxy ([`Network::Public`]): off
     /// unless its operator says so. The embedded edge's may always.
     pub private_network: bool,
-    /// Whether local servers get no network: each in a network namespace of its own, with its own
-    /// loopback alone, so that none reaches the services beside the edge (its own port, a shared
-    /// store's database, a cloud's metadata address) nor anything else. Refused where the kernel makes
-    /// no namespaces.
-    pub offline: bool,
+    /// What network its local servers get.
+    pub network: Network,
+}
+
+/// What network a local server gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Network {
+    /// The machine's: it reaches what the edge reaches, what listens beside the edge included (its
+    /// own port, a shared store's database on the loopback, private networks, a cloud's metadata
+    /// address).
+    #[default]
+    Host,
+    /// Public addresses alone, through the edge's proxy: in a network namespace of its own, it reaches
+    /// the proxy on its loopback (named in its `HTTPS_PROXY`), which connects to a public address
+    /// alone unless [`Confinement::private_network`]. Needs namespaces.
+    Public,
+    /// None: in a network namespace of its own with its own loopback alone. Needs namespaces.
+    None,
 }
