@@ -239,14 +239,17 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             support.namespaces_refused.as_deref().unwrap_or("refused")
         ));
     } else if support.confines() {
-        let network = match args.tool_network {
-            ToolNetwork::Host => {
-                "; they share this machine's network (--tool-network public or none keeps them from it)"
+        let confined = support.describe();
+        match args.tool_network {
+            ToolNetwork::Host => ui::warn(&format!(
+                "tools' servers are {confined}; they share this machine's network, and reach what listens beside \
+                 the edge: --tool-network public keeps them to public addresses"
+            )),
+            ToolNetwork::Public => {
+                ui::info(&format!("tools' servers are {confined}, public addresses alone through the edge's proxy"));
             }
-            ToolNetwork::Public => ", public addresses alone through the edge's proxy",
-            ToolNetwork::None => ", no network",
-        };
-        ui::info(&format!("tools' servers are {}{network}", support.describe()));
+            ToolNetwork::None => ui::info(&format!("tools' servers are {confined}, no network")),
+        }
     } else if args.unconfined_tools {
         ui::warn(&format!(
             "tools' servers run unconfined (--unconfined-tools): they can read every tenant's files and the \
