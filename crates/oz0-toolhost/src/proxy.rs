@@ -53,7 +53,11 @@ pub(crate) async fn serve(listener: std::net::TcpListener, private: bool) {
     };
     let room = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of descriptors, say: tried again in a moment rather than at once without end.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
         let Ok(permit) = Arc::clone(&room).try_acquire_owned() else {
             // Past its connections: refused at once, so that it cannot hold the edge's descriptors.
             drop(stream);
