@@ -19,6 +19,7 @@
 //! # }
 //! ```
 
+mod address;
 mod call;
 mod client;
 mod command;

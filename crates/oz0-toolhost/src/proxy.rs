@@ -163,7 +163,7 @@ async fn connect(host: &str, port: u16, private: bool) -> Result<TcpStream, (&'s
 
 /// Returns whether a server may reach `ip` without the operator's leave: a public address alone.
 fn reachable(ip: IpAddr) -> bool {
-    crate::remote::public(ip)
+    crate::address::public(ip)
 }
 
 #[cfg(test)]
