@@ -254,6 +254,7 @@ pub fn personal_confinement(data: Option<&Path>) -> Confinement {
         shared: None,
         private_network: true,
         network: Network::Host,
+        gateway: None,
     }
 }
 

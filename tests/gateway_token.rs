@@ -2,7 +2,8 @@
 //! models with the official `openai` and `anthropic` Python SDKs pointed at the node's gateway path,
 //! holding no key; the token works for its call alone, in its plugin's formats, while the call runs.
 //! A real Python server (tests/fixtures/plugins/gatewayed), a scripted provider on loopback standing in
-//! for the model provider, through the embedded edge and `oz0 edge serve`.
+//! for the model provider, through the embedded edge and `oz0 edge serve`, and from a server of a
+//! network of its own (`--tool-network public` or `none`) through the edge's proxy on its loopback.
 
 use crate::common;
 use crate::plugin_support;
@@ -93,6 +94,22 @@ fn the_official_sdks_call_models_through_the_calls_token() {
         assert!((sums[0]["total_usd"].as_f64().unwrap() - expected).abs() < 1e-12, "{sums}");
         let later = site.json(&["usage", "--since", "2999-01-01"]);
         assert_eq!(later, json!([]));
+    }
+}
+
+#[test]
+fn a_server_of_a_network_of_its_own_calls_models_through_its_proxy() {
+    for network in ["public", "none"] {
+        let site = Site::with_edge_flags(Transport::Served, |_| vec!["--tool-network".into(), network.into()]);
+        provider(&site, vec![Box::new(embedding), Box::new(message)]);
+        install(&site);
+        let (code, answer, stderr) = site.call(&["gatewayed.embed", "--arg", "text=tides"]);
+        assert_eq!(code, 0, "{network}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "3 dimensions, starting 0.5", "{network}: {answer}");
+        let (code, answer, stderr) = site.call(&["gatewayed.ask", "--arg", "text=Hello?"]);
+        assert_eq!(code, 0, "{network}: {stderr} {answer}");
+        assert_eq!(answer["result"]["content"][0]["text"], "Hello through the gateway.", "{network}: {answer}");
+        assert_eq!(answer["gateway"][0]["tokens_out"], 4, "{network}: metered as on the machine's network");
     }
 }
 

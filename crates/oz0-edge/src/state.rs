@@ -316,6 +316,7 @@ impl EdgeState {
                 shared: Some(Vec::new()),
                 private_network: false,
                 network: oz0_toolhost::Network::Host,
+                gateway: None,
             }),
             key,
             key_made,

@@ -93,6 +93,7 @@ async fn measure() -> Value {
         shared: None,
         private_network: true,
         network: oz0_toolhost::Network::Host,
+        gateway: None,
     };
     let command = |argv: Vec<String>, cwd: &Path| {
         let mut command = ServerCommand::new(argv, cwd.to_path_buf(), folder.path());

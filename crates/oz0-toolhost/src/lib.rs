@@ -50,6 +50,7 @@ pub use handshake::{FALLBACK_PROTOCOL, PREFERRED_PROTOCOL};
 pub use list::{Listed, list_functions};
 pub use measure::{MeasureError, fill_config, fill_secrets, measure, secrets_named, server_command, tail, tool_server};
 pub use pool::{Lifetime, Pool};
+pub use proxy::PROXY_PORT;
 pub use remote::{RemoteServer, http_client};
 pub use sandbox::{MARK_VARIABLE, Sandbox, reap, remove_folder};
 pub use server::Server;

@@ -1,9 +1,12 @@
-//! The way out of a server that has no network of its own ([`Network::Public`](crate::Network)): an
-//! HTTP proxy the edge serves on the loopback of the server's network namespace, which takes `CONNECT
-//! host:port`, looks the host up itself and connects to it only at a public address (or a private one
-//! where the edge lets tools reach them), then relays the bytes both ways. The server is told of it
-//! by `HTTPS_PROXY` and its kin; it has no other route out, so a client that ignores them reaches
-//! nothing.
+//! The way out of a server with a network of its own ([`Network`](crate::Network) `Public` or `None`):
+//! an HTTP proxy the edge serves on the loopback of the server's network namespace. With `Public` it
+//! takes `CONNECT host:port`, looks the host up itself and connects to it only at a public address (or
+//! a private one where the edge lets tools reach them), then relays the bytes both ways; the server is
+//! told of it by `HTTPS_PROXY` and its kin, and has no other route out, so a client that ignores them
+//! reaches nothing. With either, a request for the edge's gateway path (`/gateway/...`, which a call's
+//! gateway token names at this port) is relayed to the edge, so that a tool calls models through its
+//! token as it would on the machine's network; the rest of that connection goes to the edge too, whose
+//! API asks it for a token as it asks any client.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -41,9 +44,23 @@ pub(crate) fn environment() -> Vec<(&'static str, String)> {
     env
 }
 
-/// Serves the proxy on `listener` until the task is aborted (the server stopped): the destinations
-/// at private addresses are refused unless `private`.
-pub(crate) async fn serve(listener: std::net::TcpListener, private: bool) {
+/// Where a server's proxy leads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ways {
+    /// Whether it tunnels to public addresses (`CONNECT`).
+    pub public: bool,
+    /// Whether it tunnels to private addresses too.
+    pub private: bool,
+    /// Where the edge serves its gateway path.
+    pub gateway: Option<SocketAddr>,
+}
+
+/// The path of the edge's gateway, which the proxy relays to the edge.
+const GATEWAY_PATH: &str = "/gateway/";
+
+/// Serves the proxy on `listener` until the task is aborted (the server stopped), leading where
+/// `ways` says.
+pub(crate) async fn serve(listener: std::net::TcpListener, ways: Ways) {
     let listener = match listener.set_nonblocking(true).and_then(|()| TcpListener::from_std(listener)) {
         Ok(listener) => listener,
         Err(err) => {
@@ -65,38 +82,67 @@ pub(crate) async fn serve(listener: std::net::TcpListener, private: bool) {
         };
         tokio::spawn(async move {
             let _permit = permit;
-            tunnel(stream, private).await;
+            tunnel(stream, ways).await;
         });
     }
 }
 
-/// Answers one request on `client`: a tunnel to the destination it names, or a refusal that says why.
-async fn tunnel(mut client: TcpStream, private: bool) {
+/// Answers one request on `client`: a tunnel to the destination it names, the edge's gateway path,
+/// or a refusal that says why.
+async fn tunnel(mut client: TcpStream, ways: Ways) {
     let head = match tokio::time::timeout(PATIENCE, read_head(&mut client)).await {
         Ok(Ok(head)) => head,
         _ => return,
     };
-    let answer = match destination(&head) {
-        Ok((host, port)) => match connect(&host, port, private).await {
-            Ok(server) => {
-                if client.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await.is_err() {
+    let refused = match request(&head) {
+        Request::Gateway => match ways.gateway {
+            Some(gateway) => match tokio::time::timeout(PATIENCE, TcpStream::connect(gateway)).await {
+                Ok(Ok(mut edge)) => {
+                    // The head read here goes on as it came, and the rest of the connection with it.
+                    if edge.write_all(head.as_bytes()).await.is_ok() {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut edge).await;
+                    }
                     return;
                 }
-                let mut server = server;
-                let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                _ => ("502 Bad Gateway", "the edge's gateway path could not be reached".to_owned()),
+            },
+            None => ("404 Not Found", "this edge serves no gateway path to its tools' servers".to_owned()),
+        },
+        Request::Connect(..) if !ways.public => (
+            "403 Forbidden",
+            "this edge gives its tools' servers no network (--tool-network none): a tool calls models \
+             through its gateway token or by sampling"
+                .to_owned(),
+        ),
+        Request::Connect(host, port) => match connect(&host, port, ways.private).await {
+            Ok(mut server) => {
+                if client.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await.is_ok() {
+                    let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                }
                 return;
             }
-            Err((status, why)) => (status, why),
+            Err(refused) => refused,
         },
-        Err(why) => ("405 Method Not Allowed", why),
+        Request::Other(why) => ("405 Method Not Allowed", why),
     };
-    let (status, why) = answer;
+    let (status, why) = refused;
     let body = format!("{why}\n");
     let reply = format!(
         "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
     let _ = client.write_all(reply.as_bytes()).await;
+}
+
+/// What a request asks of the proxy.
+#[derive(Debug, PartialEq, Eq)]
+enum Request {
+    /// A tunnel to a host and port.
+    Connect(String, u16),
+    /// The edge's gateway path.
+    Gateway,
+    /// Neither, and why it is refused.
+    Other(String),
 }
 
 /// Reads a request head, up to its blank line.
@@ -113,23 +159,28 @@ async fn read_head(client: &mut TcpStream) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(&head).into_owned())
 }
 
-/// Returns the host and port a `CONNECT` request names, or why the request is not one.
-fn destination(head: &str) -> Result<(String, u16), String> {
+/// Returns what a request head asks: the host and port a `CONNECT` names, the gateway path, or why it
+/// is neither.
+fn request(head: &str) -> Request {
     let line = head.lines().next().unwrap_or_default();
     let mut words = line.split_whitespace();
     let (Some(method), Some(target)) = (words.next(), words.next()) else {
-        return Err("the edge's proxy takes a request line".to_owned());
+        return Request::Other("the edge's proxy takes a request line".to_owned());
     };
+    if target.starts_with(GATEWAY_PATH) {
+        return Request::Gateway;
+    }
     if !method.eq_ignore_ascii_case("CONNECT") {
-        return Err(format!(
-            "the edge's proxy takes CONNECT alone, not {method}: a tool's server reaches the network through \
-             HTTPS (or a tunnel it asks for by CONNECT)"
+        return Request::Other(format!(
+            "the edge's proxy takes CONNECT alone, not {method} {target}: a tool's server reaches the network \
+             through HTTPS (or a tunnel it asks for by CONNECT)"
         ));
     }
-    let (host, port) = target.rsplit_once(':').ok_or_else(|| format!("`{target}` names no port"))?;
-    let port = port.parse().map_err(|_| format!("`{port}` is not a port"))?;
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    Ok((host.to_owned(), port))
+    let Some((host, port)) = target.rsplit_once(':') else {
+        return Request::Other(format!("`{target}` names no port"));
+    };
+    let Ok(port) = port.parse() else { return Request::Other(format!("`{port}` is not a port")) };
+    Request::Connect(host.trim_start_matches('[').trim_end_matches(']').to_owned(), port)
 }
 
 /// Connects to the first address of `host` that the server may reach, or returns the status and why
@@ -171,13 +222,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_connect_request_names_its_destination_and_any_other_is_refused_saying_why() {
+    fn a_request_names_a_tunnels_destination_or_the_gateway_path_and_any_other_is_refused_saying_why() {
         let head = "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n";
-        assert_eq!(destination(head), Ok(("example.com".to_owned(), 443)));
-        assert_eq!(destination("CONNECT [::1]:8443 HTTP/1.1\r\n\r\n"), Ok(("::1".to_owned(), 8443)));
-        let refused = destination("GET http://example.com/ HTTP/1.1\r\n\r\n").unwrap_err();
-        assert!(refused.contains("CONNECT alone, not GET"), "{refused}");
-        assert!(destination("CONNECT example.com HTTP/1.1\r\n\r\n").unwrap_err().contains("names no port"));
-        assert!(destination("CONNECT example.com:https HTTP/1.1\r\n\r\n").unwrap_err().contains("not a port"));
+        assert_eq!(request(head), Request::Connect("example.com".to_owned(), 443));
+        assert_eq!(request("CONNECT [::1]:8443 HTTP/1.1\r\n\r\n"), Request::Connect("::1".to_owned(), 8443));
+        assert_eq!(request("POST /gateway/openai/v1/embeddings HTTP/1.1\r\n\r\n"), Request::Gateway);
+        let why = |head: &str| match request(head) {
+            Request::Other(why) => why,
+            other => panic!("{other:?}"),
+        };
+        assert!(why("GET http://example.com/ HTTP/1.1\r\n\r\n").contains("CONNECT alone, not GET"));
+        assert!(why("POST /v1/jobs HTTP/1.1\r\n\r\n").contains("CONNECT alone, not POST /v1/jobs"));
+        assert!(why("CONNECT example.com HTTP/1.1\r\n\r\n").contains("names no port"));
+        assert!(why("CONNECT example.com:https HTTP/1.1\r\n\r\n").contains("not a port"));
     }
 }

@@ -68,7 +68,7 @@ pub struct StdioServer {
     stopped: confine::watch::Stopped,
     /// Its watchdog.
     watchdog: Option<JoinHandle<()>>,
-    /// Its way out, with [`Network::Public`].
+    /// Its way out, with a network of its own.
     proxy: Option<JoinHandle<()>>,
 }
 
@@ -88,7 +88,7 @@ impl StdioServer {
         make_private_dir(&command.handed)?;
         let (tmp, mark) = server_tmp(&command.tmp)?;
         // The socket its start hands its proxy's listener on: the edge's end, and the start's.
-        let proxied = command.confinement.network == Network::Public;
+        let proxied = command.confinement.network != Network::Host;
         let channel = if proxied {
             let flags = rustix::net::SocketFlags::CLOEXEC;
             match rustix::net::socketpair(
@@ -143,7 +143,12 @@ impl StdioServer {
                 drop(start);
                 match received_listener(&edge) {
                     Ok(listener) => {
-                        Some(tokio::spawn(crate::proxy::serve(listener, command.confinement.private_network)))
+                        let ways = crate::proxy::Ways {
+                            public: command.confinement.network == Network::Public,
+                            private: command.confinement.private_network,
+                            gateway: command.confinement.gateway,
+                        };
+                        Some(tokio::spawn(crate::proxy::serve(listener, ways)))
                     }
                     Err(err) => {
                         let _ = child.start_kill();

@@ -1,6 +1,6 @@
 //! `oz0 edge serve`: the edge behind HTTP, for a team.
 
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -101,7 +101,8 @@ pub struct EdgeServeArgs {
     /// listens beside the edge (its own port, a shared store's database on the loopback, private
     /// networks, a cloud's metadata address); `public`, a network namespace of its own whose one way
     /// out is the edge's proxy (HTTPS_PROXY), which connects to public addresses alone; `none`, a
-    /// network namespace of its own with its loopback alone. Remote tools (`url:`), which the edge
+    /// network namespace of its own with its loopback alone. Either way a tool still calls models
+    /// through its gateway token, which names the proxy, and remote tools (`url:`), which the edge
     /// calls, are not affected.
     #[arg(long, value_name = "NETWORK", value_enum, default_value_t = ToolNetwork::Host)]
     pub tool_network: ToolNetwork,
@@ -189,8 +190,9 @@ impl From<ToolNetwork> for Network {
     }
 }
 
-/// Returns how the edge's tools' servers are confined, from the operator's flags.
-fn confinement(args: &EdgeServeArgs) -> Confinement {
+/// Returns how the edge's tools' servers are confined, from the operator's flags; `gateway` is where
+/// the edge serves its gateway path.
+fn confinement(args: &EdgeServeArgs, gateway: Option<SocketAddr>) -> Confinement {
     let shared = args
         .tools_may_read
         .iter()
@@ -205,6 +207,7 @@ fn confinement(args: &EdgeServeArgs) -> Confinement {
         shared: Some(shared),
         private_network,
         network: args.tool_network.into(),
+        gateway,
     }
 }
 
@@ -226,7 +229,6 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             if node.shared() { "; every node of the shared store needs a copy" } else { "" }
         ));
     }
-    state.confine_tools(confinement(args));
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     state.bound_servers(args.servers_per_tenant as usize);
     let support = Support::detect();
@@ -282,6 +284,13 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         let address = listener
             .local_addr()
             .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
+        // The gateway path is served on this listener: a server of a network of its own reaches it
+        // through its proxy, on the loopback when the edge listens on every address.
+        let mut gateway = address;
+        if gateway.ip().is_unspecified() {
+            gateway.set_ip(if gateway.is_ipv4() { Ipv4Addr::LOCALHOST.into() } else { Ipv6Addr::LOCALHOST.into() });
+        }
+        state.confine_tools(confinement(args, Some(gateway)));
         // The store's calls block, and PostgreSQL's client drives a runtime of its own: off the async threads.
         let first = {
             let (state, tenant) = (std::sync::Arc::clone(state), args.tenant.clone());

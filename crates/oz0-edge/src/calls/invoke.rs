@@ -503,7 +503,11 @@ async fn run(
                         stderr: String::new(),
                     }
                 })?;
-            meta.insert("oz0/gateway".to_owned(), granted.meta.clone());
+            let mut seen = granted.meta.clone();
+            if state.tool_confinement().network != oz0_toolhost::Network::Host {
+                through_proxy(&mut seen);
+            }
+            meta.insert("oz0/gateway".to_owned(), seen);
             Some(granted)
         }
         None => None,
@@ -545,9 +549,37 @@ async fn run(
     answered
 }
 
+/// Points a gateway token's addresses at the proxy on the loopback of a server of a network of its
+/// own, which relays the gateway path to the edge.
+fn through_proxy(meta: &mut Value) {
+    let proxy = format!("http://127.0.0.1:{}", oz0_toolhost::PROXY_PORT);
+    for key in ["url", "openai_base_url", "anthropic_base_url"] {
+        if let Some(Value::String(url)) = meta.get_mut(key)
+            && let Some(at) = url.find("/gateway")
+        {
+            url.replace_range(..at, &proxy);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_servers_own_network_reaches_the_gateway_through_its_proxy() {
+        let mut meta = serde_json::json!({
+            "url": "http://127.0.0.1:4411/gateway",
+            "openai_base_url": "http://127.0.0.1:4411/gateway/openai/v1",
+            "anthropic_base_url": "http://[::1]:4411/gateway/anthropic",
+            "token": "oz0gw_x",
+        });
+        through_proxy(&mut meta);
+        assert_eq!(meta["url"], "http://127.0.0.1:3128/gateway");
+        assert_eq!(meta["openai_base_url"], "http://127.0.0.1:3128/gateway/openai/v1");
+        assert_eq!(meta["anthropic_base_url"], "http://127.0.0.1:3128/gateway/anthropic");
+        assert_eq!(meta["token"], "oz0gw_x");
+    }
 
     #[test]
     fn a_long_message_is_cut_at_a_characters_start_saying_how_much_was_left_out() {

@@ -61,15 +61,15 @@ pub(crate) struct Setup {
     nice: i32,
     /// The network it gets.
     network: Network,
-    /// With [`Network::Public`], the descriptor of the socket its proxy's listener is handed to the
+    /// With a network of its own, the descriptor of the socket its proxy's listener is handed to the
     /// edge on; -1 otherwise.
     proxy: libc::c_int,
 }
 
 impl Setup {
     /// Returns the setup of a server restricted by `ruleset` (unconfined when `None`), in `namespaces`,
-    /// within `limits`, with `network` (other than the machine's, which needs namespaces): for
-    /// [`Network::Public`], its proxy's listener is handed to the edge on the socket `proxy`.
+    /// within `limits`, with `network` (other than the machine's, which needs namespaces, and then its
+    /// proxy's listener is handed to the edge on the socket `proxy`).
     pub(crate) fn new(
         ruleset: Option<OwnedFd>,
         namespaces: Namespaces,
@@ -122,7 +122,7 @@ impl Setup {
         if self.network != Network::Host {
             loopback_up()?;
         }
-        if self.network == Network::Public {
+        if self.network != Network::Host {
             hand_listener(self.proxy)?;
         }
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);

@@ -95,6 +95,10 @@ pub struct Confinement {
     pub private_network: bool,
     /// What network its local servers get.
     pub network: Network,
+    /// Where the edge serves its gateway path (`/gateway/`), which a server of a network of its own
+    /// reaches through the edge's proxy: the proxy's port on its loopback stands for this address,
+    /// for requests of that path alone.
+    pub gateway: Option<std::net::SocketAddr>,
 }
 
 /// What network a local server gets.
@@ -107,8 +111,10 @@ pub enum Network {
     Host,
     /// Public addresses alone, through the edge's proxy: in a network namespace of its own, it reaches
     /// the proxy on its loopback (named in its `HTTPS_PROXY`), which connects to a public address
-    /// alone unless [`Confinement::private_network`]. Needs namespaces.
+    /// alone unless [`Confinement::private_network`], and to the edge's gateway path. Needs
+    /// namespaces.
     Public,
-    /// None: in a network namespace of its own with its own loopback alone. Needs namespaces.
+    /// None but the edge's gateway path: in a network namespace of its own, whose loopback holds the
+    /// edge's proxy for that path alone. Needs namespaces.
     None,
 }
