@@ -432,6 +432,50 @@ fn a_server_gets_none_of_the_descriptors_its_edge_inherited() {
     assert_eq!(report["found"], json!([]), "the inherited file was read: {report}");
 }
 
+/// Returns the soft limit on open descriptors of the process `pid`.
+fn descriptor_limit(pid: u32) -> u64 {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap();
+    line.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
+
+#[test]
+fn an_edge_raises_its_descriptor_limit_and_its_servers_get_the_one_it_started_with() {
+    let guest = Guest::new(Transport::Embedded, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    let hard = {
+        let limits = std::fs::read_to_string("/proc/self/limits").unwrap();
+        let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap().to_owned();
+        line.split_whitespace().nth(4).unwrap().parse::<u64>().unwrap()
+    };
+    let started = 512.min(hard);
+    let under = |args: &[&str]| {
+        let mut cmd = guest.command(Path::new("/bin/sh"));
+        cmd.args(["-c", &format!("ulimit -S -n {started} && exec \"$0\" \"$@\"")])
+            .arg(assert_cmd::cargo::cargo_bin("oz0"))
+            .args(args);
+        cmd
+    };
+    // Its server gets the limit the edge started with.
+    let out = under(&["tool", "call", "hostile.probe", "--format", "json"]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report: Value = serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(report["descriptor_limit"], started, "the server's limit");
+    // The edge, while its call runs, holds room for as many as its hard limit allows.
+    let mut edge =
+        under(&["tool", "call", "hostile.wait", "--arg", "seconds=60"]).stdout(Stdio::null()).spawn().unwrap();
+    let log = || files_under(guest.dir.path()).into_iter().find(|p| p.ends_with("calls.log"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while log().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let raised = descriptor_limit(edge.id());
+    std::fs::write(log().unwrap().with_file_name("release"), "").unwrap();
+    assert!(edge.wait().unwrap().success());
+    assert_eq!(raised, hard.min(1 << 20), "the edge's limit, started at {started}");
+}
+
 #[test]
 fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_each() {
     let guest = Guest::new(Transport::Served, None, "auto");

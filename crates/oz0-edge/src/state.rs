@@ -323,6 +323,7 @@ impl EdgeState {
         });
         // The edge's environment holds provider keys: no process of its user may read it.
         oz0_toolhost::protect_process();
+        oz0_toolhost::raise_descriptor_limit();
         listen(&state);
         state
     }

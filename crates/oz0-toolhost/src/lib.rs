@@ -44,6 +44,7 @@ pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
 pub use command::ServerCommand;
 pub use confine::{
     Access, CONFINE_VARIABLE, Confinement, Fallback, Grant, Limits, Namespaces, Network, Support, protect_process,
+    raise_descriptor_limit,
 };
 pub use error::ToolHostError;
 pub use handshake::{FALLBACK_PROTOCOL, PREFERRED_PROTOCOL};

@@ -59,6 +59,9 @@ pub(crate) struct Setup {
     proc_rights: u64,
     /// Its nice value: `YIELD` above the edge's, at most 19.
     nice: i32,
+    /// The soft limit on its open descriptors: the one its edge started with, when the edge raised
+    /// its own.
+    descriptors: Option<u64>,
     /// The network it gets.
     network: Network,
     /// With a network of its own, the descriptor of the socket its proxy's listener is handed to the
@@ -89,6 +92,7 @@ impl Setup {
             pid_max: format!("{hard}\n").into_bytes(),
             nice: rustix::process::getpriority_process(None).map_or(YIELD, |edge| (edge + YIELD).min(19)),
             proc_rights: (AccessFs::ReadFile | AccessFs::ReadDir).bits(),
+            descriptors: super::server_descriptors(),
             network,
             proxy,
         }
@@ -197,6 +201,11 @@ impl Setup {
     fn restrict(&self) -> io::Result<()> {
         set_limit(Resource::Data, self.limits.memory)?;
         set_limit(Resource::Core, 0)?;
+        if let Some(soft) = self.descriptors {
+            let hard = rustix::process::getrlimit(Resource::Nofile).maximum;
+            let soft = hard.map_or(soft, |hard| hard.min(soft));
+            rustix::process::setrlimit(Resource::Nofile, Rlimit { current: Some(soft), maximum: hard })?;
+        }
         if self.namespaces == Namespaces::User {
             // Counted in its own user namespace, for its user: its own processes alone.
             let hard = self.limits.tasks.saturating_add(TASK_HEADROOM).max(MIN_PID_MAX);

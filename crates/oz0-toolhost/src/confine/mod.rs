@@ -28,6 +28,39 @@ pub(crate) mod watch;
 pub use policy::{Access, Confinement, Fallback, Grant, Limits, Network};
 pub use support::{CONFINE_VARIABLE, Namespaces, Support};
 
+/// The soft limit on open descriptors this process (an edge) started with, before
+/// [`raise_descriptor_limit`]: its servers get it back.
+static STARTED_WITH: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// The most descriptors an edge asks to hold.
+const MOST_DESCRIPTORS: u64 = 1 << 20;
+
+/// Raises this process's (an edge's) soft limit on open descriptors to its hard limit (at most 2^20):
+/// each server, call and proxied connection of every tenant holds some of the edge's, and a shared
+/// edge at the usual 1,024 could be made to run out of them by one tenant, then refuse every
+/// tenant's requests. Its servers get the limit it started with back.
+pub fn raise_descriptor_limit() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let limit = getrlimit(Resource::Nofile);
+        let Some(current) = limit.current else { return };
+        STARTED_WITH.get_or_init(|| current);
+        let most = limit.maximum.map_or(MOST_DESCRIPTORS, |hard| hard.min(MOST_DESCRIPTORS));
+        if most > current
+            && let Err(err) = setrlimit(Resource::Nofile, Rlimit { current: Some(most), maximum: limit.maximum })
+        {
+            tracing::warn!(error = %err, "could not raise the edge's limit on open descriptors");
+        }
+    }
+}
+
+/// Returns the soft limit on open descriptors a server gets: the one its edge started with, when
+/// the edge raised its own.
+pub(crate) fn server_descriptors() -> Option<u64> {
+    STARTED_WITH.get().copied()
+}
+
 /// Makes this process (an edge) one that no process of the same user can trace or read the memory
 /// and environment of, without `CAP_SYS_PTRACE`: a server that escaped its confinement still could
 /// not read the provider keys in the edge's environment.
