@@ -432,22 +432,19 @@ fn a_server_gets_none_of_the_descriptors_its_edge_inherited() {
     assert_eq!(report["found"], json!([]), "the inherited file was read: {report}");
 }
 
-/// Returns the soft limit on open descriptors of the process `pid`.
-fn descriptor_limit(pid: u32) -> u64 {
+/// Returns the soft and hard limits on open descriptors of the process `pid` (`self` for this one).
+fn descriptor_limits(pid: &str) -> (u64, u64) {
     let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
     let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap();
-    line.split_whitespace().nth(3).unwrap().parse().unwrap()
+    let value = |i: usize| line.split_whitespace().nth(i).unwrap().parse().unwrap();
+    (value(3), value(4))
 }
 
 #[test]
 fn an_edge_raises_its_descriptor_limit_and_its_servers_get_the_one_it_started_with() {
     let guest = Guest::new(Transport::Embedded, None, "auto");
     guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
-    let hard = {
-        let limits = std::fs::read_to_string("/proc/self/limits").unwrap();
-        let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap().to_owned();
-        line.split_whitespace().nth(4).unwrap().parse::<u64>().unwrap()
-    };
+    let (_, hard) = descriptor_limits("self");
     let started = 512.min(hard);
     let under = |args: &[&str]| {
         let mut cmd = guest.command(Path::new("/bin/sh"));
@@ -470,7 +467,7 @@ fn an_edge_raises_its_descriptor_limit_and_its_servers_get_the_one_it_started_wi
     while log().is_none() && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let raised = descriptor_limit(edge.id());
+    let (raised, _) = descriptor_limits(&edge.id().to_string());
     std::fs::write(log().unwrap().with_file_name("release"), "").unwrap();
     assert!(edge.wait().unwrap().success());
     assert_eq!(raised, hard.min(1 << 20), "the edge's limit, started at {started}");

@@ -3,7 +3,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, ValueEnum as _};
 use oz0_core::api::TenantName;
 use oz0_edge::node::{Node, NodeError, Settings, Tenure};
 use oz0_edge::sealing::{KEY_VARIABLE, KeyError};
@@ -170,16 +170,6 @@ pub enum ToolNetwork {
     None,
 }
 
-impl ToolNetwork {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Host => "host",
-            Self::Public => "public",
-            Self::None => "none",
-        }
-    }
-}
-
 impl From<ToolNetwork> for Network {
     fn from(network: ToolNetwork) -> Self {
         match network {
@@ -237,7 +227,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         ui::warn(&format!(
             "tools' servers will not be started: --tool-network {} gives them a network namespace of their own, \
              and here there is none ({})",
-            args.tool_network.name(),
+            args.tool_network.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned()),
             support.namespaces_refused.as_deref().unwrap_or("refused")
         ));
     } else if support.confines() {
