@@ -675,6 +675,20 @@ fn a_server_kept_from_the_machines_network_reaches_nothing_beside_its_edge() {
             if network == "public" {
                 assert_eq!(told.matches("is at a private address").count(), 3, "{user:?}: the proxy says why\n{told}");
             }
+            // The listener of the server's proxy, handed to the edge, is no later child's: none of the
+            // edge's sockets is.
+            let edge = guest.served.as_ref().unwrap().child.id();
+            for fd in std::fs::read_dir(format!("/proc/{edge}/fd")).unwrap().flatten() {
+                let what = std::fs::read_link(fd.path()).unwrap_or_default();
+                if !what.to_string_lossy().starts_with("socket:") {
+                    continue;
+                }
+                let number = fd.file_name().to_string_lossy().into_owned();
+                let info = std::fs::read_to_string(format!("/proc/{edge}/fdinfo/{number}")).unwrap_or_default();
+                let flags = info.lines().find_map(|l| l.strip_prefix("flags:"));
+                let flags = flags.map_or(0, |f| u32::from_str_radix(f.trim(), 8).unwrap());
+                assert!(flags & 0o2000000 != 0, "{user:?}: the edge's socket {number} is inherited by its children");
+            }
             let status = guest.ok(None, &["edge", "status"]);
             let said =
                 if network == "none" { ", no network" } else { ", public addresses alone through the edge's proxy" };

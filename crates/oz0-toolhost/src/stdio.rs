@@ -354,7 +354,12 @@ fn received_listener(channel: &OwnedFd) -> std::io::Result<std::net::TcpListener
     let mut data = [std::io::IoSliceMut::new(&mut byte)];
     let mut space = [std::mem::MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
     let mut control = rustix::net::RecvAncillaryBuffer::new(&mut space);
-    rustix::net::recvmsg(channel, &mut data, &mut control, rustix::net::RecvFlags::DONTWAIT)?;
+    rustix::net::recvmsg(
+        channel,
+        &mut data,
+        &mut control,
+        rustix::net::RecvFlags::DONTWAIT | rustix::net::RecvFlags::CMSG_CLOEXEC,
+    )?;
     let fd = control
         .drain()
         .find_map(|message| match message {
