@@ -343,11 +343,7 @@ impl EdgeState {
     /// Returns how the tools' servers are confined, as the edge's status tells it.
     pub fn tools_status(&self) -> oz0_core::api::ToolsStatus {
         let support = oz0_toolhost::Support::detect();
-        let network = match self.tool_confinement().network {
-            oz0_toolhost::Network::Host => "",
-            oz0_toolhost::Network::Public => ", public addresses alone through the edge's proxy",
-            oz0_toolhost::Network::None => ", no network",
-        };
+        let network = self.tool_confinement().network.describe();
         oz0_core::api::ToolsStatus {
             confined: support.confines(),
             detail: format!("{}{network}", support.describe()),

@@ -9,12 +9,16 @@
 //! API asks it for a token as it asks any client.
 
 use std::net::{IpAddr, SocketAddr};
+use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+use tokio::task::JoinHandle;
+
+use crate::confine::policy::{Confinement, Network};
 
 /// The port of the proxy on the loopback of each server's network namespace, its own.
 pub const PROXY_PORT: u16 = 3128;
@@ -44,15 +48,70 @@ pub(crate) fn environment() -> Vec<(&'static str, String)> {
     env
 }
 
+/// The socket pair a server's start hands its proxy's listener to the edge on: the listener is made
+/// inside the server's network namespace, before its exec.
+pub(crate) struct Handover {
+    edge: OwnedFd,
+    start: OwnedFd,
+}
+
+impl Handover {
+    pub(crate) fn new() -> std::io::Result<Self> {
+        use rustix::net::{AddressFamily, SocketFlags, SocketType, socketpair};
+        let (edge, start) = socketpair(AddressFamily::UNIX, SocketType::STREAM, SocketFlags::CLOEXEC, None)?;
+        Ok(Self { edge, start })
+    }
+
+    /// Returns the descriptor of the start's end, which the start sends the listener on.
+    pub(crate) fn start(&self) -> libc::c_int {
+        self.start.as_raw_fd()
+    }
+
+    /// Once the server started: receives its listener and serves the proxy on it, leading where
+    /// `confinement` says, until the task is aborted.
+    pub(crate) fn serve(self, confinement: &Confinement) -> std::io::Result<JoinHandle<()>> {
+        drop(self.start);
+        let listener = received_listener(&self.edge)?;
+        let ways = Ways {
+            public: confinement.network == Network::Public,
+            private: confinement.private_network,
+            gateway: confinement.gateway,
+        };
+        Ok(tokio::spawn(serve(listener, ways)))
+    }
+}
+
+/// Receives the listener of a server's proxy, which its start handed on `channel` before its exec.
+fn received_listener(channel: &OwnedFd) -> std::io::Result<std::net::TcpListener> {
+    let mut byte = [0u8; 1];
+    let mut data = [std::io::IoSliceMut::new(&mut byte)];
+    let mut space = [std::mem::MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
+    let mut control = rustix::net::RecvAncillaryBuffer::new(&mut space);
+    rustix::net::recvmsg(
+        channel,
+        &mut data,
+        &mut control,
+        rustix::net::RecvFlags::DONTWAIT | rustix::net::RecvFlags::CMSG_CLOEXEC,
+    )?;
+    let fd = control
+        .drain()
+        .find_map(|message| match message {
+            rustix::net::RecvAncillaryMessage::ScmRights(mut fds) => fds.next(),
+            _ => None,
+        })
+        .ok_or_else(|| std::io::Error::other("the server's start handed no listener"))?;
+    Ok(std::net::TcpListener::from(fd))
+}
+
 /// Where a server's proxy leads.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Ways {
+struct Ways {
     /// Whether it tunnels to public addresses (`CONNECT`).
-    pub public: bool,
+    public: bool,
     /// Whether it tunnels to private addresses too.
-    pub private: bool,
+    private: bool,
     /// Where the edge serves its gateway path.
-    pub gateway: Option<SocketAddr>,
+    gateway: Option<SocketAddr>,
 }
 
 /// The path of the edge's gateway, which the proxy relays to the edge.
@@ -60,7 +119,7 @@ const GATEWAY_PATH: &str = "/gateway/";
 
 /// Serves the proxy on `listener` until the task is aborted (the server stopped), leading where
 /// `ways` says.
-pub(crate) async fn serve(listener: std::net::TcpListener, ways: Ways) {
+async fn serve(listener: std::net::TcpListener, ways: Ways) {
     let listener = match listener.set_nonblocking(true).and_then(|()| TcpListener::from_std(listener)) {
         Ok(listener) => listener,
         Err(err) => {

@@ -9,7 +9,6 @@
 //! what is left (see [`reap`](crate::reap)).
 
 use std::collections::VecDeque;
-use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
@@ -87,26 +86,19 @@ impl StdioServer {
         make_private_dir(&command.home)?;
         make_private_dir(&command.handed)?;
         let (tmp, mark) = server_tmp(&command.tmp)?;
-        // The socket its start hands its proxy's listener on: the edge's end, and the start's.
-        let proxied = command.confinement.network != Network::Host;
-        let channel = if proxied {
-            let flags = rustix::net::SocketFlags::CLOEXEC;
-            match rustix::net::socketpair(
-                rustix::net::AddressFamily::UNIX,
-                rustix::net::SocketType::STREAM,
-                flags,
-                None,
-            ) {
-                Ok(pair) => Some(pair),
+        // With a network of its own, the socket its start hands its proxy's listener to the edge on.
+        let handover = if command.confinement.network == Network::Host {
+            None
+        } else {
+            match crate::proxy::Handover::new() {
+                Ok(handover) => Some(handover),
                 Err(err) => {
                     let _ = crate::sandbox::remove_folder(&tmp);
-                    return Err(ToolHostError::Sandbox { path: tmp, source: Arc::new(err.into()) });
+                    return Err(ToolHostError::Sandbox { path: tmp, source: Arc::new(err) });
                 }
             }
-        } else {
-            None
         };
-        let handed = channel.as_ref().map_or(-1, |(_, start)| start.as_raw_fd());
+        let handed = handover.as_ref().map_or(-1, crate::proxy::Handover::start);
         let setup = match confinement(command, &tmp, handed) {
             Ok(setup) => setup,
             Err(err) => {
@@ -116,7 +108,7 @@ impl StdioServer {
         };
         let mut cmd = Command::new(program);
         let mut environment = command.environment(&tmp, &mark);
-        if proxied {
+        if handover.is_some() {
             environment.extend(crate::proxy::environment().into_iter().map(|(k, v)| (k.into(), v.into())));
         }
         cmd.args(args)
@@ -138,26 +130,13 @@ impl StdioServer {
             }
         };
         // Served in the server's network namespace, on the listener its start handed over.
-        let proxy = match channel {
-            Some((edge, start)) => {
-                drop(start);
-                match received_listener(&edge) {
-                    Ok(listener) => {
-                        let ways = crate::proxy::Ways {
-                            public: command.confinement.network == Network::Public,
-                            private: command.confinement.private_network,
-                            gateway: command.confinement.gateway,
-                        };
-                        Some(tokio::spawn(crate::proxy::serve(listener, ways)))
-                    }
-                    Err(err) => {
-                        let _ = child.start_kill();
-                        let _ = crate::sandbox::remove_folder(&tmp);
-                        return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(err) });
-                    }
-                }
+        let proxy = match handover.map(|handover| handover.serve(&command.confinement)).transpose() {
+            Ok(proxy) => proxy,
+            Err(err) => {
+                let _ = child.start_kill();
+                let _ = crate::sandbox::remove_folder(&tmp);
+                return Err(ToolHostError::Spawn { program: program.clone(), source: Arc::new(err) });
             }
-            None => None,
         };
         let group = child.id().and_then(|id| i32::try_from(id).ok()).and_then(Pid::from_raw);
         let stderr = Arc::new(Mutex::new(Tail::default()));
@@ -346,28 +325,6 @@ fn confinement(command: &ServerCommand, tmp: &Path, proxy: libc::c_int) -> Resul
     let plan = grants::plan(command, tmp, support.namespaces == Namespaces::None)?;
     let ruleset = confine::rules::ruleset(&plan)?;
     Ok(Setup::new(ruleset, support.namespaces, command.limits, network, proxy))
-}
-
-/// Receives the listener of a server's proxy, which its start handed on `channel` before its exec.
-fn received_listener(channel: &OwnedFd) -> std::io::Result<std::net::TcpListener> {
-    let mut byte = [0u8; 1];
-    let mut data = [std::io::IoSliceMut::new(&mut byte)];
-    let mut space = [std::mem::MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
-    let mut control = rustix::net::RecvAncillaryBuffer::new(&mut space);
-    rustix::net::recvmsg(
-        channel,
-        &mut data,
-        &mut control,
-        rustix::net::RecvFlags::DONTWAIT | rustix::net::RecvFlags::CMSG_CLOEXEC,
-    )?;
-    let fd = control
-        .drain()
-        .find_map(|message| match message {
-            rustix::net::RecvAncillaryMessage::ScmRights(mut fds) => fds.next(),
-            _ => None,
-        })
-        .ok_or_else(|| std::io::Error::other("the server's start handed no listener"))?;
-    Ok(std::net::TcpListener::from(fd))
 }
 
 /// Starts a child on one thread kept for the life of the process. A parent-death signal fires when the

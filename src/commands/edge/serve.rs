@@ -1,6 +1,6 @@
 //! `oz0 edge serve`: the edge behind HTTP, for a team.
 
-use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum as _};
@@ -232,15 +232,13 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         ));
     } else if support.confines() {
         let confined = support.describe();
-        match args.tool_network {
-            ToolNetwork::Host => ui::warn(&format!(
+        if args.tool_network == ToolNetwork::Host {
+            ui::warn(&format!(
                 "tools' servers are {confined}; they share this machine's network, and reach what listens beside \
                  the edge: --tool-network public keeps them to public addresses"
-            )),
-            ToolNetwork::Public => {
-                ui::info(&format!("tools' servers are {confined}, public addresses alone through the edge's proxy"));
-            }
-            ToolNetwork::None => ui::info(&format!("tools' servers are {confined}, no network")),
+            ));
+        } else {
+            ui::info(&format!("tools' servers are {confined}{}", Network::from(args.tool_network).describe()));
         }
     } else if args.unconfined_tools {
         ui::warn(&format!(
@@ -275,12 +273,8 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
             .local_addr()
             .map_err(|err| CommandError::operational("could not tell the address listened on").caused_by(err))?;
         // The gateway path is served on this listener: a server of a network of its own reaches it
-        // through its proxy, on the loopback when the edge listens on every address.
-        let mut gateway = address;
-        if gateway.ip().is_unspecified() {
-            gateway.set_ip(if gateway.is_ipv4() { Ipv4Addr::LOCALHOST.into() } else { Ipv6Addr::LOCALHOST.into() });
-        }
-        state.confine_tools(confinement(args, Some(gateway)));
+        // through its proxy.
+        state.confine_tools(confinement(args, Some(oz0_edge::server::gateway_address(address))));
         // The store's calls block, and PostgreSQL's client drives a runtime of its own: off the async threads.
         let first = {
             let (state, tenant) = (std::sync::Arc::clone(state), args.tenant.clone());

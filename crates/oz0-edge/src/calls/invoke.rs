@@ -504,7 +504,9 @@ async fn run(
                     }
                 })?;
             let mut seen = granted.meta.clone();
-            if state.tool_confinement().network != oz0_toolhost::Network::Host {
+            if let Server::Local(command) = &target.server
+                && command.confinement.network != oz0_toolhost::Network::Host
+            {
                 through_proxy(&mut seen);
             }
             meta.insert("oz0/gateway".to_owned(), seen);

@@ -141,6 +141,16 @@ pub async fn serve(
     serve_with(listener, state, shutdown, Serving::from_env()).await
 }
 
+/// Returns where the tools' servers of this node reach the gateway path an edge serves on a listener
+/// at `listening`: the same address, or the loopback's when it listens on every address.
+pub fn gateway_address(listening: std::net::SocketAddr) -> std::net::SocketAddr {
+    let mut address = listening;
+    if address.ip().is_unspecified() {
+        address.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    address
+}
+
 /// Serves as [`serve`] does, treating clients as `serving` says.
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
@@ -152,11 +162,7 @@ pub async fn serve_with(
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
 
-    // The tools' servers run on this node: they reach the gateway path on loopback.
-    let address = listener.local_addr()?;
-    let host = if address.ip().is_unspecified() { "127.0.0.1".to_owned() } else { address.ip().to_string() };
-    let host = if address.is_ipv6() && !address.ip().is_unspecified() { format!("[{host}]") } else { host };
-    state.passage().serve_at(format!("http://{host}:{}", address.port()));
+    state.passage().serve_at(format!("http://{}", gateway_address(listener.local_addr()?)));
     let Serving { pace, room } = serving;
     let service = routes_with(state, room).layer(axum::middleware::from_fn_with_state(pace, pace::paced));
     // The HTTP library reads more header fields than the edge takes, so that too many are answered as

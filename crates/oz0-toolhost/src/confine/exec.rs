@@ -125,8 +125,6 @@ impl Setup {
         self.unshare().map_err(|(_, err)| err)?;
         if self.network != Network::Host {
             loopback_up()?;
-        }
-        if self.network != Network::Host {
             hand_listener(self.proxy)?;
         }
         set_signals(&STOP_SIGNALS, libc::SIG_IGN);
@@ -159,8 +157,8 @@ impl Setup {
     }
 
     /// Makes the namespaces this process's next child is put in: mount and PID, a network namespace
-    /// unless it gets the machine's network, and a user namespace with this process's user mapped into it. Returns the step
-    /// the kernel refused (1, or 2 for the map) with why.
+    /// unless it gets the machine's network, and a user namespace with this process's user mapped
+    /// into it. Returns the step the kernel refused (1, or 2 for the map) with why.
     fn unshare(&self) -> Result<(), (libc::c_int, io::Error)> {
         let mut flags = UnshareFlags::NEWNS | UnshareFlags::NEWPID;
         if self.network != Network::Host {

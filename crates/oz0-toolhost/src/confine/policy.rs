@@ -118,3 +118,14 @@ pub enum Network {
     /// edge's proxy for that path alone. Needs namespaces.
     None,
 }
+
+impl Network {
+    /// Says what a server gets, after how it is confined: nothing for the machine's network.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Host => "",
+            Self::Public => ", public addresses alone through the edge's proxy",
+            Self::None => ", no network",
+        }
+    }
+}
