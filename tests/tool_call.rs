@@ -615,3 +615,24 @@ fn the_acme_docs_twin_answers_as_the_example_does() {
     let example = answers(&root().join("examples/acme-docs"));
     assert_alike(&example, &answers(&plugin_support::acme_docs(&twin.env)));
 }
+
+#[test]
+fn a_tools_file_past_its_tenants_room_fails_the_call_saying_why() {
+    // A served edge whose operator keeps 64 KiB of files a tenant (the edge's own bound is 10 GiB).
+    let site = Site::with_edge_flags(common::Transport::Served, |_| vec!["--files-per-tenant".into(), "64K".into()]);
+    site.install_workbench();
+    let pack = |text: &str| site.call(&["workbench.pack", "--arg", &format!("text={text}"), "--arg", "copies=10000"]);
+    let (code, first, stderr) = pack("abcd");
+    assert_eq!(code, 0, "{first} {stderr}");
+    let (code, refused, _) = pack("efgh");
+    assert_eq!(code, 1, "{refused}");
+    let error = refused["error"].as_str().unwrap();
+    assert!(
+        error.contains(
+            "could not be kept: the tenant keeps 39.1 KiB of files, the most this edge keeps for a tenant is 64.0 KiB"
+        ),
+        "{error}"
+    );
+    let (code, again, stderr) = pack("abcd");
+    assert_eq!(code, 0, "the bytes the tenant keeps cost no more room: {again} {stderr}");
+}

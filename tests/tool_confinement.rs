@@ -217,6 +217,12 @@ const VICTIM: &str = "name: victim\nversion: 1.0.0\ndescription: A plugin with a
 
 /// Stores `bytes` as a file of the tree `tree` of `token`'s tenant, over HTTP.
 fn store_file(url: &str, token: &str, tree: &str, bytes: &[u8]) {
+    let answer = post_file(url, token, tree, bytes);
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
+
+/// Posts `bytes` as a file of the tree `tree` of `token`'s tenant, and returns the whole answer.
+fn post_file(url: &str, token: &str, tree: &str, bytes: &[u8]) -> String {
     let host = url.trim_start_matches("http://");
     let mut stream = std::net::TcpStream::connect(host).unwrap();
     let head = format!(
@@ -228,7 +234,7 @@ fn store_file(url: &str, token: &str, tree: &str, bytes: &[u8]) {
     stream.write_all(bytes).unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    answer
 }
 
 /// Returns the processes whose environment holds `HOME=home`: a tool's servers.
@@ -627,6 +633,34 @@ fn a_tenant_that_calls_many_tools_once_keeps_a_bounded_number_of_servers_and_nev
     guest.ok(None, &["tool", "call", "t1.wait", "--arg", "seconds=0"]);
     guest.ok(Some(&other), &["tool", "call", "only.wait", "--arg", "seconds=0"]);
     assert_eq!(servers_under(&theirs), 1);
+}
+
+#[test]
+fn a_tenant_cannot_fill_the_disk_with_files_on_either_store() {
+    for transport in [Transport::Served, Transport::Shared] {
+        let mut guest = Guest::new(transport, None, "auto");
+        // The operator's bound, for a test of small files; the edge's own is 10 GiB.
+        guest.restart(&["--files-per-tenant", "1M"]);
+        let served = guest.served.as_ref().unwrap();
+        let (url, token) = (served.url.clone(), served.token.clone());
+        let file = |n: u8| vec![n; 400 << 10];
+        store_file(&url, &token, "T1", &file(1));
+        store_file(&url, &token, "T1", &file(2));
+        let refused = post_file(&url, &token, "T1", &file(3));
+        assert!(refused.starts_with("HTTP/1.1 507"), "{transport:?}: {refused}");
+        assert!(
+            refused.contains("the tenant keeps 800.0 KiB of files, the most this edge keeps for a tenant is 1.0 MiB"),
+            "{refused}"
+        );
+        // Bytes it keeps already cost nothing more, in another tree too; another tenant's room is its own.
+        store_file(&url, &token, "T2", &file(1));
+        let made = guest.ok(None, &["edge", "token", "create", "--tenant", "other", "--role", "admin,content"]);
+        let made: Value = serde_json::from_str(&made).unwrap_or_else(|_| json!({"token": made.trim()}));
+        store_file(&url, made["token"].as_str().unwrap(), "T1", &file(3));
+        // What the refusal says makes room does.
+        guest.ok(None, &["erase", "--tree", "T1"]);
+        store_file(&url, &token, "T3", &file(3));
+    }
 }
 
 /// Runs the hostile probe, which connects to each of `to` directly and through the proxy its

@@ -129,7 +129,7 @@ fn base64_len(data: &str) -> u64 {
     chars * 3 / 4
 }
 
-/// Returns a size as a person reads it: bytes below 1 KiB, else KiB or MiB to one decimal.
+/// Returns a size as a person reads it: bytes below 1 KiB, else KiB, MiB or GiB to one decimal.
 pub fn human_size(bytes: u64) -> String {
     const KIB: f64 = 1024.0;
     let b = bytes as f64;
@@ -137,8 +137,10 @@ pub fn human_size(bytes: u64) -> String {
         format!("{bytes} bytes")
     } else if b < KIB * KIB {
         format!("{:.1} KiB", b / KIB)
-    } else {
+    } else if b < KIB * KIB * KIB {
         format!("{:.1} MiB", b / (KIB * KIB))
+    } else {
+        format!("{:.1} GiB", b / (KIB * KIB * KIB))
     }
 }
 
@@ -341,6 +343,7 @@ mod tests {
         assert_eq!(human_size(1024), "1.0 KiB");
         assert_eq!(human_size(312 * 1024 + 100), "312.1 KiB");
         assert_eq!(human_size(3 << 20), "3.0 MiB");
+        assert_eq!(human_size(10 << 30), "10.0 GiB");
         assert_eq!(base64_len("AAAA\nAA=="), 4);
         assert_eq!(base64_len("AAA"), 2);
     }

@@ -17,11 +17,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use oz0_core::api::{FileRef, MAX_FILE_BYTES, TreeId};
+use oz0_core::mcp::human_size;
 use sha2::{Digest, Sha256};
 
 use crate::sealing::payload::SEALED_OVERHEAD;
 use crate::store::{Store, StoreError, TenantRecord};
 use crate::writers::{self, Census, Writer};
+
+mod room;
+pub(crate) use room::Room;
 
 /// Why a file could not be kept or read.
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +47,21 @@ pub enum FileError {
         file: FileRef,
         /// The digest of what is on disk.
         found: String,
+    },
+    /// Keeping it would pass the bytes of files this edge keeps for a tenant ([`room::Room`]).
+    #[error(
+        "the tenant keeps {} of files, the most this edge keeps for a tenant is {}, and this file's {} would pass it",
+        human_size(*kept),
+        human_size(*most),
+        human_size(*size)
+    )]
+    Full {
+        /// The bytes the tenant keeps, with those being kept now.
+        kept: u64,
+        /// The file's.
+        size: u64,
+        /// The edge's bound.
+        most: u64,
     },
     /// The store that records the file, or holds its bytes, failed.
     #[error("the store failed")]

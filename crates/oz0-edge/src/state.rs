@@ -11,7 +11,7 @@ use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, T
 use oz0_core::trace::Step;
 use oz0_toolhost::{Confinement, Fallback, Pool};
 
-use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, digest};
+use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, Room, digest};
 use crate::live_jobs::LiveJobs;
 use crate::news::{News, Notice};
 use crate::plugin_gateway::PluginGateway;
@@ -191,6 +191,11 @@ pub const TOOL_CALLS_PER_TENANT: usize = 32;
 /// one more stops its server idle longest.
 pub const SERVERS_PER_TENANT: usize = 32;
 
+/// The bytes of files one tenant may keep on a served edge unless its operator says otherwise
+/// ([`EdgeState::bound_files`]): a file may hold 32 MiB and is kept 90 days after a tree last stored
+/// it, so that without a bound one tenant storing file after file fills the disk every tenant needs.
+pub const FILES_PER_TENANT: u64 = 10 << 30;
+
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
 #[derive(Debug)]
@@ -207,6 +212,8 @@ pub struct EdgeState {
     /// By tenant, the calls of local tools' servers it may still start at once, of `calls_per_tenant`.
     tool_calls: Mutex<HashMap<i64, Arc<tokio::sync::Semaphore>>>,
     calls_per_tenant: std::sync::atomic::AtomicUsize,
+    /// The bytes of files each tenant may keep, and those being kept now.
+    room: Room,
     limits: Limits,
     passage: PluginGateway,
     /// How the tools' servers are confined.
@@ -308,6 +315,7 @@ impl EdgeState {
             },
             tool_calls: Mutex::default(),
             calls_per_tenant: TOOL_CALLS_PER_TENANT.into(),
+            room: Room::default(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
@@ -373,14 +381,34 @@ impl EdgeState {
 
     /// Keeps `bytes` as a file of the tenant's tree `tree`: on disk, the blob, then the store's record
     /// of it, and a process killed in between leaves a blob that the next start removes; in a store that
-    /// nodes share, both in one transaction.
+    /// nodes share, both in one transaction. New bytes past the tenant's room on this edge
+    /// ([`Self::bound_files`]) are refused with a 507 problem that says how to make room.
     pub fn keep_file(&self, tenant: &TenantRecord, tree: &TreeId, bytes: &[u8]) -> Result<StoredFile, EdgeError> {
-        let file = self.files.keep(tenant, tree, bytes).map_err(|err| match err {
+        let kept = self
+            .room
+            .reserve(self.store.as_ref(), tenant.id, bytes)
+            .and_then(|_reserved| self.files.keep(tenant, tree, bytes));
+        let file = kept.map_err(|err| match err {
             FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
+            FileError::Full { .. } => EdgeError::Rejected {
+                status: 507,
+                title: "Insufficient storage".to_owned(),
+                detail: format!(
+                    "{err}: files leave with the tenant's retention (`oz0 tenant retention --files 30d`) or an \
+                     erasure (`oz0 erase --tree ID`), or the edge's operator may raise `--files-per-tenant`"
+                ),
+            },
             FileError::Store(err) => err.into(),
             err => EdgeError::internal("could not keep the file", err),
         })?;
         Ok(StoredFile { file, size: bytes.len() as u64 })
+    }
+
+    /// Sets the most bytes of files each tenant may keep through this edge, each file counted once
+    /// however many of its trees stored it; 0 lifts the bound (the embedded edge's default). A new file
+    /// past it is refused; the same bytes again are not.
+    pub fn bound_files(&self, most: u64) {
+        self.room.bound(most);
     }
 
     /// Returns the folder of the tenant's plugin on this node: where it was installed, or, when the
@@ -757,5 +785,66 @@ mod tests {
         let state = EdgeState::open(dir.path(), None).unwrap();
         assert!(matches!(state.files().get(tenant.id, &orphan), Err(FileError::Missing(_))));
         assert_eq!(state.files().get(tenant.id, &recorded).unwrap(), b"recorded");
+    }
+
+    #[test]
+    fn a_tenant_past_its_room_is_refused_new_files_but_not_the_same_bytes_nor_another_tenants() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        let admin = state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap().1;
+        let other = TenantName::new("other").unwrap();
+        let new = crate::store::NewToken {
+            tenant: &other,
+            create_tenant: true,
+            person: None,
+            roles: &oz0_core::api::Role::ALL,
+            hash: &[9; 32],
+        };
+        state.store().issue_token(&new, &admin).unwrap().unwrap();
+        let main = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let other = state.store().tenant(&other).unwrap().unwrap();
+        let (a, b) = (TreeId::new("A").unwrap(), TreeId::new("B").unwrap());
+        state.bound_files(250);
+        state.keep_file(&main, &a, &[1; 100]).unwrap();
+        state.keep_file(&main, &b, &[1; 100]).unwrap();
+        state.keep_file(&main, &a, &[2; 100]).unwrap();
+        assert_eq!(state.store().file_bytes(main.id).unwrap(), 200, "each file's bytes once");
+        let err = state.keep_file(&main, &a, &[3; 100]).unwrap_err();
+        let problem = err.to_problem();
+        assert_eq!(problem.status, 507);
+        assert!(
+            problem.detail.starts_with("the tenant keeps 200 bytes of files, the most this edge keeps for a tenant is 250 bytes, and this file's 100 bytes would pass it"),
+            "{}",
+            problem.detail
+        );
+        assert!(problem.detail.contains("--files-per-tenant"), "{}", problem.detail);
+        state.keep_file(&main, &b, &[2; 100]).expect("bytes the tenant keeps cost no room");
+        state.keep_file(&other, &a, &[3; 100]).expect("another tenant's room is its own");
+        state.bound_files(0);
+        state.keep_file(&main, &a, &[3; 100]).expect("no bound, no refusal");
+    }
+
+    #[test]
+    fn files_kept_at_once_never_pass_the_bound_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = EdgeState::open(dir.path(), None).unwrap();
+        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let main = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        state.bound_files(3 * 4096 + 100);
+        let barrier = std::sync::Barrier::new(12);
+        let kept: usize = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..12u8)
+                .map(|n| {
+                    let (state, main, barrier) = (&state, &main, &barrier);
+                    scope.spawn(move || {
+                        barrier.wait();
+                        state.keep_file(main, &TreeId::new(&format!("T{n}")).unwrap(), &[n; 4096]).is_ok()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| usize::from(t.join().unwrap())).sum()
+        });
+        assert_eq!(kept, 3);
+        assert_eq!(state.store().file_bytes(main.id).unwrap(), 3 * 4096);
     }
 }

@@ -128,6 +128,13 @@ pub struct EdgeServeArgs {
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub servers_per_tenant: u32,
 
+    /// How many bytes of files each tenant may keep on this edge, each file counted once however many
+    /// of its job trees stored it: such as 10G, 500M or 2T (binary units), or `none`. A new file past
+    /// them is refused (507), so that one tenant storing file after file cannot fill the disk every
+    /// tenant needs; files leave with the tenant's retention or an erasure.
+    #[arg(long, value_name = "SIZE", default_value = "10G", value_parser = parse_size)]
+    pub files_per_tenant: Bound,
+
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
@@ -157,6 +164,41 @@ fn parse_folder(value: &str) -> Result<PathBuf, String> {
         Ok(_) => Err(format!("`{value}` is not a folder")),
         Err(err) => Err(format!("`{value}` cannot be reached: {err}")),
     }
+}
+
+/// A number of bytes, or none: no bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound(pub Option<u64>);
+
+/// Returns the bytes `value` names: a whole number, with K, M, G or T for KiB, MiB, GiB or TiB (`B`,
+/// `iB` after it allowed), or `none`.
+fn parse_size(value: &str) -> Result<Bound, String> {
+    let text = value.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Bound(None));
+    }
+    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let unit = unit.trim_start();
+    let shift = match unit.trim_end_matches("iB").trim_end_matches('B').to_ascii_uppercase().as_str() {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "`{value}` is not a size: write a whole number with K, M, G or T, such as 10G, or none"
+            ));
+        }
+    };
+    let bytes = number.parse::<u64>().ok().and_then(|n| n.checked_mul(1 << shift)).ok_or_else(|| {
+        format!("`{value}` is not a size: write a whole number with K, M, G or T, such as 10G, or none")
+    })?;
+    if bytes == 0 {
+        return Err("a bound of 0 bytes lets no file in: write a size such as 10G, or none for no bound".to_owned());
+    }
+    Ok(Bound(Some(bytes)))
 }
 
 /// What network local tools' servers get, as `--tool-network` says.
@@ -221,6 +263,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     }
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     state.bound_servers(args.servers_per_tenant as usize);
+    state.bound_files(args.files_per_tenant.0.unwrap_or(0));
     let support = Support::detect();
     let own_network = args.tool_network != ToolNetwork::Host;
     if own_network && support.namespaces == oz0_toolhost::Namespaces::None {
@@ -392,5 +435,23 @@ pub fn not_opened(settings: &Settings, err: NodeError) -> CommandError {
             .hint("leave out --store (and OZ0_STORE) to keep the state in SQLite under --data")
     } else {
         error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_in_binary_units_and_nonsense_is_named() {
+        assert_eq!(parse_size("10G"), Ok(Bound(Some(10 << 30))));
+        assert_eq!(parse_size("500MiB"), Ok(Bound(Some(500 << 20))));
+        assert_eq!(parse_size("2 TB"), Ok(Bound(Some(2 << 40))));
+        assert_eq!(parse_size("4096"), Ok(Bound(Some(4096))));
+        assert_eq!(parse_size("none"), Ok(Bound(None)));
+        assert!(parse_size("10X").unwrap_err().contains("`10X` is not a size"));
+        assert!(parse_size("G").unwrap_err().contains("not a size"));
+        assert!(parse_size("99999999999T").unwrap_err().contains("not a size"));
+        assert!(parse_size("0").unwrap_err().contains("lets no file in"));
     }
 }

@@ -382,7 +382,7 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
                 json!({"type": "string", "contentMediaType": "application/octet-stream"}),
             )),
             ok: (201, Some((json, schema::<StoredFile>(g)))),
-            errors: &[400, 401, 403, 404, 413, 503],
+            errors: &[400, 401, 403, 404, 413, 503, 507],
         },
         Operation {
             method: "get",
@@ -754,6 +754,7 @@ fn reason(status: u16) -> &'static str {
         415 => "The body is not sent as JSON.",
         422 => "The body was read and is not acceptable.",
         503 => "The room the edge gives uploads is full, or the tenant's share of it: try again (Retry-After).",
+        507 => "The tenant keeps as many bytes of files as this edge keeps for a tenant (`--files-per-tenant`).",
         _ => "",
     }
 }

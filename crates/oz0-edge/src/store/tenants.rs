@@ -223,6 +223,10 @@ pub trait Store:
     /// Returns whether any tree of the tenant `tenant_id` stored the file.
     fn file_recorded(&self, tenant_id: i64, file: &FileRef) -> Result<bool, StoreError>;
 
+    /// Returns the bytes of the files the tenant `tenant_id` keeps, each counted once however many of
+    /// its trees stored it (as the edge keeps it once).
+    fn file_bytes(&self, tenant_id: i64) -> Result<u64, StoreError>;
+
     /// Returns the size of the file when the tenant's tree `tree` stored it.
     fn file_size(&self, tenant: &TenantRecord, tree: &TreeId, file: &FileRef) -> Result<Option<u64>, StoreError>;
 
@@ -477,6 +481,17 @@ impl Store for SqlStore {
                 &[&tenant_id, &file.hex()],
             )?;
             row.try_get(0)
+        })
+    }
+
+    fn file_bytes(&self, tenant_id: i64) -> Result<u64, StoreError> {
+        self.read(|sql| {
+            let row = sql.query_one(
+                "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM (
+                   SELECT MAX(size) AS size FROM files WHERE tenant_id = $1 GROUP BY digest) kept",
+                &[&tenant_id],
+            )?;
+            row.try_get(0).map(size_of)
         })
     }
 
