@@ -511,6 +511,39 @@ fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_eac
     assert!(kept < 64 << 20, "the edge's folders hold {} MiB after the call", kept >> 20);
 }
 
+/// Returns the most memory the process `pid` has held resident, in bytes.
+fn peak_resident(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() << 10
+}
+
+#[test]
+fn a_server_whose_message_would_take_the_edges_memory_is_stopped_before_the_edge_reads_it() {
+    let guest = Guest::new(Transport::Served, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    // 150 MiB of zeros, each a JSON value, or of objects of one member: within the bound on a message's
+    // bytes, and parsed whole they held 11 GiB of the edge's memory (3 MiB of objects, 350 MiB).
+    for shape in ["objects=false", "objects=true"] {
+        let (code, answer, stderr) =
+            guest.run(None, &["tool", "call", "hostile.bloat", "--arg", shape, "--format", "json"]);
+        assert_eq!(code, 1, "{answer}\n{stderr}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert!(
+            answer["error"].as_str().unwrap().contains(
+                "the server was stopped: it sent a message of more than 524288 JSON values (an object counting 8), \
+                 the most the edge reads in one"
+            ),
+            "{answer}"
+        );
+    }
+    let edge = guest.served.as_ref().unwrap().child.id();
+    let peak = peak_resident(edge);
+    assert!(peak < 256 << 20, "the edge held {} MiB", peak >> 20);
+    // The tenant's next call starts a new server.
+    guest.ok(None, &["tool", "call", "hostile.wait", "--arg", "seconds=0"]);
+}
+
 #[test]
 fn a_server_that_fills_the_disk_is_stopped_though_it_hides_what_it_writes_from_its_edge() {
     for user in users() {

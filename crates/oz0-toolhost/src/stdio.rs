@@ -188,6 +188,11 @@ impl StdioServer {
         Some((self.child.stdout.take()?, self.child.stdin.take()?))
     }
 
+    /// Returns what stops the server saying why, as its watchdog does: for what reads its messages.
+    pub(crate) fn stopper(&self) -> Option<confine::watch::Stopper> {
+        Some(confine::watch::Stopper { stopped: Arc::clone(&self.stopped), group: self.group? })
+    }
+
     /// Returns why its watchdog stopped the server, once it did.
     pub fn stopped(&self) -> Option<&str> {
         self.stopped.get().map(String::as_str)

@@ -18,6 +18,18 @@ use crate::stdio::StdioServer;
 /// rather than dropped by the transport.
 pub const MAX_MESSAGE_BYTES: usize = 160 << 20;
 
+/// The most JSON values one message of a server may hold, counted by the brackets and commas outside
+/// its strings, and an object as [`OBJECT_VALUES`]. A parsed value takes 32 bytes or more where its
+/// text may take 2 (`0,`), and the edge holds a result's values more than once: a message of 150 MiB
+/// of zeros held 11 GiB of the edge's memory, one of 3 MiB of objects `{"a":0}` 350 MiB. A server
+/// whose message holds more is stopped, saying why, before the edge parses it; at the bound a message
+/// takes some 100 MiB of the edge's. A listing of a thousand tools holds a tenth of it.
+pub const MAX_MESSAGE_VALUES: u64 = 1 << 19;
+
+/// What an object counts for among [`MAX_MESSAGE_VALUES`]: its map costs the edge about as much as
+/// eight values of an array.
+const OBJECT_VALUES: u64 = 8;
+
 /// An MCP client's transport over a server's stdio, its output read through [`relay`].
 pub(crate) type Transport = AsyncRwTransport<RoleClient, tokio::io::DuplexStream, ChildStdin>;
 
@@ -36,7 +48,7 @@ pub(crate) async fn start(command: &ServerCommand) -> Result<(StdioServer, Trans
     };
     let (near, far) = tokio::io::duplex(RELAY_BUFFER);
     let tasks = TaskRequired::default();
-    tokio::spawn(relay(stdout, far, Arc::clone(&tasks)));
+    tokio::spawn(relay(stdout, far, Arc::clone(&tasks), server.stopper()));
     let transport = AsyncRwTransport::new_client(near, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
     Ok((server, transport, tasks))
 }
@@ -51,17 +63,33 @@ const LISTING_HEAD: usize = 256;
 const MAX_LISTING: usize = 16 << 20;
 
 /// Passes a server's stdout on to its MCP client as it comes, and reads each listing of functions on
-/// the way for the functions that must be called as tasks: rmcp's `Tool` keeps no `execution`.
-async fn relay(mut from: ChildStdout, mut to: tokio::io::DuplexStream, tasks: TaskRequired) {
+/// the way for the functions that must be called as tasks: rmcp's `Tool` keeps no `execution`. A
+/// message of more than [`MAX_MESSAGE_VALUES`] values is not passed on: `stopper` stops its server.
+async fn relay(
+    mut from: ChildStdout,
+    mut to: tokio::io::DuplexStream,
+    tasks: TaskRequired,
+    stopper: Option<crate::confine::watch::Stopper>,
+) {
     let mut chunk = vec![0u8; 64 << 10];
     // The message being read, kept only while it may be a listing.
     let mut line: Vec<u8> = Vec::new();
     let mut listing = true;
+    let mut values = Values::default();
     loop {
         let n = match from.read(&mut chunk).await {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
+        if values.read(&chunk[..n]) > MAX_MESSAGE_VALUES {
+            if let Some(stopper) = &stopper {
+                stopper.stop(format!(
+                    "it sent a message of more than {MAX_MESSAGE_VALUES} JSON values (an object counting \
+                     {OBJECT_VALUES}), the most the edge reads in one"
+                ));
+            }
+            return;
+        }
         // A listing is read before the client has it, so that what it says of tasks is known when the
         // client's answer is.
         for piece in chunk[..n].split_inclusive(|b| *b == b'\n') {
@@ -87,6 +115,61 @@ async fn relay(mut from: ChildStdout, mut to: tokio::io::DuplexStream, tasks: Ta
     }
 }
 
+/// Counts the values of the message being read as its bytes pass: the brackets, braces and commas
+/// outside its strings, a brace as [`OBJECT_VALUES`]. A line end ends a message wherever it is (rmcp reads a line a message), in a
+/// string too, so that a string left open cannot hide the next message's values.
+#[derive(Debug, Default)]
+struct Values {
+    /// The values of the message so far.
+    count: u64,
+    in_string: bool,
+    /// Whether the byte before was a backslash in a string.
+    escaped: bool,
+}
+
+impl Values {
+    /// Reads the next bytes of a server's output, and returns the most values a message held in them.
+    fn read(&mut self, bytes: &[u8]) -> u64 {
+        let mut most = self.count;
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.in_string {
+                if std::mem::take(&mut self.escaped) && bytes[i] != b'\n' {
+                    i += 1;
+                    continue;
+                }
+                let Some(at) = memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..]) else { break };
+                i += at;
+                match bytes[i] {
+                    b'"' => self.in_string = false,
+                    b'\\' => self.escaped = true,
+                    _ => self.end(),
+                }
+            } else {
+                match bytes[i] {
+                    b'"' => self.in_string = true,
+                    b'[' | b',' => {
+                        self.count += 1;
+                        most = most.max(self.count);
+                    }
+                    b'{' => {
+                        self.count += OBJECT_VALUES;
+                        most = most.max(self.count);
+                    }
+                    b'\n' => self.end(),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        most
+    }
+
+    fn end(&mut self) {
+        *self = Self::default();
+    }
+}
+
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
@@ -102,5 +185,36 @@ fn note_tasks(line: &[u8], tasks: &TaskRequired) {
         {
             tasks.insert(name.to_owned());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The most values a message of `text` holds, read whole and read cut at every byte.
+    fn most(text: &str) -> u64 {
+        let whole = Values::default().read(text.as_bytes());
+        for cut in 0..text.len() {
+            let mut values = Values::default();
+            let (a, b) = text.as_bytes().split_at(cut);
+            assert_eq!(values.read(a).max(values.read(b)), whole, "{text:?} cut at {cut}");
+        }
+        whole
+    }
+
+    #[test]
+    fn a_messages_values_are_counted_outside_its_strings_and_a_line_end_starts_the_next() {
+        assert_eq!(most(r#"{"a":[0,0,0]}"#), OBJECT_VALUES + 3);
+        assert_eq!(most(r#"{"text":"[0,0,{0},0]"}"#), OBJECT_VALUES, "what a string holds is no value");
+        assert_eq!(
+            most(r#"{"text":"a \"quoted, \\\" [string]\\","b":[1,2]}"#),
+            OBJECT_VALUES + 3,
+            "escapes end no string"
+        );
+        assert_eq!(most("[0,0]\n[0,0,0]\n[0]"), 3, "each message on its own");
+        // A string left open does not hide the next message's values.
+        assert_eq!(most("[\"open\n[0,0,0,0]\n"), 4);
+        assert_eq!(most("[\"open\\\n[0,0,0,0]\n"), 4, "nor an escape at its end");
     }
 }

@@ -43,6 +43,22 @@ const MAX_FILES: u64 = 250_000;
 /// Why a server was stopped, once it was.
 pub(crate) type Stopped = Arc<OnceLock<String>>;
 
+/// Stops a server's process group, keeping why (the first reason given) where its session reads it.
+#[derive(Debug, Clone)]
+pub(crate) struct Stopper {
+    pub(crate) stopped: Stopped,
+    pub(crate) group: Pid,
+}
+
+impl Stopper {
+    /// Kills the server's process group, saying why in the edge's log and to its session.
+    pub(crate) fn stop(&self, reason: String) {
+        tracing::warn!(pid = self.group.as_raw_nonzero().get(), reason, "stopped a tool's server");
+        let _ = self.stopped.set(reason);
+        let _ = rustix::process::kill_process_group(self.group, Signal::KILL);
+    }
+}
+
 /// What a server's tree holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Usage {
@@ -100,7 +116,7 @@ pub(crate) fn watch(
     folders: Vec<PathBuf>,
 ) -> (Stopped, tokio::task::JoinHandle<()>) {
     let stopped = Stopped::default();
-    let cell = Arc::clone(&stopped);
+    let stopper = Stopper { stopped: Arc::clone(&stopped), group };
     let folders = Arc::new(folders);
     let task = tokio::spawn(async move {
         let (mut disk, mut files) = (0, 0);
@@ -118,9 +134,7 @@ pub(crate) fn watch(
             let Some(mut usage) = usage(root) else { return };
             (usage.disk, usage.files) = (disk, files);
             if let Some(reason) = usage.over(limits) {
-                tracing::warn!(pid = root.as_raw_nonzero().get(), reason, "stopped a tool's server");
-                let _ = cell.set(reason);
-                let _ = rustix::process::kill_process_group(group, Signal::KILL);
+                stopper.stop(reason);
                 return;
             }
         }
