@@ -24,9 +24,6 @@ use crate::sealing::payload::SEALED_OVERHEAD;
 use crate::store::{Store, StoreError, TenantRecord};
 use crate::writers::{self, Census, Writer};
 
-mod room;
-pub(crate) use room::Room;
-
 /// Why a file could not be kept or read.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -48,7 +45,7 @@ pub enum FileError {
         /// The digest of what is on disk.
         found: String,
     },
-    /// Keeping it would pass the bytes of files this edge keeps for a tenant ([`room::Room`]).
+    /// Keeping it would pass the bytes of files this edge keeps for a tenant ([`crate::file_room::Room`]).
     #[error(
         "the tenant keeps {} of files, the most this edge keeps for a tenant is {}, and this file's {} would pass it",
         human_size(*kept),

@@ -19,6 +19,7 @@
 
 mod calls;
 pub mod console;
+mod file_room;
 pub mod files;
 pub mod gateway;
 pub mod lifecycle;

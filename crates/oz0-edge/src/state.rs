@@ -11,7 +11,8 @@ use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, T
 use oz0_core::trace::Step;
 use oz0_toolhost::{Confinement, Fallback, Pool};
 
-use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, Room, digest};
+use crate::file_room::Room;
+use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, digest};
 use crate::live_jobs::LiveJobs;
 use crate::news::{News, Notice};
 use crate::plugin_gateway::PluginGateway;

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use oz0_core::api::FileRef;
 
-use super::{FileError, digest};
+use crate::files::{FileError, digest};
 use crate::store::Store;
 
 /// The bound on each tenant's files, and the bytes of those being kept now, by tenant.
