@@ -328,6 +328,8 @@ impl Connected {
                 CommandError::usage(message)
             }
             EdgeError::Busy { .. } => CommandError::operational(message),
+            // A refusal the edge explains, such as a tenant at its bound on files or plugins (507).
+            EdgeError::Rejected { .. } => CommandError::operational(format!("{doing}: {message}")),
             other => CommandError::operational(format!("{doing}: the edge failed")).caused_by(other),
         }
     }

@@ -511,6 +511,48 @@ fn a_server_that_floods_its_caller_with_messages_costs_the_edge_a_few_kib_of_eac
     assert!(kept < 64 << 20, "the edge's folders hold {} MiB after the call", kept >> 20);
 }
 
+#[test]
+fn a_tenant_cannot_fill_the_disk_with_plugins() {
+    let mut guest = Guest::new(Transport::Served, None, "auto");
+    // The operator's bound, for a test of few plugins; the edge's own is 100.
+    guest.restart(&["--plugins-per-tenant", "2"]);
+    let plugin = |name: &str, version: &str| {
+        let manifest = format!(
+            "name: {name}\nversion: {version}\ndescription: One tool.\ntools:\n  - id: {name}\n    \
+             description: Waits.\n    mcp: [python3, server.py]\n"
+        );
+        guest.plugin(&format!("{name}-{version}"), &manifest).to_str().unwrap().to_owned()
+    };
+    guest.ok(None, &["plugin", "install", &plugin("one", "1.0.0")]);
+    guest.ok(None, &["plugin", "install", &plugin("two", "1.0.0")]);
+    let (code, _, stderr) = guest.run(None, &["plugin", "install", &plugin("three", "1.0.0")]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: could not install the plugin: the tenant keeps 2 plugins, the most this edge keeps for a tenant: \
+             remove one (`oz0 plugin remove NAME`) before installing `three`"
+        ),
+        "{stderr}"
+    );
+    let plugins = guest.ok(None, &["plugin", "list"]);
+    assert!(!plugins.contains("three"), "{plugins}");
+    let left: Vec<_> = std::fs::read_dir(guest.data().join("plugins"))
+        .unwrap()
+        .flatten()
+        .flat_map(|tenant| std::fs::read_dir(tenant.path()).unwrap().flatten())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(left.iter().all(|name| !name.starts_with("three")), "nothing of it is left: {left:?}");
+    // A new version of a plugin the tenant keeps is no more; another tenant's plugins are its own.
+    guest.ok(None, &["plugin", "install", &plugin("one", "2.0.0")]);
+    let made = guest.ok(None, &["edge", "token", "create", "--tenant", "other", "--role", "admin,content"]);
+    let made: Value = serde_json::from_str(&made).unwrap_or_else(|_| json!({"token": made.trim()}));
+    guest.ok(Some(made["token"].as_str().unwrap()), &["plugin", "install", &plugin("three", "1.0.0")]);
+    // What the refusal says makes room does.
+    guest.ok(None, &["plugin", "remove", "two"]);
+    guest.ok(None, &["plugin", "install", &plugin("three", "1.0.0")]);
+}
+
 /// Returns the most memory the process `pid` has held resident, in bytes.
 fn peak_resident(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

@@ -515,9 +515,11 @@ impl Edge for LocalEdge {
         let root = self.state.root().to_path_buf();
         let (accept_model, secrets, models) = (options.accept_model, options.secrets.clone(), options.models.clone());
         let (folder, document, models_accepted, archive) = self
-            .blocking(move |state, _| {
+            .blocking(move |state, principal| {
                 let folder = plugins::unpack_new(&root, tenant, &archive)?;
                 let document = plugins::read_manifest(folder.path())?;
+                // Told before its servers are started; checked again as it is kept.
+                state.check_plugin_room(&principal.tenant, &document.manifest.name)?;
                 let accepted = plugins::check_models(&document, accept_model)?;
                 let gateway = crate::gateway::GatewayConfig::load(state.root()).ok().flatten();
                 plugins::check_model_aliases(&document, &models, gateway.as_ref())?;
@@ -544,6 +546,9 @@ impl Edge for LocalEdge {
                 secrets,
                 archive: archive.as_deref().map(|a| FileRef::from_digest(crate::files::digest(a))),
             };
+            let installs = state.installs(principal.tenant.id);
+            let _one_at_a_time = installs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            state.check_plugin_room(&principal.tenant, &record.info.name)?;
             fs_err::rename(folder.path(), &dir).map_err(|err| EdgeError::internal("could not keep the plugin", err))?;
             let _ = folder.keep();
             let kept = state.store().keep_plugin(&principal.tenant, &record, archive.as_deref(), principal);

@@ -197,6 +197,11 @@ pub const SERVERS_PER_TENANT: usize = 32;
 /// it, so that without a bound one tenant storing file after file fills the disk every tenant needs.
 pub const FILES_PER_TENANT: u64 = 10 << 30;
 
+/// The plugins one tenant may keep on a served edge unless its operator says otherwise
+/// ([`EdgeState::bound_plugins`]): each holds up to 64 MiB in its archive and as much in its folder on
+/// each node, so that without a bound one tenant installing plugin after plugin fills the disk.
+pub const PLUGINS_PER_TENANT: usize = 100;
+
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
 #[derive(Debug)]
@@ -215,6 +220,10 @@ pub struct EdgeState {
     calls_per_tenant: std::sync::atomic::AtomicUsize,
     /// The bytes of files each tenant may keep, and those being kept now.
     room: Room,
+    /// The plugins each tenant may keep (0: no bound), and by tenant, the lock its installs keep
+    /// their plugins under, one at a time.
+    plugins_per_tenant: std::sync::atomic::AtomicUsize,
+    installs: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
     limits: Limits,
     passage: PluginGateway,
     /// How the tools' servers are confined.
@@ -317,6 +326,8 @@ impl EdgeState {
             tool_calls: Mutex::default(),
             calls_per_tenant: TOOL_CALLS_PER_TENANT.into(),
             room: Room::default(),
+            plugins_per_tenant: 0.into(),
+            installs: Mutex::default(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
@@ -403,6 +414,41 @@ impl EdgeState {
             err => EdgeError::internal("could not keep the file", err),
         })?;
         Ok(StoredFile { file, size: bytes.len() as u64 })
+    }
+
+    /// Sets how many plugins each tenant may keep through this edge; 0 lifts the bound (the embedded
+    /// edge's default). Installing a new one past it is refused; a new version of one it has is not.
+    pub fn bound_plugins(&self, most: usize) {
+        self.plugins_per_tenant.store(most, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Returns the lock the tenant's installs keep their plugins under, one at a time, so that
+    /// installs at once never pass [`Self::bound_plugins`] together.
+    pub(crate) fn installs(&self, tenant: i64) -> Arc<Mutex<()>> {
+        let mut installs = self.installs.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(installs.entry(tenant).or_default())
+    }
+
+    /// Refuses the plugin `name` when it would be one more than the tenant may keep: a 507 problem that
+    /// says how to make room. A plugin the tenant has already may be installed again.
+    pub(crate) fn check_plugin_room(&self, tenant: &TenantRecord, name: &str) -> Result<(), EdgeError> {
+        let most = self.plugins_per_tenant.load(std::sync::atomic::Ordering::Relaxed);
+        if most == 0 {
+            return Ok(());
+        }
+        let kept = self.store.plugins(tenant)?;
+        if kept.len() < most || kept.iter().any(|plugin| plugin.info.name == name) {
+            return Ok(());
+        }
+        Err(EdgeError::Rejected {
+            status: 507,
+            title: "Insufficient storage".to_owned(),
+            detail: format!(
+                "the tenant keeps {} plugins, the most this edge keeps for a tenant: remove one (`oz0 plugin remove \
+                 NAME`) before installing `{name}`, or the edge's operator may raise `--plugins-per-tenant`",
+                kept.len()
+            ),
+        })
     }
 
     /// Sets the most bytes of files each tenant may keep through this edge, each file counted once

@@ -135,6 +135,13 @@ pub struct EdgeServeArgs {
     #[arg(long, value_name = "SIZE", default_value = "10G", value_parser = parse_size)]
     pub files_per_tenant: Bound,
 
+    /// How many plugins each tenant may keep on this edge: each holds up to 64 MiB in its archive and as
+    /// much in its folder. Installing a new one past them is refused (507); a new version of one the
+    /// tenant has is not.
+    #[arg(long, value_name = "N", default_value_t = oz0_edge::PLUGINS_PER_TENANT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub plugins_per_tenant: u32,
+
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
@@ -264,6 +271,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     state.bound_tool_calls(args.tool_calls_per_tenant as usize);
     state.bound_servers(args.servers_per_tenant as usize);
     state.bound_files(args.files_per_tenant.0.unwrap_or(0));
+    state.bound_plugins(args.plugins_per_tenant as usize);
     let support = Support::detect();
     let own_network = args.tool_network != ToolNetwork::Host;
     if own_network && support.namespaces == oz0_toolhost::Namespaces::None {

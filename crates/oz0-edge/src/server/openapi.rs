@@ -435,7 +435,7 @@ fn all(g: &mut SchemaGenerator) -> Vec<Operation> {
             ],
             body: Some(("application/x-tar", binary())),
             ok: (201, Some((json, schema::<Installed>(g)))),
-            errors: &[400, 401, 403, 413, 422, 503],
+            errors: &[400, 401, 403, 413, 422, 503, 507],
         },
         Operation {
             method: "delete",
@@ -754,7 +754,10 @@ fn reason(status: u16) -> &'static str {
         415 => "The body is not sent as JSON.",
         422 => "The body was read and is not acceptable.",
         503 => "The room the edge gives uploads is full, or the tenant's share of it: try again (Retry-After).",
-        507 => "The tenant keeps as many bytes of files as this edge keeps for a tenant (`--files-per-tenant`).",
+        507 => {
+            "The tenant keeps as many bytes of files, or plugins, as this edge keeps for a tenant \
+             (`--files-per-tenant`, `--plugins-per-tenant`)."
+        }
         _ => "",
     }
 }
