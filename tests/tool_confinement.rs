@@ -553,6 +553,62 @@ fn a_tenant_cannot_fill_the_disk_with_plugins() {
     guest.ok(None, &["plugin", "install", &plugin("three", "1.0.0")]);
 }
 
+#[test]
+fn a_tenants_large_messages_are_read_a_few_at_a_time_and_never_keep_another_tenant_waiting() {
+    let mut guest = Guest::new(Transport::Served, None, "auto");
+    // The operator's bound, for a test that shows it; the edge's own is 2.
+    guest.restart(&["--large-messages-per-tenant", "1"]);
+    let tool = |id: &str| format!("  - id: {id}\n    description: Trickles.\n    mcp: [python3, server.py]\n");
+    let tools: String = (1..=3).map(|n| tool(&format!("t{n}"))).collect();
+    let many = format!("name: many\nversion: 1.0.0\ndescription: Three tools.\ntools:\n{tools}");
+    guest.ok(None, &["plugin", "install", guest.plugin("many", &many).to_str().unwrap()]);
+    let made = guest.ok(None, &["edge", "token", "create", "--tenant", "other", "--role", "admin,content"]);
+    let made: Value = serde_json::from_str(&made).unwrap_or_else(|_| json!({"token": made.trim()}));
+    let other = made["token"].as_str().unwrap().to_owned();
+    let one = format!("name: one\nversion: 1.0.0\ndescription: One tool.\ntools:\n{}", tool("only"));
+    guest.ok(Some(&other), &["plugin", "install", guest.plugin("one", &one).to_str().unwrap()]);
+    // Each message of 2 MiB takes 2 s to arrive once its first 1.5 MiB are read: the first tenant's three
+    // at once are read one after the other, the other tenant's beside them.
+    let started = std::time::Instant::now();
+    let took: Vec<(String, f64)> = std::thread::scope(|scope| {
+        let calls: Vec<_> = ["t1", "t2", "t3", "only"]
+            .into_iter()
+            .map(|tool| {
+                let (guest, other) = (&guest, &other);
+                scope.spawn(move || {
+                    let token = (tool == "only").then_some(other.as_str());
+                    guest.ok(token, &["tool", "call", &format!("{tool}.trickle"), "--format", "json"]);
+                    (tool.to_owned(), started.elapsed().as_secs_f64())
+                })
+            })
+            .collect();
+        calls.into_iter().map(|call| call.join().unwrap()).collect()
+    });
+    let of = |tool: &str| took.iter().find(|(t, _)| t == tool).unwrap().1;
+    let last = ["t1", "t2", "t3"].into_iter().map(of).fold(0.0, f64::max);
+    assert!(last >= 6.0, "the tenant's three large messages were read one at a time: {took:?}");
+    assert!(of("only") < 5.0, "the other tenant's was read beside them: {took:?}");
+}
+
+#[test]
+fn a_server_that_sent_a_message_too_long_to_keep_is_stopped_once_its_call_ends() {
+    let guest = Guest::new(Transport::Served, None, "auto");
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    let run = guest.data().join("run");
+    // A message of 1 MiB: the server is kept for the next call.
+    guest.ok(None, &["tool", "call", "hostile.bloat", "--arg", "mib=1", "--arg", "text=true", "--format", "json"]);
+    assert_eq!(servers_under(&run), 1, "{}", guest.log());
+    // One of 9 MiB: its client would keep room for 9 MiB until the server stops.
+    guest.ok(None, &["tool", "call", "hostile.bloat", "--arg", "mib=9", "--arg", "text=true", "--format", "json"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while servers_under(&run) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(servers_under(&run), 0, "{}", guest.log());
+    guest.ok(None, &["tool", "call", "hostile.wait", "--arg", "seconds=0"]);
+    assert_eq!(servers_under(&run), 1, "the next call starts another");
+}
+
 /// Returns the most memory the process `pid` has held resident, in bytes.
 fn peak_resident(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

@@ -42,4 +42,7 @@ mod usage;
 mod writers;
 
 pub use service::LocalEdge;
-pub use state::{EdgeState, FILES_PER_TENANT, PLUGINS_PER_TENANT, SERVERS_PER_TENANT, TOOL_CALLS_PER_TENANT};
+pub use state::{
+    EdgeState, FILES_PER_TENANT, LARGE_MESSAGES_PER_TENANT, PLUGINS_PER_TENANT, SERVERS_PER_TENANT,
+    TOOL_CALLS_PER_TENANT,
+};

@@ -364,7 +364,7 @@ pub(crate) fn tenant_dir(root: &Path, tenant: i64) -> PathBuf {
 /// Returns where a tenant's servers keep their files, `<root>/run/<tenant>/<tool>/{home,tmp}`, where
 /// the edge records its running servers, `<root>/run/servers`, and how they are confined.
 pub(crate) fn sandbox(root: &Path, tenant: i64, confinement: Confinement) -> Sandbox {
-    Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)), confinement }
+    Sandbox { root: root.join("run").join(tenant.to_string()), records: Some(records(root)), confinement, turns: None }
 }
 
 /// Removes what the servers of a removed plugin's tools kept in their `HOME`.

@@ -527,7 +527,7 @@ impl Edge for LocalEdge {
                 Ok((folder, document, accepted, archive))
             })
             .await?;
-        let sandbox = plugins::sandbox(self.state.root(), tenant, self.state.tool_confinement());
+        let sandbox = self.state.sandbox(tenant);
         let listing = plugins::measure(&document, folder.path(), &sandbox, &options.secrets).await?;
         let warnings = plugins::refuse_errors(&document, Some(&listing))?;
         let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);

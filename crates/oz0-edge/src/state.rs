@@ -202,6 +202,13 @@ pub const FILES_PER_TENANT: u64 = 10 << 30;
 /// each node, so that without a bound one tenant installing plugin after plugin fills the disk.
 pub const PLUGINS_PER_TENANT: usize = 100;
 
+/// The messages of more than 1 MiB one tenant's servers may have an edge read at once unless its
+/// operator says otherwise ([`EdgeState::bound_large_messages`]): a message of 160 MiB takes some
+/// 480 MiB of the edge's memory while it is read, parsed and handed on, so that without a bound one
+/// tenant's 32 calls at once could have the edge hold 15 GiB. More wait their turn, their servers
+/// blocked on their pipes.
+pub const LARGE_MESSAGES_PER_TENANT: usize = 2;
+
 /// The edge's state: its store, its files, its plugins' folders, its running calls and the tools'
 /// servers it keeps.
 #[derive(Debug)]
@@ -224,6 +231,9 @@ pub struct EdgeState {
     /// their plugins under, one at a time.
     plugins_per_tenant: std::sync::atomic::AtomicUsize,
     installs: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    /// By tenant, its servers' turns at having a large message read, of `large_messages_per_tenant`.
+    turns: Mutex<HashMap<i64, oz0_toolhost::Turns>>,
+    large_messages_per_tenant: std::sync::atomic::AtomicUsize,
     limits: Limits,
     passage: PluginGateway,
     /// How the tools' servers are confined.
@@ -328,6 +338,8 @@ impl EdgeState {
             room: Room::default(),
             plugins_per_tenant: 0.into(),
             installs: Mutex::default(),
+            turns: Mutex::default(),
+            large_messages_per_tenant: LARGE_MESSAGES_PER_TENANT.into(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
             tools: std::sync::RwLock::new(Confinement {
@@ -420,6 +432,22 @@ impl EdgeState {
     /// edge's default). Installing a new one past it is refused; a new version of one it has is not.
     pub fn bound_plugins(&self, most: usize) {
         self.plugins_per_tenant.store(most, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Sets how many messages of more than 1 MiB each tenant's servers may have this edge read at once
+    /// (at least one), before any call: `LARGE_MESSAGES_PER_TENANT` unless set.
+    pub fn bound_large_messages(&self, most: usize) {
+        self.large_messages_per_tenant.store(most.max(1), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Returns where the tenant's tools' servers keep their files, confined as this edge confines them
+    /// and taking their tenant's turns at having a large message read.
+    pub(crate) fn sandbox(&self, tenant: i64) -> oz0_toolhost::Sandbox {
+        let mut sandbox = crate::plugins::sandbox(&self.root, tenant, self.tool_confinement());
+        let most = self.large_messages_per_tenant.load(std::sync::atomic::Ordering::Relaxed);
+        let mut turns = self.turns.lock().unwrap_or_else(PoisonError::into_inner);
+        sandbox.turns = Some(turns.entry(tenant).or_insert_with(|| oz0_toolhost::Turns::new(most)).clone());
+        sandbox
     }
 
     /// Returns the lock the tenant's installs keep their plugins under, one at a time, so that

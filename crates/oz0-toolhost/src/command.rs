@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::confine::policy::{Confinement, Grant, Limits};
 use crate::sandbox::MARK_VARIABLE;
+use crate::turns::Turns;
 
 /// The `PATH` a server gets when the edge has none.
 pub(crate) const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
@@ -41,6 +42,8 @@ pub struct ServerCommand {
     pub confinement: Confinement,
     /// The most it may use.
     pub limits: Limits,
+    /// Its tenant's turns at having a large message read by the edge; `None` for no bound.
+    pub turns: Option<Turns>,
 }
 
 impl ServerCommand {
@@ -60,6 +63,7 @@ impl ServerCommand {
             paths: Vec::new(),
             confinement: Confinement::default(),
             limits: Limits::default(),
+            turns: None,
         }
     }
 

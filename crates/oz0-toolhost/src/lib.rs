@@ -38,6 +38,7 @@ mod session;
 mod sse;
 mod stdio;
 mod transport;
+mod turns;
 
 pub use call::call_function;
 pub use client::{Ask, Asked, Event, Listener, Refusal, Sample};
@@ -58,3 +59,4 @@ pub use server::Server;
 pub use session::{Answered, Call, MAX_CALLS};
 pub use stdio::StdioServer;
 pub use transport::MAX_MESSAGE_BYTES;
+pub use turns::{LARGE_MESSAGE, Turns};

@@ -95,7 +95,8 @@ async fn listed(client: &RunningService<RoleClient, Host>, tasks: &TaskRequired)
 
 /// Starts a local server, lists its functions and stops it.
 async fn list_local(command: &ServerCommand, timeout: Duration) -> Result<Listed, ToolHostError> {
-    let (mut server, io, tasks) = crate::transport::start(command).await?;
+    let (mut server, io, relayed) = crate::transport::start(command).await?;
+    let tasks = relayed.tasks;
     let work = async {
         // The same client as a call's, so that a server shows the functions it offers only to a client
         // that declares what they need (roots, elicitation, sampling).

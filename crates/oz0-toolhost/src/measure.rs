@@ -93,6 +93,7 @@ pub fn server_command(
         })
         .collect();
     command.confinement.clone_from(&sandbox.confinement);
+    command.turns.clone_from(&sandbox.turns);
     let asked = tool.limits.unwrap_or_default();
     command.limits = Limits {
         memory: asked.memory_mib.map_or(Limits::CEILING.memory, |mib| (mib << 20).min(Limits::CEILING.memory)),

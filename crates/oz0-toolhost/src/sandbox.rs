@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::confine::policy::Confinement;
 use crate::error::ToolHostError;
+use crate::turns::Turns;
 
 /// The variable that marks every process of a server, read by [`reap`].
 pub const MARK_VARIABLE: &str = "OZ0_SERVER";
@@ -30,13 +31,15 @@ pub struct Sandbox {
     pub records: Option<PathBuf>,
     /// How the servers are confined.
     pub confinement: Confinement,
+    /// The turns its servers take at having a large message read by the edge; `None` for no bound.
+    pub turns: Option<Turns>,
 }
 
 impl Sandbox {
     /// Returns the sandbox whose tools' folders are in `root`, without records, its servers confined as
     /// `confinement` says.
     pub fn new(root: PathBuf, confinement: Confinement) -> Self {
-        Self { root, records: None, confinement }
+        Self { root, records: None, confinement, turns: None }
     }
 
     /// Returns the folder of the tool `id`: its characters other than letters, digits, `-` and `_`

@@ -122,6 +122,10 @@ pub(crate) struct Session {
     host: Host,
     protocol: String,
     permits: Semaphore,
+    /// What the relay of a local server's output tells: the turns of the large messages it read and
+    /// this session has yet to hand on, and whether the server outgrew being kept; `None` for a remote
+    /// server.
+    relayed: Option<crate::transport::Relayed>,
     /// Set when the server exited or broke its session, so that the next call starts another.
     broken: AtomicBool,
     used: Mutex<Instant>,
@@ -138,7 +142,7 @@ impl Session {
     }
 
     async fn start_local(command: &ServerCommand, timeout: Duration) -> Result<Self, ToolHostError> {
-        let (mut server, io, _) = crate::transport::start(command).await?;
+        let (mut server, io, relayed) = crate::transport::start(command).await?;
         let host = Host::new(&command.roots, command.sampling);
         let connected = tokio::time::timeout(timeout, crate::handshake::connect(host.clone(), io, host.tally())).await;
         let client = match connected {
@@ -161,6 +165,7 @@ impl Session {
             }
         };
         let mut session = Self::of(client, host, command.cwd.clone());
+        session.relayed = Some(relayed);
         session.pid = server.id();
         session.server = tokio::sync::Mutex::new(Some(server));
         Ok(session)
@@ -192,14 +197,18 @@ impl Session {
             host,
             protocol,
             permits: Semaphore::new(MAX_CALLS),
+            relayed: None,
             broken: AtomicBool::new(false),
             used: Mutex::new(Instant::now()),
         }
     }
 
-    /// Returns whether the session may take a call: its server has not exited or broken it.
+    /// Returns whether the session may take a call: its server has not exited, broken it, or sent a
+    /// message too long to be kept ([`crate::transport::KEPT_MESSAGE`]).
     pub fn alive(&self) -> bool {
-        !self.broken.load(Ordering::Relaxed) && !self.peer.is_transport_closed()
+        !self.broken.load(Ordering::Relaxed)
+            && !self.peer.is_transport_closed()
+            && !self.relayed.as_ref().is_some_and(|relayed| relayed.outgrown.load(Ordering::Relaxed))
     }
 
     /// Returns how long the session has had no call, or `None` while one runs.
@@ -256,6 +265,10 @@ impl Session {
                 .map_err(|err| Stop::Failed(format!("the result could not be read: {err}"))),
             Err(stop) => Err(stop),
         };
+        // The large messages read for the call are parsed and handed on: their turns go back.
+        if let Some(relayed) = &self.relayed {
+            relayed.handed.done();
+        }
         let result = match result {
             Ok(mut answered) => {
                 answered.stderr = self.stderr_since(mark).await;

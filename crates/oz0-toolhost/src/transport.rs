@@ -2,6 +2,7 @@
 //! the way for the functions it says must be called as tasks.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rmcp::RoleClient;
@@ -12,6 +13,7 @@ use tokio::process::{ChildStdin, ChildStdout};
 use crate::command::ServerCommand;
 use crate::error::ToolHostError;
 use crate::stdio::StdioServer;
+use crate::turns::{Handed, LARGE_MESSAGE, Turns};
 
 /// The longest message read from a server: room for a result of 31 MiB of text and structured content
 /// and a file of 32 MiB in base64, so that a result too large to keep is read and refused by name
@@ -36,9 +38,25 @@ pub(crate) type Transport = AsyncRwTransport<RoleClient, tokio::io::DuplexStream
 /// The functions a server said must be called as a task (`execution.taskSupport: required`), by name.
 pub(crate) type TaskRequired = Arc<Mutex<HashSet<String>>>;
 
-/// Starts a server and returns it with an MCP transport over its stdio, and the functions it will
-/// say must be called as tasks once it lists them.
-pub(crate) async fn start(command: &ServerCommand) -> Result<(StdioServer, Transport, TaskRequired), ToolHostError> {
+/// What the relay of a server's output tells its client: the functions the server says must be called
+/// as tasks once it lists them, and the turns of the large messages it read and the client has yet to
+/// hand on.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Relayed {
+    pub tasks: TaskRequired,
+    pub handed: Handed,
+    /// Set once the server sent a message of more than [`KEPT_MESSAGE`] bytes.
+    pub outgrown: Arc<AtomicBool>,
+}
+
+/// The longest message a server may send and still be kept for later calls: its client keeps room for
+/// its longest message until it stops, so that a tenant's 32 kept servers, each sent 160 MiB once,
+/// would hold the edge's 8 GiB between calls. One that sends more is stopped once its calls end, and
+/// the next call starts another.
+pub const KEPT_MESSAGE: usize = 8 << 20;
+
+/// Starts a server and returns it with an MCP transport over its stdio, and what its relay tells.
+pub(crate) async fn start(command: &ServerCommand) -> Result<(StdioServer, Transport, Relayed), ToolHostError> {
     let mut server = StdioServer::spawn(command).await?;
     let Some((stdout, stdin)) = server.take_io() else {
         return Err(ToolHostError::Protocol {
@@ -47,10 +65,10 @@ pub(crate) async fn start(command: &ServerCommand) -> Result<(StdioServer, Trans
         });
     };
     let (near, far) = tokio::io::duplex(RELAY_BUFFER);
-    let tasks = TaskRequired::default();
-    tokio::spawn(relay(stdout, far, Arc::clone(&tasks), server.stopper()));
+    let relayed = Relayed::default();
+    tokio::spawn(relay(stdout, far, relayed.clone(), server.stopper(), command.turns.clone()));
     let transport = AsyncRwTransport::new_client(near, stdin).with_max_line_length(MAX_MESSAGE_BYTES);
-    Ok((server, transport, tasks))
+    Ok((server, transport, relayed))
 }
 
 /// The size of the pipe between a server's stdout and its MCP client.
@@ -64,18 +82,24 @@ const MAX_LISTING: usize = 16 << 20;
 
 /// Passes a server's stdout on to its MCP client as it comes, and reads each listing of functions on
 /// the way for the functions that must be called as tasks: rmcp's `Tool` keeps no `execution`. A
-/// message of more than [`MAX_MESSAGE_VALUES`] values is not passed on: `stopper` stops its server.
+/// message of more than [`MAX_MESSAGE_VALUES`] values is not passed on: `stopper` stops its server. A
+/// message past [`LARGE_MESSAGE`] bytes is read on only in one of the tenant's `turns`, held until the
+/// client hands it on.
 async fn relay(
     mut from: ChildStdout,
     mut to: tokio::io::DuplexStream,
-    tasks: TaskRequired,
+    Relayed { tasks, handed, outgrown }: Relayed,
     stopper: Option<crate::confine::watch::Stopper>,
+    turns: Option<Turns>,
 ) {
     let mut chunk = vec![0u8; 64 << 10];
     // The message being read, kept only while it may be a listing.
     let mut line: Vec<u8> = Vec::new();
     let mut listing = true;
     let mut values = Values::default();
+    // The bytes of the message being read, and the turn it holds once it is large.
+    let mut message = 0;
+    let mut turn = None;
     loop {
         let n = match from.read(&mut chunk).await {
             Ok(0) | Err(_) => return,
@@ -90,9 +114,9 @@ async fn relay(
             }
             return;
         }
-        // A listing is read before the client has it, so that what it says of tasks is known when the
-        // client's answer is.
         for piece in chunk[..n].split_inclusive(|b| *b == b'\n') {
+            // A listing is read before the client has it, so that what it says of tasks is known when
+            // the client's answer is.
             if listing {
                 line.extend_from_slice(piece);
                 let head = &line[..line.len().min(LISTING_HEAD)];
@@ -101,16 +125,31 @@ async fn relay(
                     line = Vec::new();
                 }
             }
-            if piece.ends_with(b"\n") {
-                if listing && contains(&line, b"taskSupport") {
-                    note_tasks(&line, &tasks);
-                }
+            let ends = piece.ends_with(b"\n");
+            if ends && listing && contains(&line, b"taskSupport") {
+                note_tasks(&line, &tasks);
+            }
+            message += piece.len();
+            if message > KEPT_MESSAGE {
+                outgrown.store(true, Ordering::Relaxed);
+            }
+            if message > LARGE_MESSAGE
+                && turn.is_none()
+                && let Some(turns) = &turns
+            {
+                turn = turns.take().await;
+            }
+            if to.write_all(piece).await.is_err() {
+                return;
+            }
+            if ends {
                 line.clear();
                 listing = true;
+                message = 0;
+                if let Some(turn) = turn.take() {
+                    handed.hold(turn);
+                }
             }
-        }
-        if to.write_all(&chunk[..n]).await.is_err() {
-            return;
         }
     }
 }

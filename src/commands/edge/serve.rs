@@ -142,6 +142,14 @@ pub struct EdgeServeArgs {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub plugins_per_tenant: u32,
 
+    /// How many messages of more than 1 MiB each tenant's servers may have this edge read at once: a
+    /// message may hold 160 MiB and takes several times that of the edge's memory while it is read,
+    /// parsed and handed on. More wait their turn, their servers blocked on their output, so that one
+    /// tenant's calls at once cannot take the edge's memory from the rest.
+    #[arg(long, value_name = "N", default_value_t = oz0_edge::LARGE_MESSAGES_PER_TENANT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub large_messages_per_tenant: u32,
+
     /// How often the node removes what the tenants' retention no longer keeps (`oz0 tenant
     /// retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a
     /// shared store take turns, one sweeping each tenant at a time.
@@ -272,6 +280,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
     state.bound_servers(args.servers_per_tenant as usize);
     state.bound_files(args.files_per_tenant.0.unwrap_or(0));
     state.bound_plugins(args.plugins_per_tenant as usize);
+    state.bound_large_messages(args.large_messages_per_tenant as usize);
     let support = Support::detect();
     let own_network = args.tool_network != ToolNetwork::Host;
     if own_network && support.namespaces == oz0_toolhost::Namespaces::None {

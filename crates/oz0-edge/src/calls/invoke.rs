@@ -129,7 +129,7 @@ pub(crate) fn target(
     let manifest = plugin.manifest.tools.iter().find(|t| t.id == tool);
     let server = manifest
         .and_then(|t| {
-            let sandbox = crate::plugins::sandbox(state.root(), tenant.id, state.tool_confinement());
+            let sandbox = state.sandbox(tenant.id);
             tool_server(&plugin.manifest, t, Path::new(&plugin.dir), &sandbox, &plugin.secrets)
         })
         .ok_or_else(|| EdgeError::internal("an installed tool has no server", format!("tool {tool}")))?;
