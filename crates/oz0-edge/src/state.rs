@@ -846,12 +846,18 @@ mod tests {
         assert!(node.plugin_of_tool(t, "notes").unwrap().is_none());
     }
 
-    #[test]
-    fn a_start_removes_the_files_a_killed_edge_kept_but_never_recorded() {
+    /// Returns an edge in a new folder, with its first tenant, `main`.
+    fn edge_of_main() -> (tempfile::TempDir, Arc<EdgeState>, TenantRecord) {
         let dir = tempfile::tempdir().unwrap();
         let state = EdgeState::open(dir.path(), None).unwrap();
         state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let tenant = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let main = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        (dir, state, main)
+    }
+
+    #[test]
+    fn a_start_removes_the_files_a_killed_edge_kept_but_never_recorded() {
+        let (dir, state, tenant) = edge_of_main();
         let tree = TreeId::new("T").unwrap();
         let recorded = state.keep_file(&tenant, &tree, b"recorded").unwrap().file;
         // Killed between keeping the blob and recording it: the mark stays, the lock of its writer goes.
@@ -901,10 +907,7 @@ mod tests {
 
     #[test]
     fn files_kept_at_once_never_pass_the_bound_together() {
-        let dir = tempfile::tempdir().unwrap();
-        let state = EdgeState::open(dir.path(), None).unwrap();
-        state.first_token(&TenantName::new("main").unwrap()).unwrap().unwrap();
-        let main = state.store().tenant(&TenantName::new("main").unwrap()).unwrap().unwrap();
+        let (_dir, state, main) = edge_of_main();
         state.bound_files(3 * 4096 + 100);
         let barrier = std::sync::Barrier::new(12);
         let kept: usize = std::thread::scope(|scope| {
