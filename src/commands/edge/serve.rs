@@ -185,6 +185,16 @@ fn parse_folder(value: &str) -> Result<PathBuf, String> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bound(pub Option<u64>);
 
+/// Returns what each tenant may hold of the edge, as its operator's flags say, for the start's log.
+fn bounds(args: &EdgeServeArgs) -> String {
+    let files = args.files_per_tenant.0.map_or_else(|| "any bytes".to_owned(), oz0_core::mcp::human_size);
+    format!(
+        "each tenant keeps at most {files} of files and {} plugins, runs {} tools' calls at once, keeps {} \
+         servers between calls, and has {} messages over 1 MiB read at once",
+        args.plugins_per_tenant, args.tool_calls_per_tenant, args.servers_per_tenant, args.large_messages_per_tenant
+    )
+}
+
 /// Returns the bytes `value` names: a whole number, with K, M, G or T for KiB, MiB, GiB or TiB (`B`,
 /// `iB` after it allowed), or `none`.
 fn parse_size(value: &str) -> Result<Bound, String> {
@@ -369,6 +379,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         if let Some(url) = settings.store_url() {
             ui::info(&format!("store in {url}"));
         }
+        ui::info(&bounds(args));
         ui::print_text(&format!("listening on http://{address}"))?;
         node.serve(listener, shutdown)
             .await
