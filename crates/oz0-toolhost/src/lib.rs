@@ -59,4 +59,4 @@ pub use server::Server;
 pub use session::{Answered, Call, MAX_CALLS};
 pub use stdio::StdioServer;
 pub use transport::MAX_MESSAGE_BYTES;
-pub use turns::{LARGE_MESSAGE, Turns};
+pub use turns::Turns;

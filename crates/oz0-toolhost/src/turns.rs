@@ -40,11 +40,6 @@ impl Turns {
     pub(crate) async fn take(&self) -> Option<Turn> {
         Arc::clone(&self.0).acquire_owned().await.ok().map(|permit| Turn { _permit: permit })
     }
-
-    /// Returns how many turns are free now.
-    pub fn free(&self) -> usize {
-        self.0.available_permits()
-    }
 }
 
 impl PartialEq for Turns {
