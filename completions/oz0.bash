@@ -1845,7 +1845,7 @@ _oz0() {
             return 0
             ;;
         oz0__subcmd__edge__subcmd__serve)
-            opts="-q -v -h -V --listen --data --store --key-file --seal-payloads --tenant --tools-may-read --tools-may-write --unconfined-tools --tool-network --remote-tools-may-reach-private --tool-calls-per-tenant --servers-per-tenant --files-per-tenant --plugins-per-tenant --large-messages-per-tenant --sweep-every --edge --token --profile --format --quiet --verbose --color --help --version"
+            opts="-q -v -h -V --listen --data --store --key-file --seal-payloads --tenant --tools-may-read --tools-may-write --unconfined-tools --tool-network --remote-tools-may-reach-private --tool-calls-per-tenant --servers-per-tenant --files-per-tenant --plugins-per-tenant --large-messages-per-tenant --sweep-every --stop-within --edge --token --profile --format --quiet --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1908,6 +1908,10 @@ _oz0() {
                     return 0
                     ;;
                 --sweep-every)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stop-within)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1165,6 +1165,7 @@ set edit:completion:arg-completer[oz0] = {|@words|
             cand --plugins-per-tenant 'How many plugins each tenant may keep on this edge: each holds up to 64 MiB in its archive and as much in its folder. Installing a new one past them is refused (507); a new version of one the tenant has is not'
             cand --large-messages-per-tenant 'How many messages of more than 1 MiB each tenant''s servers may have this edge read at once: a message may hold 160 MiB and takes several times that of the edge''s memory while it is read, parsed and handed on. More wait their turn, their servers blocked on their output, so that one tenant''s calls at once cannot take the edge''s memory from the rest'
             cand --sweep-every 'How often the node removes what the tenants'' retention no longer keeps (`oz0 tenant retention`), and ends erasures a stopped edge left begun: such as 1m, 30s or 1h. Nodes of a shared store take turns, one sweeping each tenant at a time'
+            cand --stop-within 'How long a stop (Ctrl-C, SIGTERM) waits for the requests under way, such as a tool''s call, before the edge ends without them: such as 20s or 1m. Their callers are told the edge went away, and the jobs still running here are failed as it ends'
             cand --edge 'The edge''s address, such as `http://127.0.0.1:7370`; left out, the embedded edge under $OZ0_HOME'
             cand --token 'The bearer token to send to the edge'
             cand --profile 'The profile of the config file to use ($XDG_CONFIG_HOME/oz0/config.toml)'

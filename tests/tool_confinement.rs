@@ -609,6 +609,40 @@ fn a_server_that_sent_a_message_too_long_to_keep_is_stopped_once_its_call_ends()
     assert_eq!(servers_under(&run), 1, "the next call starts another");
 }
 
+#[test]
+fn a_stopping_edge_waits_for_a_long_call_no_longer_than_its_operator_allows() {
+    let mut guest = Guest::new(Transport::Served, None, "auto");
+    guest.restart(&["--stop-within", "2s"]);
+    guest.ok(None, &["plugin", "install", hostile().to_str().unwrap()]);
+    let served = guest.served.as_ref().unwrap();
+    let mut call = guest.command(&assert_cmd::cargo::cargo_bin("oz0"));
+    call.env("OZ0_EDGE", &served.url).env("OZ0_TOKEN", &served.token);
+    call.args(["tool", "call", "hostile.wait", "--arg", "seconds=120"]).stdout(Stdio::null()).stderr(Stdio::piped());
+    let caller = call.spawn().unwrap();
+    let run = guest.data().join("run");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while servers_under(&run) == 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(servers_under(&run), 1, "{}", guest.log());
+    let stopping = std::time::Instant::now();
+    let mut served = guest.served.take().unwrap();
+    Command::new("kill").arg(served.child.id().to_string()).status().unwrap();
+    let status = served.child.wait().unwrap();
+    let took = stopping.elapsed();
+    assert!(status.success(), "{status:?}\n{}", guest.log());
+    assert!(took < std::time::Duration::from_secs(15), "the edge took {took:?} to stop\n{}", guest.log());
+    assert!(guest.log().contains("stopping with requests still under way after 2 s"), "{}", guest.log());
+    let out = caller.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("went away"), "{}", text(&out.stderr));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while servers_under(&run) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(servers_under(&run), 0, "the call's server ends with its edge");
+}
+
 /// Returns the most memory the process `pid` has held resident, in bytes.
 fn peak_resident(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

@@ -202,7 +202,8 @@ impl Node {
     }
 
     /// Serves the edge's HTTP API on `listener` until `shutdown` completes, as
-    /// [`server::serve`](crate::server::serve) does.
+    /// [`server::serve`](crate::server::serve) does, then waits at most `stop_within` for the requests
+    /// under way.
     ///
     /// # Errors
     ///
@@ -211,8 +212,10 @@ impl Node {
         &self,
         listener: tokio::net::TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
+        stop_within: std::time::Duration,
     ) -> std::io::Result<()> {
-        crate::server::serve(listener, Arc::clone(&self.state), shutdown).await
+        let serving = crate::server::Serving { stop_within, ..crate::server::Serving::from_env() };
+        crate::server::serve_with(listener, Arc::clone(&self.state), shutdown, serving).await
     }
 
     /// Fails the jobs still running on this node, which end with it, rather than leave them for the

@@ -239,7 +239,7 @@ async fn uploads_past_the_room_the_edge_holds_wait_then_are_told_it_is_busy() {
     // A pace slow enough that the held uploads, which send nothing, keep their room to the end.
     let pace = Pace { grace: std::time::Duration::from_secs(600), ..Pace::DEFAULT };
     let room = UploadRoom::new(ROOM_MIB, SHARE_MIB);
-    let serving = Serving { pace, room: Arc::clone(&room) };
+    let serving = Serving { pace, room: Arc::clone(&room), stop_within: oz0_edge::server::STOP_WITHIN };
     let (_dir, state, token, address) = served_with(serving).await;
     let upload = |token: String, size: u64| async move {
         let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();

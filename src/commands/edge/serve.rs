@@ -155,6 +155,12 @@ pub struct EdgeServeArgs {
     /// shared store take turns, one sweeping each tenant at a time.
     #[arg(long, value_name = "DURATION", env = "OZ0_SWEEP_EVERY", default_value = "1m", value_parser = oz0_edge::lifecycle::parse_every)]
     pub sweep_every: std::time::Duration,
+
+    /// How long a stop (Ctrl-C, SIGTERM) waits for the requests under way, such as a tool's call,
+    /// before the edge ends without them: such as 20s or 1m. Their callers are told the edge went away,
+    /// and the jobs still running here are failed as it ends.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = oz0_edge::lifecycle::parse_every)]
+    pub stop_within: std::time::Duration,
 }
 
 const EXAMPLES: &str = "\
@@ -381,7 +387,7 @@ pub fn run(args: &EdgeServeArgs) -> Result<(), CommandError> {
         }
         ui::info(&bounds(args));
         ui::print_text(&format!("listening on http://{address}"))?;
-        node.serve(listener, shutdown)
+        node.serve(listener, shutdown, args.stop_within)
             .await
             .map_err(|err| CommandError::operational("the edge's server failed").caused_by(err))?;
         // The jobs still running here (detached runs) end with the process: they are failed now, rather

@@ -44,13 +44,24 @@ fn max_plugin_bytes() -> usize {
 pub struct Serving {
     pub pace: Pace,
     pub room: Arc<room::UploadRoom>,
+    /// How long a stop waits for the requests under way before the edge ends without them.
+    pub stop_within: std::time::Duration,
 }
 
+/// How long a stopping edge waits for the requests under way unless its operator says otherwise: a
+/// tool's call may take minutes, and a supervisor kills a process that takes longer to stop than it
+/// allows (90 s for systemd, 30 s for Kubernetes).
+pub const STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(20);
+
 impl Serving {
-    /// Returns the pace of [`Pace::from_env`] and a room of [`room::ROOM_MIB`], a tenant's share
-    /// [`room::SHARE_MIB`].
+    /// Returns the pace of [`Pace::from_env`], a room of [`room::ROOM_MIB`], a tenant's share
+    /// [`room::SHARE_MIB`], and stops within [`STOP_WITHIN`].
     pub fn from_env() -> Self {
-        Self { pace: Pace::from_env(), room: room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB) }
+        Self {
+            pace: Pace::from_env(),
+            room: room::UploadRoom::new(room::ROOM_MIB, room::SHARE_MIB),
+            stop_within: STOP_WITHIN,
+        }
     }
 }
 
@@ -163,7 +174,7 @@ pub async fn serve_with(
     use hyper_util::service::TowerToHyperService;
 
     state.passage().serve_at(format!("http://{}", gateway_address(listener.local_addr()?)));
-    let Serving { pace, room } = serving;
+    let Serving { pace, room, stop_within } = serving;
     let service = routes_with(state, room).layer(axum::middleware::from_fn_with_state(pace, pace::paced));
     // The HTTP library reads more header fields than the edge takes, so that too many are answered as
     // every other error is: a problem with the request's ID. A head that does not come whole in time
@@ -196,6 +207,11 @@ pub async fn serve_with(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(stop_within, graceful.shutdown()).await.is_err() {
+        tracing::warn!(
+            "stopping with requests still under way after {} s: their callers are told the edge went away",
+            stop_within.as_secs_f64()
+        );
+    }
     Ok(())
 }
