@@ -8,12 +8,12 @@
 //! together. Edges sharing a store count only their own files being kept: together they may pass it
 //! by the files being kept at that moment through the others, never more.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use oz0_core::api::FileRef;
 
+use crate::by_tenant::ByTenant;
 use crate::files::{FileError, digest};
 use crate::store::Store;
 
@@ -22,7 +22,7 @@ use crate::store::Store;
 pub(crate) struct Room {
     /// The most bytes a tenant may keep; 0 for no bound.
     most: AtomicU64,
-    keeping: Mutex<HashMap<i64, Arc<Mutex<u64>>>>,
+    keeping: ByTenant<Arc<Mutex<u64>>>,
 }
 
 /// Bytes counted as being kept until this is dropped: once the file's row is written, or it failed.
@@ -55,10 +55,7 @@ impl Room {
     /// again keeps nothing more.
     pub(crate) fn reserve(&self, store: &dyn Store, tenant: i64, bytes: &[u8]) -> Result<Option<Reserved>, FileError> {
         let Some(most) = self.most() else { return Ok(None) };
-        let keeping = {
-            let mut all = self.keeping.lock().unwrap_or_else(PoisonError::into_inner);
-            Arc::clone(all.entry(tenant).or_default())
-        };
+        let keeping = self.keeping.of(tenant, Arc::default);
         let mut being_kept = keeping.lock().unwrap_or_else(PoisonError::into_inner);
         let size = bytes.len() as u64;
         let kept = store.file_bytes(tenant).map_err(FileError::Store)?.saturating_add(*being_kept);

@@ -17,6 +17,7 @@
 //! # }
 //! ```
 
+mod by_tenant;
 mod calls;
 pub mod console;
 mod file_room;

@@ -11,6 +11,7 @@ use oz0_core::api::{EdgeError, FileRef, Job, JobState, StoredFile, TenantName, T
 use oz0_core::trace::Step;
 use oz0_toolhost::{Confinement, Fallback, Pool};
 
+use crate::by_tenant::ByTenant;
 use crate::file_room::Room;
 use crate::files::{Blobs, DiskBlobs, FileError, FileStore, FilesSwept, digest};
 use crate::live_jobs::LiveJobs;
@@ -223,16 +224,16 @@ pub struct EdgeState {
     news: News,
     servers: Pool,
     /// By tenant, the calls of local tools' servers it may still start at once, of `calls_per_tenant`.
-    tool_calls: Mutex<HashMap<i64, Arc<tokio::sync::Semaphore>>>,
+    tool_calls: ByTenant<Arc<tokio::sync::Semaphore>>,
     calls_per_tenant: std::sync::atomic::AtomicUsize,
     /// The bytes of files each tenant may keep, and those being kept now.
     room: Room,
     /// The plugins each tenant may keep (0: no bound), and by tenant, the lock its installs keep
     /// their plugins under, one at a time.
     plugins_per_tenant: std::sync::atomic::AtomicUsize,
-    installs: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    installs: ByTenant<Arc<Mutex<()>>>,
     /// By tenant, its servers' turns at having a large message read, of `large_messages_per_tenant`.
-    turns: Mutex<HashMap<i64, oz0_toolhost::Turns>>,
+    turns: ByTenant<oz0_toolhost::Turns>,
     large_messages_per_tenant: std::sync::atomic::AtomicUsize,
     limits: Limits,
     passage: PluginGateway,
@@ -243,6 +244,11 @@ pub struct EdgeState {
     key: Option<Arc<EdgeKey>>,
     /// Whether this start made the key's file.
     key_made: bool,
+}
+
+/// Returns the refusal of what would pass a tenant's bound on what it keeps on this edge: 507.
+fn insufficient_storage(detail: String) -> EdgeError {
+    EdgeError::Rejected { status: 507, title: "Insufficient storage".to_owned(), detail }
 }
 
 impl From<StoreError> for EdgeError {
@@ -333,12 +339,12 @@ impl EdgeState {
                 pool.keep_at_most(SERVERS_PER_TENANT);
                 pool
             },
-            tool_calls: Mutex::default(),
+            tool_calls: ByTenant::default(),
             calls_per_tenant: TOOL_CALLS_PER_TENANT.into(),
             room: Room::default(),
             plugins_per_tenant: 0.into(),
-            installs: Mutex::default(),
-            turns: Mutex::default(),
+            installs: ByTenant::default(),
+            turns: ByTenant::default(),
             large_messages_per_tenant: LARGE_MESSAGES_PER_TENANT.into(),
             limits: Limits::default(),
             passage: PluginGateway::default(),
@@ -414,14 +420,10 @@ impl EdgeState {
             .and_then(|_reserved| self.files.keep(tenant, tree, bytes));
         let file = kept.map_err(|err| match err {
             FileError::TooLarge { .. } => EdgeError::TooLarge { detail: err.to_string() },
-            FileError::Full { .. } => EdgeError::Rejected {
-                status: 507,
-                title: "Insufficient storage".to_owned(),
-                detail: format!(
-                    "{err}: files leave with the tenant's retention (`oz0 tenant retention --files 30d`) or an \
-                     erasure (`oz0 erase --tree ID`), or the edge's operator may raise `--files-per-tenant`"
-                ),
-            },
+            FileError::Full { .. } => insufficient_storage(format!(
+                "{err}: files leave with the tenant's retention (`oz0 tenant retention --files 30d`) or an erasure \
+                 (`oz0 erase --tree ID`), or the edge's operator may raise `--files-per-tenant`"
+            )),
             FileError::Store(err) => err.into(),
             err => EdgeError::internal("could not keep the file", err),
         })?;
@@ -445,16 +447,14 @@ impl EdgeState {
     pub(crate) fn sandbox(&self, tenant: i64) -> oz0_toolhost::Sandbox {
         let mut sandbox = crate::plugins::sandbox(&self.root, tenant, self.tool_confinement());
         let most = self.large_messages_per_tenant.load(std::sync::atomic::Ordering::Relaxed);
-        let mut turns = self.turns.lock().unwrap_or_else(PoisonError::into_inner);
-        sandbox.turns = Some(turns.entry(tenant).or_insert_with(|| oz0_toolhost::Turns::new(most)).clone());
+        sandbox.turns = Some(self.turns.of(tenant, || oz0_toolhost::Turns::new(most)));
         sandbox
     }
 
     /// Returns the lock the tenant's installs keep their plugins under, one at a time, so that
     /// installs at once never pass [`Self::bound_plugins`] together.
     pub(crate) fn installs(&self, tenant: i64) -> Arc<Mutex<()>> {
-        let mut installs = self.installs.lock().unwrap_or_else(PoisonError::into_inner);
-        Arc::clone(installs.entry(tenant).or_default())
+        self.installs.of(tenant, Arc::default)
     }
 
     /// Refuses the plugin `name` when it would be one more than the tenant may keep: a 507 problem that
@@ -468,15 +468,11 @@ impl EdgeState {
         if kept.len() < most || kept.iter().any(|plugin| plugin.info.name == name) {
             return Ok(());
         }
-        Err(EdgeError::Rejected {
-            status: 507,
-            title: "Insufficient storage".to_owned(),
-            detail: format!(
-                "the tenant keeps {} plugins, the most this edge keeps for a tenant: remove one (`oz0 plugin remove \
-                 NAME`) before installing `{name}`, or the edge's operator may raise `--plugins-per-tenant`",
-                kept.len()
-            ),
-        })
+        Err(insufficient_storage(format!(
+            "the tenant keeps {} plugins, the most this edge keeps for a tenant: remove one (`oz0 plugin remove NAME`) \
+             before installing `{name}`, or the edge's operator may raise `--plugins-per-tenant`",
+            kept.len()
+        )))
     }
 
     /// Sets the most bytes of files each tenant may keep through this edge, each file counted once
@@ -685,8 +681,7 @@ impl EdgeState {
     /// holds one of `tool_calls_per_tenant` permits while it runs.
     pub(crate) fn tool_calls(&self, tenant: i64) -> Arc<tokio::sync::Semaphore> {
         let most = self.tool_calls_per_tenant();
-        let mut calls = self.tool_calls.lock().unwrap_or_else(PoisonError::into_inner);
-        Arc::clone(calls.entry(tenant).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(most))))
+        self.tool_calls.of(tenant, || Arc::new(tokio::sync::Semaphore::new(most)))
     }
 
     /// Returns who holds `token`, or `None` when no one has it.
